@@ -1,0 +1,37 @@
+# Set-up and everyday commands. `make play` and `make test` each create .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test bench lint sim clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.play: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@ $(VENV)/.play
+
+play: $(VENV)/.play
+	$(BIN)/coup
+
+test: $(VENV)/.test
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: $(VENV)/.test
+	$(BIN)/python -m bench
+
+sim: $(VENV)/.play
+	$(BIN)/coup sim --game coup --players 4 --games 200 --seed 1 --bots rule,rule,random,random
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis snapshot_report.html

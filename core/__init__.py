@@ -1,0 +1,1 @@
+"""Game engines, records and bots: pure, deterministic, no I/O."""

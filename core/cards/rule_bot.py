@@ -1,0 +1,9 @@
+"""Placeholder replaced by the rule bot."""
+
+from core.bots.random_bot import RandomBot
+
+
+class RuleBot(RandomBot):
+    """Temporary."""
+
+    name = "rule"

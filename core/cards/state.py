@@ -1,0 +1,155 @@
+"""The authoritative state of a card game: configuration, players, deck, RNG and the open window."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from core.cards.rules import STARTING_COINS
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+@dataclass(frozen=True)
+class CoupConfig:
+    """How a table is set up. first_player None means drawn from the seed."""
+
+    players: int = 4
+    names: tuple[str, ...] = ()
+    two_player_variant: bool = False
+    first_player: int | None = None
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"Coup is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+        if self.names and len(self.names) != self.players:
+            raise ValueError(f"{len(self.names)} names given for {self.players} players")
+        if self.two_player_variant and self.players != 2:
+            raise ValueError("the two-player variant needs exactly 2 players")
+        if self.first_player is not None and not 0 <= self.first_player < self.players:
+            raise ValueError(f"first player {self.first_player} is not a seat")
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The players' names, defaulting to 'Player N'."""
+        return self.names or tuple(f"Player {i + 1}" for i in range(self.players))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for records and the wire."""
+        data = asdict(self)
+        data["names"] = list(self.names)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CoupConfig:
+        """The config in data; ValueError on anything malformed."""
+        if not isinstance(data, dict):
+            raise ValueError("a config is a mapping")
+        known = {"players", "names", "two_player_variant", "first_player"}
+        if set(data) - known:
+            raise ValueError(f"unknown config fields: {', '.join(sorted(set(data) - known))}")
+        return cls(
+            players=int(data.get("players", 4)),
+            names=tuple(str(n) for n in data.get("names", ())),
+            two_player_variant=bool(data.get("two_player_variant", False)),
+            first_player=data.get("first_player"),
+        )
+
+
+@dataclass
+class Player:
+    """One seat: coins, face-down (hidden) and face-up (revealed) cards, public claims."""
+
+    name: str
+    coins: int = STARTING_COINS
+    hidden: list[str] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)
+    claims: list[str] = field(default_factory=list)
+
+    @property
+    def alive(self) -> bool:
+        """Out of the game once every card is face up (a seat still choosing its first card in the
+        two-player variant holds none yet, but is in)."""
+        return bool(self.hidden) or not self.revealed
+
+    def clone(self) -> Player:
+        """A copy sharing nothing mutable."""
+        return Player(self.name, self.coins, list(self.hidden), list(self.revealed), list(self.claims))
+
+
+@dataclass
+class Pending:
+    """The action in flight this turn, and the block on it if any."""
+
+    actor: int
+    kind: str
+    target: int | None
+    claim: str | None
+    cost: int
+    blocker: int | None = None
+    block_card: str | None = None
+
+
+@dataclass
+class Challenge:
+    """Who challenged whom, over which character, on the action or on its block."""
+
+    challenger: int
+    challenged: int
+    card: str
+    on_block: bool
+
+
+@dataclass
+class CoupState:
+    """Everything the engine knows. window names the open decision and owed who must answer it;
+    when no window is open, then names the next automatic step."""
+
+    config: CoupConfig
+    players: list[Player]
+    deck: list[str]
+    rng: int
+    active: int = 0
+    window: str = "action"
+    owed: list[int] = field(default_factory=list)
+    then: str = ""
+    pending: Pending | None = None
+    challenge: Challenge | None = None
+    losses: list[tuple[int, str]] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)
+    choices: list[list[str]] = field(default_factory=list)
+    discarded: list[str] = field(default_factory=list)
+    turn: int = 1
+    version: int = 0
+    winner: int | None = None
+
+    def clone(self) -> CoupState:
+        """A deep copy, so apply never touches the state it was given."""
+        return CoupState(
+            config=self.config,
+            players=[p.clone() for p in self.players],
+            deck=list(self.deck),
+            rng=self.rng,
+            active=self.active,
+            window=self.window,
+            owed=list(self.owed),
+            then=self.then,
+            pending=None if self.pending is None else Pending(**asdict(self.pending)),
+            challenge=None if self.challenge is None else Challenge(**asdict(self.challenge)),
+            losses=list(self.losses),
+            drawn=list(self.drawn),
+            choices=[list(c) for c in self.choices],
+            discarded=list(self.discarded),
+            turn=self.turn,
+            version=self.version,
+            winner=self.winner,
+        )
+
+    def living(self) -> list[int]:
+        """Seats still in the game."""
+        return [i for i, p in enumerate(self.players) if p.alive]
+
+    def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
+        """Living seats in turn order starting after seat (or at it, with include_self)."""
+        n = len(self.players)
+        order = [(seat + k) % n for k in range(0 if include_self else 1, n + (1 if include_self else 0))]
+        return [s for s in order if self.players[s].alive]

@@ -1,0 +1,1 @@
+"""Everything that crosses a process boundary: tables with their bots and timers, host, wire, client."""
