@@ -52,7 +52,5 @@ def replay_states(record: Record) -> Iterator[tuple[Any, list[Any], Any]]:
 
 def replay(record: Record) -> Any:
     """The final state of record."""
-    state = None
-    for state, _, _ in replay_states(record):
-        pass
+    *_, (state, _, _) = replay_states(record)
     return state

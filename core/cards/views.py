@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from core.cards.moves import Move
 from core.cards.rules import TREASURY_COINS
@@ -104,17 +104,7 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...]) -> Co
         version=state.version,
         window=state.window,
         owed=tuple(state.owed),
-        pending=None
-        if pending is None
-        else PendingView(
-            pending.actor,
-            pending.kind,
-            pending.target,
-            pending.claim,
-            pending.cost,
-            pending.blocker,
-            pending.block_card,
-        ),
+        pending=None if pending is None else PendingView(**asdict(pending)),
         challenge=None
         if challenge is None
         else ChallengeView(challenge.challenger, challenge.challenged, challenge.card, challenge.on_block),
