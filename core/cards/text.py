@@ -1,0 +1,184 @@
+"""Plain-English sentences for events, the situation at the table, and moves: one wording for
+the log, the screens and the replay."""
+
+from __future__ import annotations
+
+from core.cards.events import Event
+from core.cards.moves import Move
+from core.cards.rules import ACTIONS
+from core.cards.views import CoupView
+
+NOUNS = {
+    "income": "income",
+    "foreign_aid": "foreign aid",
+    "coup": "coup",
+    "tax": "tax",
+    "assassinate": "assassination",
+    "steal": "steal",
+    "exchange": "exchange",
+}
+REASONS = {"challenge": "lost challenge", "coup": "coup", "assassinate": "assassination"}
+
+
+class Speaker:
+    """Names seats for one viewer: the viewer is 'you', everyone else by name."""
+
+    def __init__(self, names: list[str] | tuple[str, ...], viewer: int | None) -> None:
+        self.names, self.viewer = names, viewer
+
+    def who(self, seat: int | None, capital: bool = True) -> str:
+        """The subject: a name, or You/you."""
+        if seat is not None and seat == self.viewer:
+            return "You" if capital else "you"
+        return "someone" if seat is None else self.names[seat]
+
+    def whose(self, seat: int | None) -> str:
+        """The possessive: Haig's, or your."""
+        return "your" if seat == self.viewer else f"{self.who(seat)}'s"
+
+    def verb(self, seat: int | None, third: str, second: str) -> str:
+        """Subject and verb agreeing: 'Haig claims' or 'You claim'."""
+        return f"{self.who(seat)} {second if seat == self.viewer else third}"
+
+
+def article(card: str) -> str:
+    """'an Assassin', 'a Duke'."""
+    return f"an {card}" if card[0] in "AEIOU" else f"a {card}"
+
+
+def cards_text(cards: tuple[str, ...] | list[str]) -> str:
+    """'Duke', 'Duke and Captain'."""
+    return " and ".join(cards) if cards else "nothing"
+
+
+def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | None) -> str | None:
+    """One log sentence for event as viewer sees it, or None for nothing worth a line."""
+    say = Speaker(names, viewer)
+    seat, target, card, kind = event.seat, event.target, event.card, event.kind
+    noun = NOUNS.get(event.what, event.what)
+    if kind == "turn":
+        return f"── Turn {event.amount}: {say.whose(seat)} turn ──"
+    if kind == "declare":
+        return None if event.what == "income" else declaration(say, seat, event.what, target)
+    if kind == "challenge":
+        return f"{say.verb(seat, 'challenges', 'challenge')} {say.whose(target)} {card}!"
+    if kind == "prove":
+        return f"{say.verb(seat, 'shows', 'show')} {article(card or '')}, shuffles it into the deck and draws anew."
+    if kind == "replace":
+        return f"You draw {article(event.cards[0])} to replace it."
+    if kind == "concede":
+        return f"{say.verb(seat, 'does', 'do')} not show {article(card or '')}: the challenge succeeds."
+    if kind == "lose":
+        return f"{say.verb(seat, 'loses', 'lose')} an influence ({REASONS.get(event.what, event.what)}): {card}."
+    if kind == "eliminated":
+        coins = f"; {event.amount} coins go back to the treasury" if event.amount else ""
+        return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
+    if kind == "refund":
+        return f"{say.verb(seat, 'gets', 'get')} the {event.amount} coins back."
+    if kind == "fail":
+        return f"The {noun} fails."
+    if kind == "block":
+        return f"{say.verb(seat, 'claims', 'claim')} the {card} to block the {noun}."
+    if kind == "blocked":
+        return f"The {noun} is blocked."
+    if kind == "fizzle":
+        return f"{say.verb(target, 'is', 'are')} already out: the {noun} does nothing."
+    if kind == "gain":
+        source = {"income": "income", "foreign_aid": "foreign aid", "tax": "tax"}[event.what]
+        return f"{say.verb(seat, 'takes', 'take')} {coins_text(event.amount)} ({source})."
+    if kind == "steal":
+        return f"{say.verb(seat, 'steals', 'steal')} {coins_text(event.amount)} from {say.who(target, False)}."
+    if kind == "draw":
+        return f"{say.verb(seat, 'draws', 'draw')} {event.amount} cards from the court deck."
+    if kind == "drew":
+        return f"You draw {cards_text(event.cards)}."
+    if kind == "exchanged":
+        return f"{say.verb(seat, 'returns', 'return')} {event.amount} cards to the court deck."
+    if kind == "kept":
+        return f"You keep {cards_text(event.cards)}."
+    if kind == "chose":
+        return f"{say.verb(seat, 'chooses', 'choose')} a card from the set of five."
+    if kind == "dealt":
+        return f"You are dealt {article(event.cards[0])}."
+    if kind == "win":
+        return f"{say.verb(seat, 'wins', 'win')} the game!"
+    return None
+
+
+def coins_text(amount: int) -> str:
+    """'1 coin', '3 coins'."""
+    return f"{amount} coin" if amount == 1 else f"{amount} coins"
+
+
+def declaration(say: Speaker, seat: int | None, kind: str, target: int | None) -> str:
+    """'Haig claims the Assassin to assassinate Natasha (pays 3).'"""
+    action = ACTIONS[kind]
+    victim = say.who(target, False)
+    if kind == "income":
+        return f"{say.verb(seat, 'takes', 'take')} income."
+    if kind == "foreign_aid":
+        return f"{say.verb(seat, 'asks', 'ask')} for foreign aid."
+    if kind == "coup":
+        return f"{say.verb(seat, 'launches', 'launch')} a coup against {victim} (pays 7)."
+    purpose = {
+        "tax": "take tax (3 coins)",
+        "assassinate": f"assassinate {victim} (pays 3)",
+        "steal": f"steal from {victim}",
+        "exchange": "exchange cards with the court",
+    }[kind]
+    return f"{say.verb(seat, 'claims', 'claim')} the {action.claim} to {purpose}."
+
+
+def situation(view: CoupView) -> str:
+    """What is going on now, in plain words, for the viewer."""
+    names = [p.name for p in view.players]
+    say = Speaker(names, view.viewer)
+    pending, window = view.pending, view.window
+    if window == "over":
+        return f"{say.verb(view.winner, 'wins', 'win')} the game."
+    if window == "setup":
+        return "Each player secretly chooses one card from a set of five."
+    if window == "action":
+        if view.viewer == view.active:
+            forced = " You have 10 or more coins: you must launch a coup." if view.legal[0].kind == "coup" else ""
+            return f"Your turn: choose an action.{forced}"
+        return f"{say.whose(view.active)} turn: choosing an action."
+    if window == "lose":
+        return f"{say.verb(view.losing, 'must', 'must')} lose an influence ({REASONS.get(view.loss_reason, '')})."
+    if window == "exchange":
+        return f"{say.verb(view.active, 'is', 'are')} choosing which cards to keep."
+    assert pending is not None
+    claim = declaration(say, pending.actor, pending.kind, pending.target)
+    if window == "challenge_action":
+        return f"{claim} Anyone may challenge."
+    if window == "block":
+        cards = " or ".join(ACTIONS[pending.kind].blockers)
+        who = "Anyone" if ACTIONS[pending.kind].anyone_blocks else say.who(pending.target)
+        return f"{claim} {who} may block with the {cards}."
+    if window == "challenge_block":
+        blocker = say.verb(pending.blocker, "claims", "claim")
+        return f"{blocker} the {pending.block_card} to block the {NOUNS[pending.kind]}. Anyone may challenge."
+    if window == "prove" and view.challenge is not None:
+        c = view.challenge
+        challenger = say.verb(c.challenger, "challenges", "challenge")
+        return f"{challenger} {say.whose(c.challenged)} {c.card}: show it or concede."
+    return ""
+
+
+def waiting_for(view: CoupView) -> str:
+    """'Waiting for Haig and Sacha.' (empty when the viewer owes the answer or nobody does)."""
+    others = [view.players[s].name for s in view.owed if s != view.viewer]
+    if not others or view.window == "over":
+        return ""
+    return f"Waiting for {' and '.join(others)}."
+
+
+def move_label(move: Move, view: CoupView) -> str:
+    """A short button label for move."""
+    if move.kind in ACTIONS:
+        return ACTIONS[move.kind].label
+    if move.kind == "block":
+        return f"Block ({move.card})"
+    if move.kind == "prove" and view.challenge is not None:
+        return f"Show the {view.challenge.card}"
+    return {"challenge": "Challenge", "pass": "Pass", "concede": "Concede"}.get(move.kind, move.kind.title())

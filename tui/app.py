@@ -1,0 +1,110 @@
+"""The Coup app: menu, table, dialogs; wires the menu's choices to a table."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import App
+from textual.message import Message
+
+from core.cards.state import CoupConfig
+from netplay.storage import data_dir
+from netplay.table import LocalTable
+from tui.screens.menu import MenuScreen
+from tui.screens.table import TableScreen
+from tui.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class CoupApp(App[int]):
+    """Opens the menu, or straight onto a given table (tests, quick starts)."""
+
+    CSS_PATH = "coup.tcss"
+    TITLE = "Coup"
+
+    @dataclass
+    class StartGame(Message):
+        """The menu's choices: seat 0 is the local player, the others bots of the given levels."""
+
+        game: str
+        names: tuple[str, ...]
+        levels: tuple[str, ...]
+        seed: int
+        variant: bool
+        first_player: int | None
+
+    @dataclass
+    class GameFinished(Message):
+        """The table screen closed: choice is "again", "menu" or "quit"."""
+
+        choice: str
+        table: Any
+
+    def __init__(self, settings: Settings | None = None, table: Any = None) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self.initial_table = table
+        self.theme = "textual-dark"
+
+    def on_mount(self) -> None:
+        self.push_screen(MenuScreen(self.settings))
+        if self.initial_table is not None:
+            self.push_screen(TableScreen(self.initial_table, self.settings))
+
+    def on_coup_app_start_game(self, message: StartGame) -> None:
+        config = CoupConfig(
+            players=len(message.names),
+            names=message.names,
+            two_player_variant=message.variant,
+            first_player=message.first_player,
+        )
+        bots = {seat: level for seat, level in enumerate(message.levels, start=1)}
+        table = LocalTable(
+            message.game,
+            config,
+            message.seed,
+            bots,
+            seat=0,
+            bot_delay=self.settings.bot_delay,
+            save_records=self.settings.save_records,
+        )
+        self.push_screen(TableScreen(table, self.settings))
+
+    def on_coup_app_game_finished(self, message: GameFinished) -> None:
+        self.pop_screen()
+        if message.choice == "quit":
+            self.exit(0)
+        elif message.choice == "again":
+            old = message.table
+            config = old.config
+            self.post_message(
+                self.StartGame(
+                    game=old.game.name,
+                    names=config.seat_names(),
+                    levels=tuple(type(old.bots[s]).name for s in range(1, config.players)),
+                    seed=self.settings.new_seed(),
+                    variant=config.two_player_variant,
+                    first_player=old.game.result(old.state),
+                )
+            )
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Never show a traceback: write it to a crash file and say where it is (tests still see
+        the exception, as Textual's own handler arranges)."""
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
+        try:
+            folder = data_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / "crash.log"
+            path.write_text("".join(traceback.format_exception(error)))
+            where = f"details in {path}"
+        except OSError:
+            where = "and the crash report could not be written"
+        log.error("internal error", exc_info=error)
+        self.exit(1, message=f"coup stopped on an internal error ({type(error).__name__}: {error}); {where}")

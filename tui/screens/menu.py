@@ -1,0 +1,100 @@
+"""The main menu: which game, how many players, who the computer opponents are, seed, start."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+
+from core.bots import bot_names
+from core.cards.state import MAX_PLAYERS, MIN_PLAYERS
+from tui.screens.rules import RulesScreen
+from tui.settings import Settings
+
+BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg")
+LEVELS = {"rule": "Computer (rule bot)", "random": "Computer (random)"}
+
+
+class MenuScreen(Screen[None]):
+    """Posts StartGame to the app when the player starts."""
+
+    BINDINGS = [("s", "start", "Start"), ("question_mark,f1", "rules", "Rules"), ("q", "quit", "Quit")]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="menu"):
+            yield Static("C O U P", id="title")
+            yield Static("Bluff, challenge and coup your way to power.", id="tagline")
+            with Horizontal(classes="row"):
+                yield Label("Game", classes="field")
+                yield Select([("Coup", "coup")], value="coup", allow_blank=False, id="game", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Your name", classes="field")
+                yield Input(self.settings.player_name, id="name", max_length=16, compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                options = [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+                yield Select(options, value=4, allow_blank=False, id="players", compact=True)
+            for index, name in enumerate(BOT_NAMES):
+                with Horizontal(classes="row opponent", id=f"opponent-row-{index + 1}"):
+                    yield Label(name, classes="field")
+                    levels = [(LEVELS.get(b, b), b) for b in bot_names()]
+                    yield Select(levels, value="rule", allow_blank=False, id=f"level-{index + 1}", compact=True)
+            with Horizontal(classes="row", id="variant-row"):
+                yield Label("2-player variant", classes="field")
+                yield Switch(False, id="variant")
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field")
+                yield Input(placeholder="blank: random", id="seed", type="integer", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Confirm risky moves", classes="field")
+                yield Switch(self.settings.confirm, id="confirm")
+            yield Button("Start game (s)", id="start", variant="primary", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_rows(4)
+        self.query_one("#start", Button).focus()
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self, event: Select.Changed) -> None:
+        self._show_rows(int(event.value))  # type: ignore[arg-type]
+
+    def _show_rows(self, players: int) -> None:
+        for index in range(1, len(BOT_NAMES) + 1):
+            self.query_one(f"#opponent-row-{index}").display = index < players
+        self.query_one("#variant-row").display = players == 2
+
+    def action_start(self) -> None:
+        """Start a game with the chosen options."""
+        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        name = self.query_one("#name", Input).value.strip() or "Player"
+        seed_text = self.query_one("#seed", Input).value.strip()
+        levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(1, players)]
+        self.settings.player_name = name
+        self.settings.confirm = self.query_one("#confirm", Switch).value
+        variant = players == 2 and self.query_one("#variant", Switch).value
+        seed = int(seed_text) if seed_text else self.settings.new_seed()
+        self.app.post_message(
+            self.app.StartGame(  # type: ignore[attr-defined]
+                game="coup",
+                names=(name, *BOT_NAMES[: players - 1]),
+                levels=tuple(levels),
+                seed=seed,
+                variant=variant,
+                first_player=None,
+            )
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_rules(self) -> None:
+        """Show the rules."""
+        self.app.push_screen(RulesScreen())

@@ -1,0 +1,77 @@
+"""Step through a saved game: every hand visible, the log up to the current move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from core.cards.text import describe, situation
+from core.records import Record, replay_states
+
+
+class ReplayScreen(Screen[None]):
+    """Left/right (or p/n) step a move, Home/End jump, q leaves."""
+
+    BINDINGS = [
+        ("right,n", "step(1)", "Next"),
+        ("left,p", "step(-1)", "Back"),
+        ("home", "jump(0)", "Start"),
+        ("end", "jump(-1)", "End"),
+        ("q,escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, record: Record) -> None:
+        super().__init__()
+        self.record = record
+        self.frames: list[tuple[Any, list[Any], Any]] = list(replay_states(record))
+        self.position = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status-bar")
+        yield Static(id="replay-hands")
+        yield Static(id="situation")
+        yield RichLog(id="log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        """Draw the frame at self.position."""
+        state, _, game = self.frames[self.position]
+        names = [p.name for p in state.players]
+        total = len(self.frames) - 1
+        self.query_one("#status-bar", Static).update(
+            f" Replay · {self.record.game} · seed {self.record.seed} · move {self.position} of {total}"
+        )
+        hands = Text()
+        for seat, player in enumerate(state.players):
+            marker = "▶ " if seat == state.active and state.window != "over" else "  "
+            hands.append(f"{marker}{player.name:<12} {player.coins:>2} coins  ")
+            hands.append("  ".join(player.hidden), style="bold")
+            for card in player.revealed:
+                hands.append(f"  {card}", style="red strike")
+            hands.append("\n" if seat < len(state.players) - 1 else "")
+        self.query_one("#replay-hands", Static).update(hands)
+        self.query_one("#situation", Static).update(Text(situation(game.view(state, None)), style="bold"))
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for _, events, _ in self.frames[1 : self.position + 1]:
+            for event in events:
+                line = describe(event, names, None) if event.to is None else None
+                if line:
+                    log.write(line)
+
+    def action_step(self, delta: int) -> None:
+        """Move delta moves forward or back."""
+        self.position = max(0, min(len(self.frames) - 1, self.position + delta))
+        self.show()
+
+    def action_jump(self, where: int) -> None:
+        """Jump to the start (0) or the end (-1)."""
+        self.position = 0 if where == 0 else len(self.frames) - 1
+        self.show()

@@ -1,0 +1,282 @@
+"""The table: opponents, your cards, what is going on, the log, and your legal moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import Button, Footer, RichLog, Static
+
+from core.cards.events import Event
+from core.cards.moves import Move
+from core.cards.rules import ACTIONS
+from core.cards.text import describe, move_label, situation, waiting_for
+from core.cards.views import CoupView
+from core.game import IllegalMove
+from tui.screens.confirm import ConfirmDialog
+from tui.screens.exchange import ExchangeDialog
+from tui.screens.game_over import GameOverScreen
+from tui.screens.pick_card import PickCardDialog
+from tui.screens.rules import RulesScreen
+from tui.screens.target import TargetDialog
+from tui.settings import Settings
+from tui.widgets.seat_panel import SeatPanel
+
+ACTION_KEYS = {
+    "income": "i",
+    "foreign_aid": "f",
+    "coup": "c",
+    "tax": "t",
+    "assassinate": "a",
+    "steal": "s",
+    "exchange": "e",
+}
+ANSWER_KEYS = {"challenge": "c", "pass": "p", "prove": "y", "concede": "n"}
+BLOCK_KEYS = ("b", "m")
+CONFIRMED = {"coup", "assassinate", "challenge"}
+
+
+class Choice:
+    """One button of the choice bar: a key, a label, and the legal moves it stands for."""
+
+    def __init__(self, key: str, label: str, moves: list[Move]) -> None:
+        self.key, self.label, self.moves = key, label, moves
+
+
+def choices_for(view: CoupView) -> list[Choice]:
+    """Group the viewer's legal moves into buttons: one per action (targets are asked after),
+    one per answer. Windows answered in a dialog (lose, exchange, set-up) give none."""
+    if view.window in ("lose", "exchange", "setup"):
+        return []
+    grouped: dict[str, list[Move]] = {}
+    for move in view.legal:
+        grouped.setdefault(move.kind if move.kind != "block" else f"block:{move.card}", []).append(move)
+    choices = []
+    blocks = 0
+    for group, moves in grouped.items():
+        if group.startswith("block:"):
+            key, blocks = BLOCK_KEYS[blocks], blocks + 1
+        else:
+            key = ACTION_KEYS.get(group) or ANSWER_KEYS[group]
+        choices.append(Choice(key, move_label(moves[0], view), moves))
+    return choices
+
+
+class TableScreen(Screen[None]):
+    """Plays one game through a table object (local now; remote tables give the same interface)."""
+
+    BINDINGS = [
+        ("question_mark,f1", "rules", "Rules"),
+        ("k", "toggle_confirm", "Confirm on/off"),
+        ("escape", "leave", "Leave game"),
+    ]
+
+    def __init__(self, table: Any, settings: Settings) -> None:
+        super().__init__()
+        self.table, self.settings = table, settings
+        self.choices: list[Choice] = []
+        self._choice_signature: tuple[Any, ...] | None = None
+        self._dialog_version: int | None = None
+        self._busy = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status-bar")
+        with Horizontal(id="opponents"):
+            for seat in range(len(self.table.names)):
+                if seat != self.table.seat:
+                    yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        yield Static(id="situation")
+        yield SeatPanel(id="me", classes="seat")
+        yield Grid(id="choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.table.subscribe(self._on_table_events)
+        self._write_log(self.table.events)
+        self.refresh_table()
+        self.table.start()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _on_table_events(self, events: list[Event]) -> None:
+        self._write_log(events)
+        self.refresh_table()
+
+    def _write_log(self, events: list[Event]) -> None:
+        log = self.query_one("#log", RichLog)
+        for event in events:
+            line = describe(event, self.table.names, self.table.seat)
+            if line is None:
+                continue
+            style = "bold" if event.kind in ("turn", "win") else ("red" if event.kind == "eliminated" else "")
+            log.write(Text(line, style=style))
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the table's current view."""
+        view: CoupView = self.table.view()
+        thinking = self.table.thinking
+        status = (
+            f" Coup · turn {view.turn} · deck {view.deck_count} · treasury {view.treasury} · seed {self.table.seed}"
+        )
+        status += "" if self.settings.confirm else " · no confirm"
+        self.query_one("#status-bar", Static).update(status)
+        for seat in view.players:
+            panel_id = "#me" if seat.seat == view.viewer else f"#seat-{seat.seat}"
+            panel = self.query_one(panel_id, SeatPanel)
+            owes = seat.seat in view.owed and view.window != "over"
+            panel.show(seat, seat.seat == view.active, owes, thinking == seat.seat, show_hand=seat.seat == view.viewer)
+        self._show_situation(view, thinking)
+        self._show_choices(view)
+        self._open_dialogs(view)
+
+    def _show_situation(self, view: CoupView, thinking: int | None) -> None:
+        text = Text(situation(view), style="bold")
+        waiting = waiting_for(view)
+        if waiting:
+            text.append(f"\n{waiting}", style="dim")
+        if thinking is not None and thinking != view.viewer:
+            text.append(f" {view.players[thinking].name} is thinking…", style="dim italic")
+        if self.table.error:
+            text.append(f"\n{self.table.error}", style="red")
+        self.query_one("#situation", Static).update(text)
+
+    def _show_choices(self, view: CoupView) -> None:
+        choices = choices_for(view)
+        signature = (view.version, tuple(c.key for c in choices))
+        if signature == self._choice_signature:
+            return
+        self._choice_signature = signature
+        self.choices = choices
+        grid = self.query_one("#choices", Grid)
+        grid.remove_children()
+        grid.mount_all(
+            Button(f"{c.label} ({c.key})", name=c.key, compact=True, classes="choice") for c in choices
+        )
+
+    def _open_dialogs(self, view: CoupView) -> None:
+        if view.viewer not in view.owed or self._dialog_version == view.version:
+            return
+        me = view.me()
+        assert me is not None and me.hand is not None
+        if view.window == "lose":
+            self._dialog_version = view.version
+            reason = {"challenge": "you lost a challenge", "coup": "a coup", "assassinate": "an assassination"}
+            title = f"You lose an influence ({reason.get(view.loss_reason, view.loss_reason)}): reveal which card?"
+            self.app.push_screen(PickCardDialog(title, list(me.hand), "1-9 or click"), self._reveal)
+        elif view.window == "exchange":
+            self._dialog_version = view.version
+            self.app.push_screen(ExchangeDialog(me.hand, view.drawn), self._keep)
+        elif view.window == "setup":
+            self._dialog_version = view.version
+            title = "Two-player variant: keep which card of your set of five?"
+            self.app.push_screen(
+                PickCardDialog(title, list(view.choices), "The other four are discarded face down."), self._choose
+            )
+        elif view.window == "over":
+            self._dialog_version = view.version
+            note = f"Record saved: {self.table.record_path}" if self.table.record_path else ""
+            self.app.push_screen(GameOverScreen(view, note), self._after_game)
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def _submit(self, move: Move) -> None:
+        try:
+            self.table.submit(move)
+        except IllegalMove as error:
+            self.notify(str(error), title="Not allowed", severity="error")
+
+    def _reveal(self, card: str | None) -> None:
+        if card is not None:
+            self._submit(Move("reveal", card=card))
+
+    def _keep(self, cards: tuple[str, ...] | None) -> None:
+        if cards is not None:
+            self._submit(Move("keep", cards=cards))
+
+    def _choose(self, card: str | None) -> None:
+        if card is not None:
+            self._submit(Move("choose", card=card))
+
+    def _after_game(self, choice: str | None) -> None:
+        self.table.close()
+        self.app.post_message(self.app.GameFinished(choice or "menu", self.table))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.has_class("choice") and event.button.name:
+            event.stop()
+            self._pick(event.button.name)
+
+    def on_key(self, event: Key) -> None:
+        if any(c.key == event.key for c in self.choices):
+            event.stop()
+            self._pick(event.key)
+
+    def _pick(self, key: str) -> None:
+        choice = next((c for c in self.choices if c.key == key), None)
+        if choice is None:
+            return
+        view: CoupView = self.table.view()
+        moves = choice.moves
+        if moves[0].target is None:
+            self._confirm_then_submit(moves[0], view)
+            return
+        targets = [(m.target, self._target_label(view, m.target)) for m in moves if m.target is not None]
+        title = f"{ACTIONS[moves[0].kind].label}: choose a target"
+
+        def aimed(seat: int | None) -> None:
+            if seat is not None:
+                self._confirm_then_submit(Move(moves[0].kind, target=seat), self.table.view())
+
+        self.app.push_screen(TargetDialog(title, targets), aimed)
+
+    @staticmethod
+    def _target_label(view: CoupView, seat: int) -> str:
+        player = view.players[seat]
+        return f"{player.name} — {player.coins} coins, {player.influence} influence"
+
+    def _confirm_then_submit(self, move: Move, view: CoupView) -> None:
+        if not self.settings.confirm or move.kind not in CONFIRMED:
+            self._submit(move)
+            return
+        if move.kind == "challenge":
+            claim = view.pending.block_card if view.window == "challenge_block" else view.pending.claim  # type: ignore[union-attr]
+            question = f"Challenge the {claim}? If it is shown, you lose an influence."
+        else:
+            target = view.players[move.target].name if move.target is not None else ""
+            what = "Launch a coup against" if move.kind == "coup" else "Assassinate"
+            question = f"{what} {target} for {ACTIONS[move.kind].cost} coins?"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._submit(move)
+
+        self.app.push_screen(ConfirmDialog(question), answered)
+
+    # -- bindings --------------------------------------------------------------------------
+
+    def action_rules(self) -> None:
+        """Show the rules."""
+        self.app.push_screen(RulesScreen())
+
+    def action_toggle_confirm(self) -> None:
+        """Turn the confirm step on irreversible moves on or off."""
+        self.settings.confirm = not self.settings.confirm
+        self.notify(f"Confirmation {'on' if self.settings.confirm else 'off'}.")
+        self.refresh_table()
+
+    def action_leave(self) -> None:
+        """Back to the menu, after a confirm while the game is on."""
+        if self.table.view().window == "over":
+            self._after_game("menu")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._after_game("menu")
+
+        self.app.push_screen(ConfirmDialog("Leave this game? It cannot be resumed."), answered)

@@ -1,0 +1,24 @@
+"""Per-player settings of the app (one set per app, so each SSH session can have its own)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+def fresh_seed() -> int:
+    """A new random seed for a game whose seed the player left blank."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+@dataclass
+class Settings:
+    """bot_delay: seconds a computer opponent 'thinks' (0 in tests); confirm: ask before
+    irreversible moves; new_seed: where blank seeds come from (fixed in tests)."""
+
+    bot_delay: float = 0.6
+    confirm: bool = True
+    player_name: str = "Player"
+    new_seed: Callable[[], int] = field(default=fresh_seed)
+    save_records: bool = True
