@@ -68,9 +68,9 @@ class LocalTable:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run_bots())
 
-    def submit(self, move: Any) -> None:
-        """Play move for the local seat; IllegalMove leaves everything as it was."""
-        self._apply(self.seat, move)
+    def submit(self, move: Any, seat: int | None = None) -> None:
+        """Play move for seat (default: the local seat); IllegalMove leaves everything as it was."""
+        self.apply_move(self.seat if seat is None else seat, move)
         self.start()
 
     async def settled(self) -> None:
@@ -89,7 +89,8 @@ class LocalTable:
             return []
         return [Event("turn", self.state.active, amount=self.state.turn)]
 
-    def _apply(self, seat: int, move: Any) -> None:
+    def apply_move(self, seat: int, move: Any) -> None:
+        """Apply move for seat and tell the listeners, without waking the bots."""
         self.state, events = self.game.apply(self.state, seat, move)
         self.record.add(seat, move)
         seen = visible_to(events, self.seat)
@@ -121,7 +122,7 @@ class LocalTable:
                 view = self.game.view(self.state, seat)
                 move = await asyncio.to_thread(self.bots[seat].choose, view)
                 if self.state.version == version:
-                    self._apply(seat, move)
+                    self.apply_move(seat, move)
         except Exception as error:  # a bot bug must not freeze the table silently
             log.exception("bot failed")
             self.error = f"a computer opponent failed: {error}"

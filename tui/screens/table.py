@@ -153,16 +153,21 @@ class TableScreen(Screen[None]):
         self._choice_signature = signature
         self.choices = choices
         grid = self.query_one("#choices", Grid)
+        grid.styles.grid_size_columns = max(1, min(4, len(choices)))
         grid.remove_children()
-        grid.mount_all(
-            Button(f"{c.label} ({c.key})", name=c.key, compact=True, classes="choice") for c in choices
-        )
+        grid.mount_all(Button(f"{c.label} ({c.key})", name=c.key, compact=True, classes="choice") for c in choices)
 
     def _open_dialogs(self, view: CoupView) -> None:
-        if view.viewer not in view.owed or self._dialog_version == view.version:
+        if self._dialog_version == view.version:
+            return
+        if view.window == "over":
+            self._dialog_version = view.version
+            note = f"Record saved: {self.table.record_path}" if self.table.record_path else ""
+            self.app.push_screen(GameOverScreen(view, note), self._after_game)
             return
         me = view.me()
-        assert me is not None and me.hand is not None
+        if view.viewer not in view.owed or me is None or me.hand is None:
+            return
         if view.window == "lose":
             self._dialog_version = view.version
             reason = {"challenge": "you lost a challenge", "coup": "a coup", "assassinate": "an assassination"}

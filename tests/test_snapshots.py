@@ -1,0 +1,71 @@
+"""Snapshot tests of every screen at 80x24 and 120x40, each on a seeded, frozen table."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.cards.moves import Move
+from core.cards.rules import DUKE
+from tests.tui_helpers import app_on, find_seed, finished_table, frozen_table
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def your_turn():
+    return frozen_table(seed=11, script=[], first=0)
+
+
+def challenge_prompt():
+    """Natasha claims the Duke; the others passed; you owe the answer."""
+    return frozen_table(11, [(1, Move("tax")), (2, Move("pass")), (3, Move("pass"))], first=1)
+
+
+def block_prompt():
+    """Natasha steals from you; nobody challenged; you may block."""
+    script = [(1, Move("steal", target=0)), (2, Move("pass")), (3, Move("pass")), (0, Move("pass"))]
+    return frozen_table(11, script, first=1)
+
+
+def lose_card():
+    """You challenged Natasha's Duke, she showed it: you choose the card to lose."""
+    seed = find_seed(1, lambda s: DUKE in s.players[1].hidden and len(set(s.players[0].hidden)) == 2)
+    script = [(1, Move("tax")), (2, Move("pass")), (3, Move("pass")), (0, Move("challenge")), (1, Move("prove"))]
+    return frozen_table(seed, script, first=1)
+
+
+def exchange():
+    """You claimed the Ambassador and nobody challenged: keep two of four."""
+    script = [(0, Move("exchange")), (1, Move("pass")), (2, Move("pass")), (3, Move("pass"))]
+    return frozen_table(11, script, first=0)
+
+
+TABLES = {
+    "your_turn": your_turn,
+    "challenge_prompt": challenge_prompt,
+    "block_prompt": block_prompt,
+    "lose_card": lose_card,
+    "exchange": exchange,
+    "game_over": finished_table,
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_menu(snap_compare, size):
+    assert snap_compare(app_on(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("window", list(TABLES))
+def test_table(snap_compare, window, size):
+    assert snap_compare(app_on(TABLES[window]()), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_rules(snap_compare, size):
+    assert snap_compare(app_on(your_turn()), terminal_size=size, press=["question_mark"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_target_and_confirm(snap_compare, size):
+    """Steal asks for a target; a coup would then ask to confirm."""
+    assert snap_compare(app_on(your_turn()), terminal_size=size, press=["s"])

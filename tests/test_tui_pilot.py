@@ -1,0 +1,185 @@
+"""Pilot tests: the app played through the keyboard (and a few clicks), from the menu to the end."""
+
+from __future__ import annotations
+
+from core.cards.moves import Move
+from netplay.table import LocalTable
+from tests.tui_helpers import app_on, frozen_table
+from tui.screens.confirm import ConfirmDialog
+from tui.screens.exchange import ExchangeDialog
+from tui.screens.game_over import GameOverScreen
+from tui.screens.menu import MenuScreen
+from tui.screens.pick_card import PickCardDialog
+from tui.screens.rules import RulesScreen
+from tui.screens.table import TableScreen
+from tui.screens.target import TargetDialog
+
+MAX_PRESSES = 2000
+
+
+async def settle(pilot, table: LocalTable) -> None:
+    """Let the bots finish and the screen catch up."""
+    await pilot.pause()
+    await table.settled()
+    await pilot.pause()
+
+
+async def play_to_the_end(pilot, table: LocalTable) -> None:
+    """Answer every prompt with the keyboard alone until the game-over screen shows."""
+    for _ in range(MAX_PRESSES):
+        await settle(pilot, table)
+        screen = pilot.app.screen
+        if isinstance(screen, GameOverScreen):
+            return
+        if isinstance(screen, (PickCardDialog, TargetDialog)):
+            await pilot.press("1")
+        elif isinstance(screen, ExchangeDialog):
+            await pilot.press("enter")
+        elif isinstance(screen, ConfirmDialog):
+            await pilot.press("y")
+        elif isinstance(screen, TableScreen) and screen.choices:
+            await pilot.press(screen.choices[0].key)
+    raise AssertionError("the game did not end")
+
+
+async def test_a_whole_game_from_the_menu_with_the_keyboard():
+    app = app_on()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        table = screen.table
+        assert len(table.names) == 4 and set(table.bots) == {1, 2, 3}
+        await play_to_the_end(pilot, table)
+        winner = table.game.result(table.state)
+        assert winner is not None
+        assert app.screen.view.winner == winner
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_play_again_starts_a_new_game_with_the_winner_first():
+    app = app_on()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        first = app.screen.table
+        await play_to_the_end(pilot, first)
+        winner = first.game.result(first.state)
+        await pilot.press("a")
+        await pilot.pause()
+        second = app.screen.table
+        assert isinstance(app.screen, TableScreen) and second is not first
+        assert second.config.first_player == winner
+
+
+async def test_two_player_variant_from_the_menu():
+    app = app_on()
+    async with app.run_test(size=(100, 40)) as pilot:
+        menu = app.screen
+        menu.query_one("#players").value = 2
+        await pilot.pause()
+        menu.query_one("#variant").value = True
+        await pilot.press("s")
+        await pilot.pause()
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen)).table
+        assert table.config.players == 2 and table.config.two_player_variant
+        await settle(pilot, table)
+        assert isinstance(app.screen, PickCardDialog)
+        await play_to_the_end(pilot, table)
+
+
+async def test_targeted_action_asks_target_then_confirms_a_coup():
+    table = frozen_table(11, [])
+    table.state.players[0].coins = 7
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, TargetDialog)
+        await pilot.press("2")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        assert table.state.window == "action" and table.state.players[0].coins == 7
+        await pilot.press("c", "2", "y")
+        await pilot.pause()
+        assert table.state.pending is None or table.state.pending.kind == "coup"
+        assert table.record.moves[-1] == (0, {"kind": "coup", "target": 2})
+
+
+async def test_confirm_can_be_turned_off():
+    table = frozen_table(11, [])
+    table.state.players[0].coins = 7
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("k", "c", "1")
+        await pilot.pause()
+        assert table.record.moves[-1] == (0, {"kind": "coup", "target": 1})
+
+
+async def test_escape_cancels_the_target_picker():
+    table = frozen_table(11, [])
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "escape")
+        assert isinstance(app.screen, TableScreen)
+        assert table.record.moves == []
+
+
+async def test_challenge_prompt_by_mouse_and_keyboard():
+    script = [(1, Move("tax")), (2, Move("pass")), (3, Move("pass"))]
+    table = frozen_table(11, script, first=1)
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = [choice.key for choice in app.screen.choices]
+        assert keys == ["c", "p"]
+        await pilot.click("#choices Button")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("escape")
+        await pilot.press("p")
+        await pilot.pause()
+        assert table.record.moves[-1] == (0, {"kind": "pass"})
+
+
+async def test_rules_screen_opens_and_closes():
+    app = app_on(frozen_table(11, []))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+
+
+async def test_an_illegal_move_is_a_message_not_a_crash():
+    table = frozen_table(11, [])
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen._submit(Move("assassinate", target=1))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert table.record.moves == []
+
+
+async def test_leaving_asks_first():
+    app = app_on(frozen_table(11, []))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_small_and_large_terminals_resize():
+    app = app_on(frozen_table(11, []))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("i")
+        await pilot.pause()
+        assert app.screen.table.record.moves[-1] == (0, {"kind": "income"})

@@ -1,0 +1,53 @@
+"""Builders for TUI tests: apps with no delays and tables frozen in a chosen window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.bots import make_bot
+from core.cards.engine import COUP
+from core.cards.moves import Move
+from core.cards.state import CoupConfig, CoupState
+from core.sim import play_game
+from netplay.table import LocalTable
+from tui.app import CoupApp
+from tui.settings import Settings
+
+NAMES = ("Player", "Natasha", "Sacha", "Haig")
+
+
+def quick_settings() -> Settings:
+    """No thinking delay, no records, seeds fixed."""
+    return Settings(bot_delay=0, confirm=True, new_seed=lambda: 7, save_records=False)
+
+
+def frozen_table(seed: int, script: list[tuple[int, Move]], players: int = 4, first: int = 0) -> LocalTable:
+    """A table with no bots (nothing moves by itself) after the scripted moves."""
+    config = CoupConfig(players=players, names=NAMES[:players], first_player=first)
+    table = LocalTable("coup", config, seed, bots={}, seat=0, bot_delay=0, save_records=False)
+    for seat, move in script:
+        table.apply_move(seat, move)
+    return table
+
+
+def find_seed(first: int, condition: Callable[[CoupState], bool]) -> int:
+    """The smallest seed whose deal satisfies condition."""
+    for seed in range(1, 10_000):
+        if condition(COUP.new(CoupConfig(players=4, names=NAMES, first_player=first), seed)):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def finished_table(seed: int = 3) -> LocalTable:
+    """A 3-player table whose game is over (bots played every seat)."""
+    config = CoupConfig(players=3, names=NAMES[:3], first_player=0)
+    outcome = play_game(COUP, config, seed, [make_bot("rule", seed + s) for s in range(3)])
+    table = LocalTable("coup", config, seed, bots={}, seat=0, bot_delay=0, save_records=False)
+    for seat, data in outcome.record.moves:
+        table.apply_move(seat, Move.from_dict(data))
+    return table
+
+
+def app_on(table: LocalTable | None = None) -> CoupApp:
+    """The app on table (or on the menu)."""
+    return CoupApp(settings=quick_settings(), table=table)
