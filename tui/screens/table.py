@@ -153,9 +153,24 @@ class TableScreen(Screen[None]):
         self._choice_signature = signature
         self.choices = choices
         grid = self.query_one("#choices", Grid)
-        grid.styles.grid_size_columns = max(1, min(4, len(choices)))
         grid.remove_children()
-        grid.mount_all(Button(f"{c.label} ({c.key})", name=c.key, compact=True, classes="choice") for c in choices)
+        grid.mount_all(Button(self._button_label(c), name=c.key, compact=True, classes="choice") for c in choices)
+        self._lay_out_choices()
+
+    @staticmethod
+    def _button_label(choice: Choice) -> str:
+        return f"{choice.label} ({choice.key})"
+
+    def _lay_out_choices(self) -> None:
+        """As many equal columns as fit the widest label, so buttons stay readable at any width."""
+        grid = self.query_one("#choices", Grid)
+        widest = max((len(self._button_label(c)) for c in self.choices), default=10) + 2
+        fit = max(1, (self.size.width - 2) // (widest + 1))
+        grid.styles.grid_size_columns = max(1, min(len(self.choices), fit))
+        grid.styles.grid_columns = str(widest)
+
+    def on_resize(self) -> None:
+        self._lay_out_choices()
 
     def _open_dialogs(self, view: CoupView) -> None:
         if self._dialog_version == view.version:
