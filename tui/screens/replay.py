@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -19,8 +20,8 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         ("right,n", "step(1)", "Next"),
         ("left,p", "step(-1)", "Back"),
-        ("home", "jump(0)", "Start"),
-        ("end", "jump(-1)", "End"),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
         ("q,escape", "app.quit", "Quit"),
     ]
 

@@ -1,0 +1,125 @@
+"""The command line: headless self-play, replay of saved records, and records of finished games."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.bots import make_bot
+from core.cards.engine import COUP
+from core.cards.state import CoupConfig
+from core.records import Record, replay
+from core.sim import play_game
+from netplay.table import LocalTable
+from tui.cli import main
+from tui.replay_app import ReplayApp
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_sim_prints_the_summary_as_json(capsys):
+    summary = run_json(
+        capsys,
+        "sim",
+        "--game",
+        "coup",
+        "--players",
+        "3",
+        "--games",
+        "20",
+        "--seed",
+        "5",
+        "--bots",
+        "rule,random,random",
+        "--json",
+    )
+    for key in ("games", "decisions", "seconds", "wins", "mean_turns"):
+        assert key in summary
+    assert summary["games"] == 20 and sum(summary["wins"].values()) == 20
+    assert set(summary["wins"]) == {"rule", "random"}
+
+
+def test_sim_is_deterministic_for_a_seed(capsys):
+    args = ("sim", "--players", "4", "--games", "15", "--seed", "9", "--bots", "rule,random,rule,random", "--json")
+    first, second = run_json(capsys, *args), run_json(capsys, *args)
+    assert first["wins"] == second["wins"] and first["mean_turns"] == second["mean_turns"]
+    assert first["decisions"] == second["decisions"]
+    other = run_json(
+        capsys, "sim", "--players", "4", "--games", "15", "--seed", "10", "--bots", "rule,random,rule,random", "--json"
+    )
+    assert (other["decisions"], other["mean_turns"]) != (first["decisions"], first["mean_turns"])
+
+
+def test_sim_rejects_bad_arguments_with_a_message(capsys):
+    assert main(["sim", "--players", "3", "--bots", "rule,rule"]) == 2
+    assert "3 players" in capsys.readouterr().err
+    assert main(["sim", "--players", "9"]) == 2
+    assert main(["sim", "--bots", "genius,rule,rule,rule"]) == 2
+    assert "unknown bot" in capsys.readouterr().err
+
+
+def saved_record(tmp_path: Path) -> tuple[Path, Record]:
+    config = CoupConfig(players=3, names=("A", "B", "C"))
+    outcome = play_game(COUP, config, 21, [make_bot("rule", s) for s in range(3)])
+    path = tmp_path / "game.json"
+    path.write_text(outcome.record.to_json())
+    return path, outcome.record
+
+
+def test_replay_json_prints_the_final_state(tmp_path, capsys):
+    path, record = saved_record(tmp_path)
+    final = run_json(capsys, "replay", str(path), "--json")
+    expected = replay(record)
+    assert final["winner"] == expected.winner
+    assert [p["coins"] for p in final["players"]] == [p.coins for p in expected.players]
+    assert final["config"]["names"] == ["A", "B", "C"]
+
+
+def test_replay_of_a_broken_file_is_a_message(tmp_path, capsys):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    assert main(["replay", str(broken), "--json"]) == 2
+    assert "not a game record" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+
+
+async def test_replay_screen_steps_through_the_moves(tmp_path):
+    _, record = saved_record(tmp_path)
+    app = ReplayApp(record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert screen.position == 0
+        await pilot.press("right", "right", "n")
+        assert screen.position == 3
+        await pilot.press("left")
+        assert screen.position == 2
+        await pilot.press("end")
+        assert screen.position == len(record.moves)
+        state, _, _ = screen.frames[screen.position]
+        assert state.winner is not None
+
+
+async def test_a_finished_local_game_saves_its_record(tmp_path, monkeypatch):
+    monkeypatch.setenv("COUP_DATA_DIR", str(tmp_path))
+    config = CoupConfig(players=3, names=("You", "B", "C"))
+    table = LocalTable("coup", config, 4, bots={0: "rule", 1: "rule", 2: "rule"}, seat=0, bot_delay=0)
+    table.start()
+    await table.settled()
+    assert table.record_path is not None and table.record_path.parent == tmp_path / "records"
+    saved = Record.from_json(table.record_path.read_text())
+    assert replay(saved).winner == table.state.winner
+
+
+def test_the_console_script_runs():
+    done = subprocess.run(
+        [sys.executable, "-m", "tui", "sim", "--games", "2", "--json"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"] == 2
