@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.cards.moves import Move
 from netplay.table import LocalTable
 from tests.tui_helpers import app_on, frozen_table
@@ -183,3 +185,17 @@ async def test_small_and_large_terminals_resize():
         await pilot.press("i")
         await pilot.pause()
         assert app.screen.table.record.moves[-1] == (0, {"kind": "income"})
+
+
+async def test_an_internal_error_exits_with_a_message_and_a_crash_file(tmp_path, monkeypatch, capfd):
+    monkeypatch.setenv("COUP_DATA_DIR", str(tmp_path))
+    app = app_on(frozen_table(11, []))
+    with pytest.raises(RuntimeError, match="boom"):  # run_test re-raises for the test's sake
+        async with app.run_test(size=(80, 24)) as pilot:
+            app._handle_exception(RuntimeError("boom"))
+            await pilot.pause()
+    assert app.return_code == 1
+    printed = capfd.readouterr()
+    assert "Traceback" not in printed.out + printed.err
+    assert "coup stopped on an internal error (RuntimeError: boom)" in " ".join(printed.err.split())
+    assert "RuntimeError: boom" in (tmp_path / "crash.log").read_text()

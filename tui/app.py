@@ -107,4 +107,6 @@ class CoupApp(App[int]):
         except OSError:
             where = "and the crash report could not be written"
         log.error("internal error", exc_info=error)
-        self.exit(1, message=f"coup stopped on an internal error ({type(error).__name__}: {error}); {where}")
+        self.exit(
+            return_code=1, message=f"coup stopped on an internal error ({type(error).__name__}: {error}); {where}"
+        )
