@@ -1,7 +1,8 @@
-"""A table: one authoritative game, its seats (a person or a bot each) and its record, on asyncio.
+"""A table: one authoritative game, its seats (a person or a bot each), listeners, timers and record.
 
 Bots answer one at a time, clockwise from the active seat, after a short visible "thinking"
-delay; their search runs in a worker thread so the event loop stays free."""
+delay; their choice runs in a worker thread so the event loop stays free. The same table serves
+local play (LocalTable, one person) and the host (any number of people)."""
 
 from __future__ import annotations
 
@@ -13,17 +14,192 @@ from typing import Any
 
 from core.bots import Bot, make_bot
 from core.cards.events import Event, visible_to
-from core.game import get_game
+from core.game import IllegalMove, get_game
 from core.records import Record
 from core.sim import derive_seeds
 from netplay.storage import save_record
 
 log = logging.getLogger(__name__)
 Listener = Callable[[list[Event]], None]
+SIMULTANEOUS = {"pass", "choose"}  # moves that can leave the same window open for other seats
+
+
+class StaleMove(IllegalMove):
+    """A move made against a window that has closed since."""
+
+
+class Table:
+    """A game and its seats; listeners each hear what one seat (None: a spectator) may see."""
+
+    def __init__(
+        self,
+        game_name: str,
+        config: Any,
+        seed: int,
+        bots: dict[int, str],
+        bot_delay: float = 0.5,
+        save_records: bool = True,
+        response_timeout: float | None = None,
+    ) -> None:
+        self.game = get_game(game_name)
+        self.config, self.seed = config, seed
+        self.state = self.game.new(config, seed)
+        self.record = Record(self.game.name, config.to_dict(), seed)
+        self.bot_seeds = derive_seeds(seed, config.players)
+        self.bots: dict[int, Bot] = {s: make_bot(name, self.bot_seeds[s]) for s, name in bots.items()}
+        self.bot_delay = bot_delay
+        self.save_records = save_records
+        self.response_timeout = response_timeout
+        self.record_path: Path | None = None
+        self.thinking: int | None = None
+        self.error: str | None = None
+        self.deadline: float | None = None
+        self.window_opened = self.state.version
+        self.on_move: Callable[[int, Any], None] | None = None
+        self._listeners: list[tuple[int | None, Listener]] = []
+        self._bot_task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return tuple(p.name for p in self.state.players)
+
+    def over(self) -> bool:
+        """True once the game has a winner."""
+        return self.game.result(self.state) is not None
+
+    def view(self, seat: int | None) -> Any:
+        """What seat (None: a spectator) may know now."""
+        return self.game.view(self.state, seat)
+
+    def opening_events(self, seat: int | None) -> list[Event]:
+        """The first turn's announcement (the engine announces every later turn itself)."""
+        if self.state.window != "action" or self.record.moves:
+            return []
+        return [Event("turn", self.state.active, amount=self.state.turn)]
+
+    def subscribe(self, listener: Listener, seat: int | None) -> Callable[[], None]:
+        """Call listener with the events seat may see after every change; returns an unsubscribe."""
+        entry = (seat, listener)
+        self._listeners.append(entry)
+        return lambda: self._listeners.remove(entry) if entry in self._listeners else None
+
+    def start(self) -> None:
+        """Let the bots play until a person owes a decision."""
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+        self._arm_timer()
+
+    def submit(self, seat: int, move: Any, version: int | None = None) -> None:
+        """Play move for seat; a version older than the open window is refused as stale. Refused
+        moves (IllegalMove) leave everything as it was."""
+        if version is not None and not self.window_opened <= version <= self.state.version:
+            raise StaleMove(f"move made at version {version}; the open window began at {self.window_opened}")
+        self.apply_move(seat, move)
+        self.start()
+
+    def apply_move(self, seat: int, move: Any) -> None:
+        """Apply move for seat and tell the listeners, without waking the bots."""
+        before = self.state.window
+        self.state, events = self.game.apply(self.state, seat, move)
+        if not (move.kind in SIMULTANEOUS and self.state.window == before):
+            self.window_opened = self.state.version
+        self.record.add(seat, move)
+        if self.on_move is not None:
+            self.on_move(seat, move)
+        if self.over() and self.save_records:
+            try:
+                self.record_path = save_record(self.record)
+            except OSError as error:
+                log.warning("could not save the game record: %s", error)
+        self._notify(events)
+
+    def set_bot(self, seat: int, level: str | None) -> None:
+        """Give seat to a bot of level (None: back to a person)."""
+        if level is None:
+            self.bots.pop(seat, None)
+        else:
+            self.bots[seat] = make_bot(level, self.bot_seeds[seat])
+
+    async def settled(self) -> None:
+        """Wait until the bots have nothing more to do (for tests and self-play)."""
+        while self._bot_task is not None and not self._bot_task.done():
+            await asyncio.shield(self._bot_task)
+
+    def close(self) -> None:
+        """Stop the bots and the timer."""
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
+
+    def _notify(self, events: list[Event]) -> None:
+        for seat, listener in list(self._listeners):
+            try:
+                listener(visible_to(events, seat))
+            except Exception:
+                log.exception("a listener failed")
+
+    def _arm_timer(self) -> None:
+        """Start the response clock when a person owes an answer in a new window."""
+        if self.response_timeout is None:
+            return
+        people_owe = any(s not in self.bots for s in self.game.to_act(self.state))
+        if not people_owe or self.over():
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer, self.deadline = None, None
+            return
+        if self._timer is not None and self.deadline is not None and self._timer_window == self.window_opened:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        loop = asyncio.get_running_loop()
+        self._timer_window = self.window_opened
+        self.deadline = loop.time() + self.response_timeout
+        self._timer = loop.call_later(self.response_timeout, self._expire, self.window_opened)
+
+    def _expire(self, window: int) -> None:
+        """Time is up: the rule bot answers for every person who still owes in that window."""
+        self._timer, self.deadline = None, None
+        while not self.over() and self.window_opened == window:
+            late = [s for s in self.game.to_act(self.state) if s not in self.bots]
+            if not late:
+                break
+            seat = late[0]
+            move = make_bot("rule", self.bot_seeds[seat] + self.state.version).choose(self.view(seat))
+            log.info("seat %s timed out; the rule bot answers %s", seat, move)
+            self.apply_move(seat, move)
+        self.start()
+
+    async def _run_bots(self) -> None:
+        try:
+            while not self.over():
+                seat = next((s for s in self.game.to_act(self.state) if s in self.bots), None)
+                if seat is None:
+                    return
+                version = self.state.version
+                self.thinking = seat
+                self._notify([])
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                if self.state.version != version or seat not in self.bots:
+                    continue
+                move = await asyncio.to_thread(self.bots[seat].choose, self.view(seat))
+                if self.state.version == version:
+                    self.apply_move(seat, move)
+                    self._arm_timer()
+        except Exception as error:  # a bot bug must not freeze the table silently
+            log.exception("bot failed")
+            self.error = f"a computer opponent failed: {error}"
+        finally:
+            self.thinking = None
+            self._notify([])
 
 
 class LocalTable:
-    """A game played in this process: one seat is the local person, the others bots."""
+    """The table as the screens see it: one seat is the local person (the rest bots)."""
 
     def __init__(
         self,
@@ -35,97 +211,54 @@ class LocalTable:
         bot_delay: float = 0.5,
         save_records: bool = True,
     ) -> None:
-        self.game = get_game(game_name)
-        self.config, self.seed, self.seat = config, seed, seat
-        self.state = self.game.new(config, seed)
-        self.record = Record(self.game.name, config.to_dict(), seed)
-        bot_seeds = derive_seeds(seed, config.players)
-        self.bots: dict[int, Bot] = {s: make_bot(name, bot_seeds[s]) for s, name in bots.items()}
-        self.bot_delay = bot_delay
-        self.save_records = save_records
-        self.record_path: Path | None = None
-        self.events: list[Event] = self._opening_events()
-        self.thinking: int | None = None
-        self.error: str | None = None
-        self._listeners: list[Listener] = []
-        self._task: asyncio.Task[None] | None = None
+        self.table = Table(game_name, config, seed, bots, bot_delay, save_records)
+        self.seat = seat
+        self.events: list[Event] = self.table.opening_events(seat)
+        self.table.subscribe(self.events.extend, seat)
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return tuple(p.name for p in self.state.players)
+    game = property(lambda self: self.table.game)
+    state = property(lambda self: self.table.state)
+    config = property(lambda self: self.table.config)
+    seed = property(lambda self: self.table.seed)
+    record = property(lambda self: self.table.record)
+    record_path = property(lambda self: self.table.record_path)
+    names = property(lambda self: self.table.names)
+    thinking = property(lambda self: self.table.thinking)
+    error = property(lambda self: self.table.error)
+    deadline = property(lambda self: self.table.deadline)
+
+    def levels(self) -> dict[int, str]:
+        """The bot level of each bot seat (to play again with the same opponents)."""
+        return {seat: bot.name for seat, bot in self.table.bots.items()}
+
+    def winner(self) -> int | None:
+        """The winning seat, once the game is over."""
+        return self.table.game.result(self.table.state)
 
     def view(self) -> Any:
         """The local seat's view."""
-        return self.game.view(self.state, self.seat)
+        return self.table.view(self.seat)
 
     def subscribe(self, listener: Listener) -> None:
-        """Call listener with the new visible events after every change."""
-        self._listeners.append(listener)
+        """Call listener with the local seat's new events after every change."""
+        self.table.subscribe(listener, self.seat)
 
     def start(self) -> None:
         """Let the bots play until the local seat owes a decision."""
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run_bots())
+        self.table.start()
 
-    def submit(self, move: Any, seat: int | None = None) -> None:
-        """Play move for seat (default: the local seat); IllegalMove leaves everything as it was."""
-        self.apply_move(self.seat if seat is None else seat, move)
-        self.start()
+    def submit(self, move: Any) -> None:
+        """Play move for the local seat."""
+        self.table.submit(self.seat, move)
+
+    def apply_move(self, seat: int, move: Any) -> None:
+        """Apply a move for any seat without waking the bots (tests build positions with it)."""
+        self.table.apply_move(seat, move)
 
     async def settled(self) -> None:
-        """Wait until the bots have nothing more to do (for tests and self-play)."""
-        while self._task is not None and not self._task.done():
-            await asyncio.shield(self._task)
+        """Wait until the bots are done."""
+        await self.table.settled()
 
     def close(self) -> None:
         """Stop the bots."""
-        if self._task is not None:
-            self._task.cancel()
-
-    def _opening_events(self) -> list[Event]:
-        """The first turn's announcement (the engine announces every later turn itself)."""
-        if self.state.window != "action":
-            return []
-        return [Event("turn", self.state.active, amount=self.state.turn)]
-
-    def apply_move(self, seat: int, move: Any) -> None:
-        """Apply move for seat and tell the listeners, without waking the bots."""
-        self.state, events = self.game.apply(self.state, seat, move)
-        self.record.add(seat, move)
-        seen = visible_to(events, self.seat)
-        self.events.extend(seen)
-        if self.game.result(self.state) is not None and self.save_records:
-            try:
-                self.record_path = save_record(self.record)
-            except OSError as error:
-                log.warning("could not save the game record: %s", error)
-        self._notify(seen)
-
-    def _notify(self, events: list[Event]) -> None:
-        for listener in list(self._listeners):
-            listener(events)
-
-    async def _run_bots(self) -> None:
-        try:
-            while self.game.result(self.state) is None:
-                seat = next((s for s in self.game.to_act(self.state) if s in self.bots), None)
-                if seat is None:
-                    return
-                version = self.state.version
-                self.thinking = seat
-                self._notify([])
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                if self.state.version != version:
-                    continue
-                view = self.game.view(self.state, seat)
-                move = await asyncio.to_thread(self.bots[seat].choose, view)
-                if self.state.version == version:
-                    self.apply_move(seat, move)
-        except Exception as error:  # a bot bug must not freeze the table silently
-            log.exception("bot failed")
-            self.error = f"a computer opponent failed: {error}"
-        finally:
-            self.thinking = None
-            self._notify([])
+        self.table.close()

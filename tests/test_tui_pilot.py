@@ -53,9 +53,9 @@ async def test_a_whole_game_from_the_menu_with_the_keyboard():
         screen = app.screen
         assert isinstance(screen, TableScreen)
         table = screen.table
-        assert len(table.names) == 4 and set(table.bots) == {1, 2, 3}
+        assert len(table.names) == 4 and set(table.levels()) == {1, 2, 3}
         await play_to_the_end(pilot, table)
-        winner = table.game.result(table.state)
+        winner = table.winner()
         assert winner is not None
         assert app.screen.view.winner == winner
         await pilot.press("m")
@@ -70,7 +70,7 @@ async def test_play_again_starts_a_new_game_with_the_winner_first():
         await pilot.pause()
         first = app.screen.table
         await play_to_the_end(pilot, first)
-        winner = first.game.result(first.state)
+        winner = first.winner()
         await pilot.press("a")
         await pilot.pause()
         second = app.screen.table

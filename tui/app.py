@@ -81,14 +81,15 @@ class CoupApp(App[int]):
         elif message.choice == "again":
             old = message.table
             config = old.config
+            levels = old.levels()
             self.post_message(
                 self.StartGame(
                     game=old.game.name,
                     names=config.seat_names(),
-                    levels=tuple(type(old.bots[s]).name for s in range(1, config.players)),
+                    levels=tuple(levels[s] for s in range(1, config.players)),
                     seed=self.settings.new_seed(),
                     variant=config.two_player_variant,
-                    first_player=old.game.result(old.state),
+                    first_player=old.winner(),
                 )
             )
 
