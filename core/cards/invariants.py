@@ -38,6 +38,11 @@ def validate(state: CoupState) -> None:
         return
     if not state.owed:
         raise BrokenInvariant(f"the {state.window} window is owed by nobody")
+    if len(set(state.owed)) != len(state.owed):
+        raise BrokenInvariant(f"a seat owes the {state.window} window twice: {state.owed}")
+    n = len(state.players)
+    if state.window != "setup" and state.owed != sorted(state.owed, key=lambda seat: (seat - state.active) % n):
+        raise BrokenInvariant(f"owed {state.owed} is not clockwise from the active seat {state.active}")
     if any(not state.players[seat].alive for seat in state.owed):
         raise BrokenInvariant(f"an eliminated seat owes the {state.window} window: {state.owed}")
     if state.then and state.window != "lose":

@@ -151,5 +151,5 @@ class CoupState:
     def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
         """Living seats in turn order starting after seat (or at it, with include_self)."""
         n = len(self.players)
-        order = [(seat + k) % n for k in range(0 if include_self else 1, n + (1 if include_self else 0))]
+        order = [(seat + k) % n for k in range(0 if include_self else 1, n)]
         return [s for s in order if self.players[s].alive]

@@ -1,0 +1,170 @@
+"""Scenario helpers for the Coup tests: fixed deals built directly, and moves applied with checks."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+
+from core.cards.engine import COUP
+from core.cards.events import Event
+from core.cards.invariants import validate
+from core.cards.moves import Move
+from core.cards.rules import CHARACTERS, copies_per_character
+from core.cards.state import CoupConfig, CoupState, Player
+
+Step = tuple[int, Move]
+
+PASS = Move("pass")
+CHALLENGE = Move("challenge")
+PROVE = Move("prove")
+CONCEDE = Move("concede")
+INCOME = Move("income")
+FOREIGN_AID = Move("foreign_aid")
+TAX = Move("tax")
+EXCHANGE = Move("exchange")
+
+
+def coup(target: int) -> Move:
+    """Coup against target."""
+    return Move("coup", target=target)
+
+
+def assassinate(target: int) -> Move:
+    """Assassinate target."""
+    return Move("assassinate", target=target)
+
+
+def steal(target: int) -> Move:
+    """Steal from target."""
+    return Move("steal", target=target)
+
+
+def block(card: str) -> Move:
+    """Block with card."""
+    return Move("block", card=card)
+
+
+def reveal(card: str) -> Move:
+    """Turn card face up to pay a lost influence."""
+    return Move("reveal", card=card)
+
+
+def keep(*cards: str) -> Move:
+    """Keep cards at the end of an exchange."""
+    return Move("keep", cards=tuple(cards))
+
+
+def passes(*seats: int) -> list[Step]:
+    """Each of seats passes, in that order."""
+    return [(seat, PASS) for seat in seats]
+
+
+def full_set(players: int) -> Counter[str]:
+    """Every card of a base game for players."""
+    return Counter({c: copies_per_character(players) for c in CHARACTERS})
+
+
+def deck_for(
+    hands: Sequence[Sequence[str]],
+    top: Sequence[str] = (),
+    revealed: Sequence[Sequence[str]] = (),
+) -> list[str]:
+    """The court deck left once hands (and revealed cards) are out: the other cards in a fixed
+    order, then top so that top[0] is the next card drawn (the engine pops from the end)."""
+    rest = full_set(len(hands))
+    for cards in [*hands, *revealed, top]:
+        rest.subtract(cards)
+    if any(n < 0 for n in rest.values()):
+        raise ValueError(f"more cards asked for than a deck holds: {dict(rest)}")
+    return [c for c in CHARACTERS for _ in range(rest[c])] + list(reversed(top))
+
+
+def stacked(
+    hands: Sequence[Sequence[str]],
+    deck: Sequence[str] | None = None,
+    coins: Sequence[int] | None = None,
+    first: int = 0,
+    names: Sequence[str] | None = None,
+    rng: int = 0x5EED,
+    revealed: Sequence[Sequence[str]] | None = None,
+    top: Sequence[str] = (),
+) -> CoupState:
+    """A state at the first player's action window with a fixed deal, built from the dataclasses.
+
+    hands are the face-down cards of each seat; deck is the court deck with its top at the END
+    (default: the rest of the cards, see deck_for, with top drawn first); coins default to 2 (0 for
+    a seat already out); revealed are face-up cards already lost; rng is the generator state
+    every later shuffle draws from."""
+    players = len(hands)
+    config = CoupConfig(players=players, names=tuple(names or ()))
+    lost = [list(r) for r in revealed] if revealed else [[] for _ in hands]
+    purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
+    seats = [
+        Player(name, coins=purses[i], hidden=list(hands[i]), revealed=lost[i])
+        for i, name in enumerate(config.seat_names())
+    ]
+    court = list(deck) if deck is not None else deck_for(hands, top, lost)
+    state = CoupState(config, seats, court, rng, active=first, window="action", owed=[first])
+    validate(state)
+    return state
+
+
+def play(state: CoupState, *steps: Step) -> tuple[CoupState, list[Event]]:
+    """Apply each (seat, move) in turn, asserting that apply leaves its input state unchanged and
+    that every invariant holds after each step; return the last state and all the events."""
+    events: list[Event] = []
+    for seat, move in steps:
+        before = state.clone()
+        after, new = COUP.apply(state, seat, move)
+        assert state == before, f"apply changed its input state on seat {seat} playing {move}"
+        state = after
+        events.extend(new)
+        validate(state)
+    return state, events
+
+
+def pass_window(state: CoupState) -> tuple[CoupState, list[Event]]:
+    """Every seat owing the open challenge or block window passes, clockwise."""
+    window = state.window
+    assert window in ("challenge_action", "block", "challenge_block"), window
+    return play(state, *passes(*COUP.to_act(state)))
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    """The kinds of events, in order."""
+    return [e.kind for e in events]
+
+
+def find_rng(works: Callable[[int], bool], limit: int = 10_000) -> int:
+    """The smallest generator state in range(limit) for which works(rng) holds; a test uses it to
+    pick the shuffle that draws the card a scripted scenario needs."""
+    for rng in range(limit):
+        if works(rng):
+            return rng
+    raise AssertionError(f"no generator state below {limit} works")
+
+
+def secret_slots(state: CoupState, viewer: int | None) -> list[list[str]]:
+    """The card lists of state that viewer may not see: the deck, the discards, other seats'
+    face-down cards, and the cards drawn in an exchange unless viewer is the one exchanging."""
+    slots = [state.deck, state.discarded]
+    slots += [p.hidden for seat, p in enumerate(state.players) if seat != viewer]
+    if not (state.window == "exchange" and viewer == state.active):
+        slots.append(state.drawn)
+    return slots
+
+
+def scrambled(state: CoupState, viewer: int | None, rng_value: int) -> CoupState:
+    """A copy of state whose secrets (for viewer) are dealt out again in another order, and whose
+    generator state is rng_value: a view that leaks nothing is the same for both."""
+    copy = state.clone()
+    slots = secret_slots(copy, viewer)
+    pool = [card for slot in slots for card in slot]
+    random.Random(rng_value).shuffle(pool)
+    for slot in slots:
+        size = len(slot)
+        slot[:] = pool[:size]
+        del pool[:size]
+    copy.rng = rng_value
+    return copy
