@@ -1,9 +1,260 @@
-"""Placeholder replaced by the rule bot."""
+"""The rule bot: a Coup heuristic that counts visible cards, bluffs only possible roles and challenges by the odds."""
 
-from core.bots.random_bot import RandomBot
+from __future__ import annotations
+
+import random
+from collections import Counter
+from math import comb
+
+from core.cards.moves import Move
+from core.cards.rules import AMBASSADOR, ASSASSIN, CAPTAIN, CHARACTERS, CONTESSA, COUP_COST, DUKE, copies_per_character
+from core.cards.views import CoupView, PendingView, SeatView
+
+VALUE = {DUKE: 5.0, CONTESSA: 4.0, CAPTAIN: 3.5, ASSASSIN: 3.0, AMBASSADOR: 2.0}
+DUPLICATE_WORTH = 0.4  # a second copy of a role adds little
+ACTIVE_ROLES = (DUKE, CAPTAIN, ASSASSIN)  # a hand with none of these is weak
+# Challenge when P(claimant holds the card) is below the threshold for what the claim does.
+CHALLENGE_ACTION = {"tax": 0.12, "exchange": 0.08, "steal": 0.08, "assassinate": 0.12}
+CHALLENGE_ON_ME = {"steal": 0.22, "assassinate": 0.18}
+CHALLENGE_BLOCK_ON_ME = {DUKE: 0.15, CAPTAIN: 0.22, AMBASSADOR: 0.22, CONTESSA: 0.27}
+CHALLENGE_LOW_STAKES = 0.08  # blocks of others' actions, steals I can block or that take nothing
+LAST_LIFE_ASSASSIN = 0.25  # facing elimination: challenge an unlikely assassin, else bluff the Contessa
+PASS, CHALLENGE = Move("pass"), Move("challenge")
 
 
-class RuleBot(RandomBot):
-    """Temporary."""
+def hand(view: CoupView) -> tuple[str, ...]:
+    """The viewer's own face-down cards."""
+    return view.players[view.viewer].hand or ()
+
+
+def me(view: CoupView) -> SeatView:
+    """The viewer's seat."""
+    return view.players[view.viewer]
+
+
+def visible(view: CoupView) -> Counter[str]:
+    """Every card the viewer can see: its hand, cards drawn in an exchange, and all revealed cards."""
+    seen = Counter(hand(view))
+    seen.update(view.drawn)
+    for player in view.players:
+        seen.update(player.revealed)
+    return seen
+
+
+def unseen(view: CoupView, card: str) -> int:
+    """Copies of card the viewer cannot see (0: nobody else can hold it)."""
+    return max(0, copies_per_character(len(view.players)) - visible(view)[card])
+
+
+def possible(view: CoupView, card: str) -> bool:
+    """Whether claiming card is honest, or a bluff nobody can disprove from the table alone."""
+    return card in hand(view) or unseen(view, card) > 0
+
+
+def p_holds(view: CoupView, seat: int, card: str) -> float:
+    """Chance that seat holds card, its cards drawn at random from those the viewer cannot see."""
+    seen, per_character = visible(view), copies_per_character(len(view.players))
+    copies = max(0, per_character - seen[card])
+    pool = per_character * len(CHARACTERS) - sum(seen.values())
+    held = view.players[seat].influence
+    if copies == 0 or pool <= 0:
+        return 0.0
+    return 1.0 - comb(pool - copies, held) / comb(pool, held)
+
+
+def late(view: CoupView) -> bool:
+    """A duel with little influence left: no time to dig for cards."""
+    living = [p for p in view.players if p.alive]
+    return len(living) <= 2 and (len(view.players) > 2 or min(p.influence for p in living) <= 1)
+
+
+def card_value(view: CoupView, card: str) -> float:
+    """How much card is worth holding now."""
+    value = VALUE.get(card, 0.0)
+    opponents = [p for p in view.players if p.alive and p.seat != view.viewer]
+    if card == CONTESSA and any(ASSASSIN in p.claims for p in opponents):
+        value += 1.0
+    if card == ASSASSIN and me(view).coins >= 3:
+        value += 1.0
+    if card == AMBASSADOR and late(view):
+        value -= 1.0
+    return value
+
+
+def hand_score(view: CoupView, cards: tuple[str, ...]) -> float:
+    """A hand's worth, preferring distinct roles."""
+    score, kept = 0.0, set()
+    for card in sorted(cards, key=lambda c: -card_value(view, c)):
+        score += card_value(view, card) * (1.0 if card not in kept else DUPLICATE_WORTH)
+        kept.add(card)
+    return score
+
+
+def threat(view: CoupView, seat: int) -> tuple[int, int]:
+    """How dangerous seat is: influence first, then coins (closeness to a coup)."""
+    player = view.players[seat]
+    return player.influence, player.coins
+
+
+def targets(view: CoupView, kind: str) -> list[int]:
+    """Seats a legal move of kind may target, in clockwise order."""
+    return [m.target for m in view.legal if m.kind == kind and m.target is not None]
+
+
+def steal_target(view: CoupView) -> int | None:
+    """The richest opponent with coins who has not claimed a card that blocks stealing."""
+    blockers = (CAPTAIN, AMBASSADOR)
+    seats = [s for s in targets(view, "steal") if view.players[s].coins >= 1]
+    seats = [s for s in seats if not any(c in view.players[s].claims for c in blockers)]
+    return max(seats, key=lambda s: view.players[s].coins, default=None)
+
+
+def assassin_target(view: CoupView) -> int | None:
+    """The strongest threat among those who have not claimed a Contessa that may be real."""
+    guarded = unseen(view, CONTESSA) > 0
+    seats = [s for s in targets(view, "assassinate") if not (guarded and CONTESSA in view.players[s].claims)]
+    return max(seats, key=lambda s: threat(view, s), default=None)
+
+
+def claim_at_stake(view: CoupView) -> tuple[int, str]:
+    """The claimant and the card of the claim open to challenge."""
+    pending = view.pending
+    assert pending is not None
+    if view.window == "challenge_block":
+        assert pending.blocker is not None and pending.block_card is not None
+        return pending.blocker, pending.block_card
+    assert pending.claim is not None
+    return pending.actor, pending.claim
+
+
+def challenge_threshold(view: CoupView, pending: PendingView) -> float:
+    """The chance of the claim being true below which the viewer challenges, by what is at stake."""
+    mine = hand(view)
+    if view.window == "challenge_block":
+        if pending.actor != view.viewer:
+            return CHALLENGE_LOW_STAKES
+        return CHALLENGE_BLOCK_ON_ME.get(pending.block_card or "", 0.0)
+    if pending.target != view.viewer:
+        return CHALLENGE_ACTION.get(pending.kind, CHALLENGE_LOW_STAKES)
+    if pending.kind == "assassinate":
+        if CONTESSA in mine:
+            return 0.0  # block instead
+        if me(view).influence == 1:
+            return LAST_LIFE_ASSASSIN if possible(view, CONTESSA) else 1.01
+    if pending.kind == "steal" and (CAPTAIN in mine or AMBASSADOR in mine or me(view).coins == 0):
+        return CHALLENGE_LOW_STAKES  # blocking is free, or there is nothing to lose
+    return CHALLENGE_ON_ME.get(pending.kind, CHALLENGE_LOW_STAKES)
+
+
+def should_challenge(view: CoupView) -> bool:
+    """A deterministic verdict: challenge what the visible cards make unlikely, weighed by the stakes."""
+    assert view.pending is not None
+    claimant, card = claim_at_stake(view)
+    odds = p_holds(view, claimant, card)
+    return odds == 0.0 or odds < challenge_threshold(view, view.pending)
+
+
+class RuleBot:
+    """Plays its own cards, bluffs only roles still possible, challenges by the odds, blocks what it can."""
 
     name = "rule"
+
+    def __init__(self, seed: int, bluff: float = 0.15) -> None:
+        self.rng = random.Random(seed)
+        self.bluff = bluff
+
+    def choose(self, view: CoupView) -> Move:
+        """One of view.legal."""
+        decide = {
+            "action": self.act,
+            "challenge_action": self.answer_claim,
+            "challenge_block": self.answer_claim,
+            "block": self.block,
+            "prove": self.prove,
+            "lose": self.reveal,
+            "exchange": self.keep,
+            "setup": self.pick,
+        }.get(view.window)
+        move = decide(view) if decide else None
+        return move if move in view.legal else view.legal[0]
+
+    def bluffing(self) -> bool:
+        """Whether to bluff this once."""
+        return self.bluff > 0 and self.rng.random() < self.bluff
+
+    def act(self, view: CoupView) -> Move:
+        """Coup when affordable, then the actions of the cards held, then a rare bluff, then safe income."""
+        coins, mine = me(view).coins, hand(view)
+        coupable = targets(view, "coup")
+        if coins >= COUP_COST and coupable:
+            return Move("coup", target=max(coupable, key=lambda s: threat(view, s)))
+        victim, prey = assassin_target(view), steal_target(view)
+        if ASSASSIN in mine and victim is not None:
+            return Move("assassinate", target=victim)
+        if DUKE in mine:
+            return Move("tax")
+        if CAPTAIN in mine and prey is not None:
+            return Move("steal", target=prey)
+        if AMBASSADOR in mine and self.dig(view):
+            return Move("exchange")
+        if self.bluffing():
+            options = [Move("tax")] if possible(view, DUKE) else []
+            if prey is not None and possible(view, CAPTAIN):
+                options.append(Move("steal", target=prey))
+            if victim is not None and possible(view, ASSASSIN):
+                options.append(Move("assassinate", target=victim))
+            if options:
+                return self.rng.choice(options)
+        if not self.duke_may_block(view):
+            return Move("foreign_aid")
+        return Move("income")
+
+    def dig(self, view: CoupView) -> bool:
+        """Exchange a weak hand while an active role may still be drawn and the game is not nearly over."""
+        weak = not any(c in ACTIVE_ROLES for c in hand(view))
+        return weak and not late(view) and any(unseen(view, c) > 0 for c in ACTIVE_ROLES)
+
+    def duke_may_block(self, view: CoupView) -> bool:
+        """Whether an opponent plausibly holds a Duke to block foreign aid."""
+        if unseen(view, DUKE) == 0:
+            return False
+        opponents = [p for p in view.players if p.alive and p.seat != view.viewer]
+        return any(DUKE in p.claims or p_holds(view, p.seat, DUKE) > 0.3 for p in opponents)
+
+    def answer_claim(self, view: CoupView) -> Move:
+        """Challenge or pass, never at random."""
+        return CHALLENGE if should_challenge(view) else PASS
+
+    def block(self, view: CoupView) -> Move:
+        """Block with a card held; bluff a block rarely, and always bluff the Contessa to survive."""
+        pending, mine = view.pending, hand(view)
+        assert pending is not None
+        cards = [m.card for m in view.legal if m.kind == "block" and m.card is not None]
+        if pending.kind == "steal" and me(view).coins == 0:
+            return PASS
+        for card in cards:
+            if card in mine:
+                return Move("block", card=card)
+        bluffable = [c for c in cards if possible(view, c)]
+        if not bluffable:
+            return PASS
+        dying = pending.kind == "assassinate" and me(view).influence == 1
+        if dying or self.bluffing():
+            return Move("block", card=max(bluffable, key=lambda c: unseen(view, c)))
+        return PASS
+
+    def prove(self, view: CoupView) -> Move:
+        """Always prove a card held."""
+        return Move("prove") if Move("prove") in view.legal else Move("concede")
+
+    def reveal(self, view: CoupView) -> Move:
+        """Give up the least valuable card."""
+        return min(view.legal, key=lambda m: card_value(view, m.card or ""))
+
+    def keep(self, view: CoupView) -> Move:
+        """Keep the best hand."""
+        return max(view.legal, key=lambda m: hand_score(view, m.cards))
+
+    def pick(self, view: CoupView) -> Move:
+        """Choose the most valuable card in the two-player set-up."""
+        return max(view.legal, key=lambda m: card_value(view, m.card or ""))
