@@ -1,0 +1,84 @@
+"""One client connection on the host: framed sends with a bounded buffer, and a flood limit."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from netplay.wire import MAX_FRAME, FrameTooLarge, encode
+
+log = logging.getLogger(__name__)
+MAX_BUFFER = 256 * 1024
+
+
+class Connection:
+    """A peer of the host. A reader that stops reading is dropped once its unsent data passes
+    max_buffer; a peer sending more than `rate` messages a second (after a burst) is flooding."""
+
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        rate: float = 30.0,
+        burst: float = 60.0,
+        max_buffer: int = MAX_BUFFER,
+        max_frame: int = MAX_FRAME,
+    ) -> None:
+        self.reader, self.writer = reader, writer
+        self.peer = str(writer.get_extra_info("peername"))
+        self.name = ""
+        self.table_id: str | None = None
+        self.seat: int | None = None
+        self.closed = False
+        self.rate, self.burst, self.max_buffer, self.max_frame = rate, burst, max_buffer, max_frame
+        self._allowance, self._last = burst, time.monotonic()
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue message; a peer too slow to read it is disconnected."""
+        if self.closed:
+            return
+        try:
+            data = encode(message, self.max_frame)
+        except FrameTooLarge:
+            log.error("dropping an oversized %s message to %s", message.get("type"), self.peer)
+            return
+        if self.writer.transport.get_write_buffer_size() + len(data) > self.max_buffer:
+            log.warning("%s stopped reading; disconnecting", self.peer)
+            self.abort()
+            return
+        self.writer.write(data)
+
+    def error(self, code: str, text: str, ref: Any = None) -> None:
+        """Send an error reply."""
+        message: dict[str, Any] = {"type": "error", "code": code, "message": text}
+        if ref is not None:
+            message["re"] = ref
+        self.send(message)
+
+    def allow(self) -> bool:
+        """Take one message from the flood allowance; False once it is spent."""
+        now = time.monotonic()
+        self._allowance = min(self.burst, self._allowance + (now - self._last) * self.rate)
+        self._last = now
+        if self._allowance < 1:
+            return False
+        self._allowance -= 1
+        return True
+
+    def abort(self) -> None:
+        """Drop the connection at once."""
+        self.closed = True
+        self.writer.transport.abort()
+
+    async def close(self) -> None:
+        """Flush and close."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.writer.close()
+            await asyncio.wait_for(self.writer.wait_closed(), 2)
+        except (OSError, TimeoutError):
+            pass

@@ -1,0 +1,455 @@
+"""The host: one asyncio server that owns every table's authoritative game and serves the lobby.
+
+Each connection says hello, then lists, creates, joins, spectates, fills, starts and plays; it is
+sent only its seat's view and the events that seat may see. Bad input gets an error reply and a
+log line and changes nothing; floods and stalled readers are disconnected."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from pathlib import Path
+from typing import Any
+
+from core.bots import bot_names
+from core.cards.events import Event
+from core.game import IllegalMove, get_game
+from netplay.codec import to_plain
+from netplay.connection import Connection
+from netplay.journal import Journal
+from netplay.lobby import LobbyTable, Seat
+from netplay.table import StaleMove, Table
+from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, WireError, read_frame
+
+log = logging.getLogger(__name__)
+NAME_LIMIT = 16
+HISTORY_LIMIT = 400
+
+
+class Refused(Exception):
+    """A request the host turns down; code and message go back to the peer."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def clean_name(value: Any) -> str:
+    """A printable player name of at most NAME_LIMIT characters."""
+    if not isinstance(value, str):
+        raise Refused("bad_request", "name must be a string")
+    name = "".join(ch for ch in value if ch.isprintable()).strip()[:NAME_LIMIT]
+    if not name:
+        raise Refused("bad_request", "name must not be empty")
+    return name
+
+
+class Host:
+    """Serves tables over TCP; data_dir holds the journal (None: no journal)."""
+
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        bot_delay: float = 0.5,
+        grace: float = 120.0,
+        hello_timeout: float = 10.0,
+        max_frame: int = MAX_FRAME,
+        rate: float = 30.0,
+        burst: float = 60.0,
+        name: str = "coup",
+    ) -> None:
+        self.bot_delay, self.grace, self.hello_timeout = bot_delay, grace, hello_timeout
+        self.max_frame, self.rate, self.burst, self.name = max_frame, rate, burst, name
+        self.journal = Journal(data_dir / "tables") if data_dir is not None else None
+        self.tables: dict[str, LobbyTable] = {}
+        self.connections: set[Connection] = set()
+        self.server: asyncio.Server | None = None
+        self._next_id = 1
+        self._grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self._serving: set[asyncio.Task[None]] = set()
+
+    # -- life -----------------------------------------------------------------------------
+
+    async def start(self, host: str = "0.0.0.0", port: int = 7654) -> int:
+        """Resume journaled tables, listen, and return the port."""
+        self._resume_journal()
+        self.server = await asyncio.start_server(self._serve, host, port)
+        return self.server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Close every connection and stop listening; journals stay for the next start."""
+        if self.server is not None:
+            self.server.close()
+        for conn in list(self.connections):
+            conn.abort()
+        for lobby in self.tables.values():
+            if lobby.table is not None:
+                lobby.table.close()
+        for timer in self._grace_timers.values():
+            timer.cancel()
+        if self._serving:
+            await asyncio.wait(self._serving, timeout=5)
+        if self.server is not None:
+            await self.server.wait_closed()
+
+    def _resume_journal(self) -> None:
+        if self.journal is None:
+            return
+        for table_id, header, moves in self.journal.unfinished():
+            try:
+                self._restore(table_id, header, moves)
+            except (KeyError, TypeError, ValueError, IllegalMove) as error:
+                log.warning("cannot resume table %s: %s", table_id, error)
+
+    def _restore(self, table_id: str, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]]) -> None:
+        game = get_game(header["game"])
+        config = game.load_config(header["config"])
+        seats = [Seat(s["kind"], s["name"], s["level"], s["token"]) for s in header["seats"]]
+        lobby = LobbyTable(table_id, header["game"], config.players, header.get("options", {}), header.get("timer"))
+        lobby.seats = seats
+        self._open_table(lobby, config, int(header["seed"]))
+        assert lobby.table is not None
+        for seat, move in moves:
+            lobby.table.apply_move(seat, game.load_move(move))
+        lobby.table.on_move = lambda seat, move: self._journal_move(lobby, seat, move)
+        self.tables[table_id] = lobby
+        self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
+        for index, seat in enumerate(seats):
+            if seat.kind == "person":
+                self._start_grace(lobby, index)
+        lobby.table.start()
+        log.info("resumed table %s after %d moves", table_id, len(moves))
+
+    # -- connections ------------------------------------------------------------------------
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(reader, writer, self.rate, self.burst, max_frame=self.max_frame)
+        self.connections.add(conn)
+        task = asyncio.current_task()
+        if task is not None:
+            self._serving.add(task)
+            task.add_done_callback(self._serving.discard)
+        try:
+            hello = await asyncio.wait_for(read_frame(reader, self.max_frame), self.hello_timeout)
+            self._hello(conn, hello)
+            while not conn.closed:
+                message = await read_frame(reader, self.max_frame)
+                if not conn.allow():
+                    log.warning("%s is flooding; disconnecting", conn.peer)
+                    conn.error("flood", "too many messages; disconnecting")
+                    break
+                self._dispatch(conn, message)
+        except TimeoutError:
+            conn.error("timeout", "no hello in time")
+        except FrameTooLarge as error:
+            log.warning("%s: %s", conn.peer, error)
+            conn.error(error.code, str(error))
+        except WireError as error:
+            log.warning("%s sent a bad first frame: %s", conn.peer, error)
+            conn.error(error.code, str(error))
+        except Refused as error:
+            log.warning("%s refused at hello: %s", conn.peer, error)
+            conn.error(error.code, str(error))
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            self.connections.discard(conn)
+            self._disconnected(conn)
+            await conn.close()
+
+    def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
+        if message.get("type") != "hello":
+            raise Refused("hello_first", "the first message must be a hello")
+        if message.get("version") != PROTOCOL_VERSION:
+            raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}")
+        conn.name = clean_name(message.get("name", ""))
+        conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name, "max_frame": self.max_frame})
+        token = message.get("token")
+        if isinstance(token, str) and token:
+            self._resume(conn, token, message.get("id"))
+
+    def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
+        kind, ref = message["type"], message.get("id")
+        handler = getattr(self, f"_on_{kind}", None) if kind.isidentifier() else None
+        try:
+            if handler is None:
+                raise Refused("unknown_type", f"unknown message type {kind!r}")
+            reply = handler(conn, message)
+            if reply is not None:
+                if ref is not None:
+                    reply["re"] = ref
+                conn.send(reply)
+        except Refused as error:
+            log.info("%s: refused %s: %s", conn.peer, kind, error)
+            conn.error(error.code, str(error), ref)
+        except StaleMove as error:
+            log.info("%s: stale move: %s", conn.peer, error)
+            conn.error("stale", str(error), ref)
+        except IllegalMove as error:
+            log.info("%s: illegal move: %s", conn.peer, error)
+            conn.error("illegal", str(error), ref)
+        except (ValueError, TypeError, KeyError) as error:
+            log.info("%s: bad %s request: %s", conn.peer, kind, error)
+            conn.error("bad_request", f"bad {kind} request: {error}", ref)
+        except Exception:
+            log.exception("internal error on %s from %s", kind, conn.peer)
+            conn.error("internal", "the host could not handle that request", ref)
+
+    def _disconnected(self, conn: Connection) -> None:
+        lobby = self.tables.get(conn.table_id or "")
+        if lobby is None:
+            return
+        if conn in lobby.spectators:
+            lobby.spectators.remove(conn)
+        if conn.seat is not None and lobby.seats[conn.seat].conn is conn:
+            seat = lobby.seats[conn.seat]
+            if not lobby.started:
+                lobby.seats[conn.seat] = Seat()
+            else:
+                seat.conn = None
+                self._start_grace(lobby, conn.seat)
+        self._broadcast_lobby()
+
+    # -- lobby requests -----------------------------------------------------------------------
+
+    def _on_ping(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "pong"}
+
+    def _on_list(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
+
+    def _on_create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        game_name = message.get("game", "coup")
+        if not isinstance(game_name, str):
+            raise Refused("bad_request", "game must be a string")
+        try:
+            game = get_game(game_name)
+        except ValueError as error:
+            raise Refused("bad_request", str(error)) from None
+        players = message.get("players")
+        options = message.get("options", {})
+        if not isinstance(players, int) or not isinstance(options, dict):
+            raise Refused("bad_request", "create needs players (a number) and options (a map)")
+        game.load_config({"players": players, **options})  # validates
+        timer, seed = message.get("timer"), message.get("seed")
+        if timer is not None and (not isinstance(timer, (int, float)) or not 5 <= timer <= 3600):
+            raise Refused("bad_request", "timer is a number of seconds from 5 to 3600")
+        if seed is not None and not isinstance(seed, int):
+            raise Refused("bad_request", "seed must be an integer")
+        table_id = f"t{self._next_id}"
+        self._next_id += 1
+        self.tables[table_id] = LobbyTable(table_id, game_name, players, options, timer, seed)
+        self._broadcast_lobby()
+        return {"type": "created", "table": self.tables[table_id].summary()}
+
+    def _lobby(self, message: dict[str, Any]) -> LobbyTable:
+        lobby = self.tables.get(message.get("table"))  # type: ignore[arg-type]
+        if lobby is None:
+            raise Refused("no_table", f"no table {message.get('table')!r}")
+        return lobby
+
+    def _on_join(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        lobby = self._lobby(message)
+        if conn.table_id is not None:
+            raise Refused("seated", f"already at table {conn.table_id}; leave it first")
+        if lobby.started:
+            raise Refused("started", "that game has started; spectate it instead")
+        wanted = message.get("seat")
+        open_seats = [i for i, s in enumerate(lobby.seats) if s.kind == "open"]
+        if wanted is None:
+            if not open_seats:
+                raise Refused("full", "no open seat at that table")
+            wanted = open_seats[0]
+        if wanted not in open_seats:
+            raise Refused("taken", f"seat {wanted} is not open")
+        token = lobby.seats[wanted].seat_person(conn)
+        conn.table_id, conn.seat = lobby.id, wanted
+        self._broadcast_lobby()
+        return {"type": "joined", "table": lobby.id, "seat": wanted, "token": token}
+
+    def _on_spectate(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        lobby = self._lobby(message)
+        if conn.table_id is not None:
+            raise Refused("seated", f"already at table {conn.table_id}; leave it first")
+        conn.table_id, conn.seat = lobby.id, None
+        lobby.spectators.append(conn)
+        if lobby.table is not None:
+            self._send_update(lobby, conn, None, lobby.history.get(None, []))
+        return {"type": "spectating", "table": lobby.id}
+
+    def _on_leave(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        lobby = self.tables.get(conn.table_id or "")
+        if lobby is not None:
+            if conn in lobby.spectators:
+                lobby.spectators.remove(conn)
+            if conn.seat is not None:
+                if not lobby.started:
+                    lobby.seats[conn.seat] = Seat()
+                elif lobby.table is not None and not lobby.table.over():
+                    self._hand_to_bot(lobby, conn.seat)
+                else:
+                    lobby.seats[conn.seat].conn = None
+        conn.table_id, conn.seat = None, None
+        self._broadcast_lobby()
+        return {"type": "left"}
+
+    def _on_fill(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        lobby = self._lobby(message)
+        level = message.get("level", "rule")
+        if level not in bot_names():
+            raise Refused("bad_request", f"unknown bot level {level!r}; known: {', '.join(bot_names())}")
+        if lobby.started:
+            raise Refused("started", "that game has started")
+        lobby.fill(level)
+        self._broadcast_lobby()
+        return {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
+
+    def _on_start(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        lobby = self._lobby(message)
+        if lobby.started:
+            raise Refused("started", "that game has already started")
+        if conn.table_id != lobby.id or conn.seat is None:
+            raise Refused("not_seated", "only a player seated at the table can start it")
+        if any(seat.kind == "open" for seat in lobby.seats):
+            raise Refused("not_full", "fill the open seats (join or add computer opponents) first")
+        game = get_game(lobby.game)
+        config = game.load_config({"players": lobby.players, "names": [s.name for s in lobby.seats], **lobby.options})
+        seed = lobby.seed if lobby.seed is not None else random.SystemRandom().randrange(1, 2**31)
+        self._open_table(lobby, config, seed)
+        assert lobby.table is not None
+        lobby.table.on_move = lambda seat, move: self._journal_move(lobby, seat, move)
+        if self.journal is not None:
+            self.journal.begin(lobby.id, lobby.header())
+        for index, seat in enumerate(lobby.seats):
+            if seat.conn is not None:
+                seat.conn.send({"type": "started", "table": lobby.id, "seat": index})
+                self._send_update(lobby, seat.conn, index, lobby.history.get(index, []))
+        for spectator in lobby.spectators:
+            self._send_update(lobby, spectator, None, lobby.history.get(None, []))
+        lobby.table.start()
+        self._broadcast_lobby()
+        return {"type": "ok"}
+
+    def _on_move(self, conn: Connection, message: dict[str, Any]) -> None:
+        lobby = self.tables.get(conn.table_id or "")
+        if lobby is None or lobby.table is None or conn.seat is None:
+            raise Refused("not_seated", "you are not playing at a started table")
+        version = message.get("version")
+        if not isinstance(version, int):
+            raise Refused("bad_request", "a move carries the version of the view it was made on")
+        move = lobby.table.game.load_move(message.get("move"))
+        lobby.table.submit(conn.seat, move, version)
+
+    def _on_resume(self, conn: Connection, message: dict[str, Any]) -> None:
+        token = message.get("token")
+        if not isinstance(token, str):
+            raise Refused("bad_request", "resume needs a token")
+        self._resume(conn, token, message.get("id"))
+
+    def _resume(self, conn: Connection, token: str, ref: Any) -> None:
+        for lobby in self.tables.values():
+            index = lobby.seat_of(token)
+            if index is None:
+                continue
+            seat = lobby.seats[index]
+            if seat.conn is not None and seat.conn is not conn:
+                seat.conn.error("replaced", "this seat was resumed from another connection")
+                seat.conn.table_id, seat.conn.seat = None, None
+            seat.conn = conn
+            conn.table_id, conn.seat = lobby.id, index
+            timer = self._grace_timers.pop((lobby.id, index), None)
+            if timer is not None:
+                timer.cancel()
+            reply = {"type": "joined", "table": lobby.id, "seat": index, "token": token, "resumed": True}
+            if ref is not None:
+                reply["re"] = ref
+            conn.send(reply)
+            if lobby.table is not None:
+                conn.send({"type": "started", "table": lobby.id, "seat": index})
+                self._send_update(lobby, conn, index, lobby.history.get(index, []))
+            self._broadcast_lobby()
+            log.info("%s resumed seat %d of %s", conn.name, index, lobby.id)
+            return
+        raise Refused("no_seat", "no seat holds that token (the grace period may have ended)")
+
+    # -- tables -------------------------------------------------------------------------------
+
+    def _open_table(self, lobby: LobbyTable, config: Any, seed: int) -> None:
+        bots = {i: seat.level for i, seat in enumerate(lobby.seats) if seat.kind == "bot"}
+        table = Table(lobby.game, config, seed, bots, self.bot_delay, response_timeout=lobby.timer)
+        lobby.table = table
+        for seat in [*range(config.players), None]:
+            lobby.history[seat] = [to_plain(e) for e in table.opening_events(seat)]
+            table.subscribe(lambda events, seat=seat: self._table_changed(lobby, seat, events), seat)
+
+    def _table_changed(self, lobby: LobbyTable, seat: int | None, events: list[Event]) -> None:
+        plain = [to_plain(e) for e in events]
+        history = lobby.history.setdefault(seat, [])
+        history.extend(plain)
+        del history[:-HISTORY_LIMIT]
+        if seat is None:
+            for spectator in lobby.spectators:
+                self._send_update(lobby, spectator, None, plain)
+            return
+        conn = lobby.seats[seat].conn
+        if conn is not None:
+            self._send_update(lobby, conn, seat, plain)
+        if lobby.table is not None and lobby.table.over() and self.journal is not None:
+            self.journal.end(lobby.id)
+
+    def _send_update(self, lobby: LobbyTable, conn: Connection, seat: int | None, events: list[Any]) -> None:
+        table = lobby.table
+        assert table is not None
+        deadline = None
+        if table.deadline is not None:
+            deadline = max(0.0, round(table.deadline - asyncio.get_running_loop().time(), 1))
+        conn.send(
+            {
+                "type": "update",
+                "table": lobby.id,
+                "game": lobby.game,
+                "seat": seat,
+                "version": table.state.version,
+                "window_opened": table.window_opened,
+                "view": to_plain(table.view(seat)),
+                "events": events,
+                "thinking": table.thinking,
+                "deadline": deadline,
+            }
+        )
+
+    def _journal_move(self, lobby: LobbyTable, seat: int, move: Any) -> None:
+        if self.journal is not None:
+            self.journal.append(lobby.id, seat, move.to_dict())
+
+    def _start_grace(self, lobby: LobbyTable, index: int) -> None:
+        key = (lobby.id, index)
+        if key in self._grace_timers:
+            self._grace_timers[key].cancel()
+        loop = asyncio.get_running_loop()
+        self._grace_timers[key] = loop.call_later(self.grace, self._grace_over, lobby, index)
+
+    def _grace_over(self, lobby: LobbyTable, index: int) -> None:
+        self._grace_timers.pop((lobby.id, index), None)
+        seat = lobby.seats[index]
+        if seat.kind == "person" and seat.conn is None and lobby.table is not None and not lobby.table.over():
+            log.info("seat %d of %s did not come back; a rule bot takes it", index, lobby.id)
+            self._hand_to_bot(lobby, index)
+
+    def _hand_to_bot(self, lobby: LobbyTable, index: int) -> None:
+        assert lobby.table is not None
+        seat = lobby.seats[index]
+        seat.kind, seat.level, seat.token, seat.conn = "bot", "rule", "", None
+        lobby.table.set_bot(index, "rule")
+        if self.journal is not None:
+            self.journal.rewrite_header(lobby.id, lobby.header())
+        lobby.table.start()
+        self._broadcast_lobby()
+
+    def _broadcast_lobby(self) -> None:
+        message = {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
+        for conn in list(self.connections):
+            lobby = self.tables.get(conn.table_id or "")
+            if conn.name and (lobby is None or not lobby.started):
+                conn.send(message)

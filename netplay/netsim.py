@@ -1,0 +1,72 @@
+"""Self-play through a host: every seat a separate network client, results equal to local self-play."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from core.sim import derive_seeds
+from netplay.client import Client
+from netplay.host import Host
+from netplay.netbot import play_bot
+
+
+async def run_net_sim(
+    game: str, players: int, games: int, seed: int, bot_names: Sequence[str], address: tuple[str, int] | None = None
+) -> dict[str, Any]:
+    """Like core.sim.run_sim, but each game is created on a host (a private one on 127.0.0.1
+    unless address is given) and every seat is played by its own client."""
+    if len(bot_names) != players:
+        raise ValueError(f"{len(bot_names)} bots named for {players} players")
+    host = None
+    if address is None:
+        host = Host(data_dir=None, bot_delay=0)
+        address = ("127.0.0.1", await host.start("127.0.0.1", 0))
+    wins: Counter[str] = Counter({name: 0 for name in bot_names})
+    seat_wins = [0] * players
+    decisions = turns = 0
+    try:
+        controller = Client()
+        await controller.connect(*address, name="sim")
+        for game_seed in derive_seeds(seed, games):
+            created = await controller.request({"type": "create", "game": game, "players": players, "seed": game_seed})
+            table_id = created["table"]["id"]
+            bot_seeds = derive_seeds(game_seed, players)
+            results = await asyncio.gather(
+                *(
+                    play_bot(
+                        *address,
+                        level=name,
+                        seed=bot_seeds[s],
+                        table_id=table_id,
+                        seat=s,
+                        name=f"{name} {s + 1}",
+                        start=s == 0,
+                        ordered=True,
+                    )
+                    for s, name in enumerate(bot_names)
+                )
+            )
+            winner = results[0].winner
+            wins[bot_names[winner]] += 1
+            seat_wins[winner] += 1
+            turns += results[0].turns
+            decisions += sum(r.decisions for r in results)
+        await controller.close()
+    finally:
+        if host is not None:
+            await host.stop()
+    return {
+        "game": game,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "bots": list(bot_names),
+        "decisions": decisions,
+        "wins": dict(wins),
+        "seat_wins": seat_wins,
+        "mean_turns": turns / games if games else 0.0,
+        "net": True,
+    }

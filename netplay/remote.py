@@ -1,0 +1,90 @@
+"""A table played on a host, with the same face as LocalTable so the same screens serve it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from core.cards.events import Event
+from netplay.client import Client, HostError
+from netplay.codec import events_from_plain, to_plain, view_from_plain
+
+Listener = Callable[[list[Event]], None]
+
+
+class RemoteTable:
+    """Holds the latest view the host sent for our seat; submit sends moves with their version."""
+
+    remote = True
+
+    def __init__(self, client: Client, table_id: str, seat: int | None, game: str, label: str = "") -> None:
+        self.client, self.table_id, self.seat, self.game_name = client, table_id, seat, game
+        self.label = label or f"table {table_id}"
+        self.events: list[Event] = []
+        self.thinking: int | None = None
+        self.error: str | None = None
+        self.record_path = None
+        self.deadline: float | None = None
+        self._view: Any = None
+        self._listeners: list[Listener] = []
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return tuple(p.name for p in self._view.players) if self._view else ()
+
+    def view(self) -> Any:
+        """The latest view of our seat."""
+        return self._view
+
+    def has_view(self) -> bool:
+        """True once the host has sent the first update."""
+        return self._view is not None
+
+    def handle(self, message: dict[str, Any]) -> None:
+        """Take an update (or an error about our moves) from the host."""
+        if message.get("type") == "update" and message.get("table") == self.table_id:
+            self._view = view_from_plain(self.game_name, message["view"])
+            events = events_from_plain(message.get("events", []))
+            self.events.extend(events)
+            self.thinking = message.get("thinking")
+            remaining = message.get("deadline")
+            self.deadline = None if remaining is None else asyncio.get_running_loop().time() + remaining
+            self.error = None
+            self._notify(events)
+        elif message.get("type") == "error":
+            self.error = f"The host refused that: {message.get('message', '')}"
+            self._notify([])
+        elif message.get("type") == "closed":
+            self.error = "The connection to the host was lost."
+            self._notify([])
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call listener with new events after every update."""
+        self._listeners.append(listener)
+
+    def start(self) -> None:
+        """Nothing to start: the host drives the game."""
+
+    def submit(self, move: Any) -> None:
+        """Send move, made on the current view, to the host; a refusal comes back as an error."""
+        try:
+            self.client.send({"type": "move", "version": self._view.version, "move": to_plain(move)})
+        except (ConnectionError, HostError) as error:
+            self.error = str(error)
+            self._notify([])
+
+    def winner(self) -> int | None:
+        """The winner once the game is over."""
+        return None if self._view is None else self._view.winner
+
+    def close(self) -> None:
+        """Leave the table (the connection stays for the lobby)."""
+        with contextlib.suppress(ConnectionError):
+            self.client.send({"type": "leave"})
+
+    def _notify(self, events: list[Event]) -> None:
+        for listener in list(self._listeners):
+            listener(events)
