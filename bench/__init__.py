@@ -1,0 +1,1 @@
+"""Benchmarks of the engine and the bots: `python -m bench`."""

@@ -1,0 +1,76 @@
+"""Self-play throughput, the cost of one rule-bot decision, and the peak memory of one game."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+
+from core.bots import make_bot
+from core.cards.engine import COUP
+from core.cards.rule_bot import RuleBot
+from core.cards.state import CoupConfig
+from core.sim import derive_seeds, play_game
+
+PLAYERS = 4
+GAMES = 300
+TIMED_DECISIONS = 20_000
+
+
+def throughput(bot: str) -> str:
+    """Games and decisions per second of GAMES self-play games between bots of one level."""
+    config = CoupConfig(players=PLAYERS)
+    decisions = 0
+    start = time.perf_counter()
+    for seed in derive_seeds(1, GAMES):
+        bots = [make_bot(bot, s) for s in derive_seeds(seed, PLAYERS)]
+        decisions += play_game(COUP, config, seed, bots).decisions
+    elapsed = time.perf_counter() - start
+    return (
+        f"{bot:>6} self-play, {PLAYERS} players: {GAMES / elapsed:8.1f} games/s"
+        f" {decisions / elapsed:10.0f} decisions/s ({decisions / GAMES:.1f} decisions a game)"
+    )
+
+
+def decision_time() -> str:
+    """Mean and 99th percentile of one rule-bot decision over the views of random games."""
+    config = CoupConfig(players=PLAYERS)
+    views = []
+    for seed in derive_seeds(2, 200):
+        bots = [make_bot("random", s) for s in derive_seeds(seed, PLAYERS)]
+        state = COUP.new(config, seed)
+        while COUP.result(state) is None and len(views) < TIMED_DECISIONS:
+            seat = COUP.to_act(state)[0]
+            view = COUP.view(state, seat)
+            views.append(view)
+            state, _ = COUP.apply(state, seat, bots[seat].choose(view))
+    bot = RuleBot(0)
+    times = []
+    for view in views:
+        start = time.perf_counter_ns()
+        bot.choose(view)
+        times.append(time.perf_counter_ns() - start)
+    times.sort()
+    mean = sum(times) / len(times) / 1000
+    p99 = times[int(len(times) * 0.99)] / 1000
+    return f"  rule decision: {mean:8.1f} µs mean {p99:8.1f} µs p99 over {len(times)} views"
+
+
+def peak_memory() -> str:
+    """Peak traced memory of playing one rule-bot game."""
+    tracemalloc.start()
+    seed = derive_seeds(3, 1)[0]
+    bots = [make_bot("rule", s) for s in derive_seeds(seed, PLAYERS)]
+    outcome = play_game(COUP, CoupConfig(players=PLAYERS), seed, bots)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return f"    peak memory: {peak / 1024:8.1f} KiB for one {outcome.decisions}-decision rule game"
+
+
+def main() -> None:
+    """Print the measurements, a line each."""
+    for line in (throughput("random"), throughput("rule"), decision_time(), peak_memory()):
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
