@@ -1,9 +1,11 @@
-"""The `coup` command: the app by default, plus `sim` (headless self-play) and `replay`."""
+"""The `coup` command: the app by default; `sim`, `replay`, `host`, `join` and `bot`."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import logging
 import sys
 import time
 from dataclasses import asdict
@@ -12,6 +14,7 @@ from pathlib import Path
 from core.game import IllegalMove
 from core.records import Record, replay
 from core.sim import run_sim
+from netplay.client import DEFAULT_PORT, HostError, parse_address
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,9 +28,28 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default="", help="comma-separated bot levels, one per seat (default: all rule)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--net", action="store_true", help="play through a host, every seat a network client")
+    sim.add_argument("--host", metavar="ADDR", help="with --net: use this running host instead of a private one")
     rep = commands.add_parser("replay", help="show a saved game record move by move")
     rep.add_argument("file", type=Path)
     rep.add_argument("--json", action="store_true", help="print the final state as JSON instead")
+    host = commands.add_parser("host", help="host games for players on the LAN")
+    host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT)
+    host.add_argument("--no-lan", action="store_true", help="do not advertise on the LAN (zeroconf)")
+    host.add_argument("--data", type=Path, help="where to keep the journal (default: the user data directory)")
+    host.add_argument("--bot-delay", type=float, default=0.6, help="seconds a computer opponent thinks")
+    host.add_argument("--grace", type=float, default=120.0, help="seconds a dropped seat is kept for its player")
+    host.add_argument("--name", default="coup", help="the name shown to players browsing the LAN")
+    join = commands.add_parser("join", help="play at a host's tables")
+    join.add_argument("address", nargs="?", help="HOST[:PORT]; without it, hosts found on the LAN are listed")
+    join.add_argument("--name", default="", help="your player name")
+    bot = commands.add_parser("bot", help="a computer opponent that joins a host's table over the network")
+    bot.add_argument("--connect", required=True, metavar="HOST:PORT")
+    bot.add_argument("--table", help="the table to join (default: the first with an open seat)")
+    bot.add_argument("--level", default="rule")
+    bot.add_argument("--name", default="")
+    bot.add_argument("--seed", type=int, default=0)
     return parser
 
 
@@ -39,9 +61,17 @@ def main(argv: list[str] | None = None) -> int:
             return command_sim(args)
         if args.command == "replay":
             return command_replay(args)
-    except (ValueError, OSError, IllegalMove) as error:
+        if args.command == "host":
+            return command_host(args)
+        if args.command == "bot":
+            return command_bot(args)
+        if args.command == "join":
+            return command_join(args)
+    except (ValueError, OSError, IllegalMove, HostError) as error:
         print(f"coup: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return 130
     from tui.app import CoupApp
 
     return CoupApp().run() or 0
@@ -53,7 +83,13 @@ def command_sim(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     started = time.perf_counter()
-    summary = run_sim(args.game, args.players, args.games, args.seed, bots)
+    if args.net:
+        from netplay.netsim import run_net_sim
+
+        address = parse_address(args.host) if args.host else None
+        summary = asyncio.run(run_net_sim(args.game, args.players, args.games, args.seed, bots, address))
+    else:
+        summary = run_sim(args.game, args.players, args.games, args.seed, bots)
     summary["seconds"] = round(time.perf_counter() - started, 3)
     if args.json:
         print(json.dumps(summary))
@@ -76,3 +112,31 @@ def command_replay(args: argparse.Namespace) -> int:
     from tui.replay_app import ReplayApp
 
     return ReplayApp(record).run() or 0
+
+
+def command_host(args: argparse.Namespace) -> int:
+    """Run a host until interrupted."""
+    from netplay.serve import serve_forever
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return asyncio.run(serve_forever(args, say=lambda line: print(line, flush=True)))
+
+
+def command_bot(args: argparse.Namespace) -> int:
+    """Play one game at a host as a computer opponent."""
+    from netplay.netbot import play_bot
+
+    host, port = parse_address(args.connect)
+    result = asyncio.run(
+        play_bot(host, port, level=args.level, seed=args.seed, table_id=args.table, name=args.name or None)
+    )
+    print(f"game over after {result.turns} turns; seat {result.winner} won")
+    return 0
+
+
+def command_join(args: argparse.Namespace) -> int:
+    """The app, connected to a host (or browsing the LAN for one)."""
+    from tui.app import CoupApp
+
+    address = parse_address(args.address) if args.address else None
+    return CoupApp(join=address or True, player_name=args.name or None).run() or 0

@@ -1,0 +1,38 @@
+"""Running a host as a program: listen, advertise on the LAN, say where to connect, stop cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Callable
+from typing import Any
+
+from netplay.discovery import Advertiser, lan_addresses
+from netplay.host import Host
+from netplay.storage import data_dir
+
+
+async def serve_forever(args: Any, say: Callable[[str], None]) -> int:
+    """Serve until SIGINT/SIGTERM. args carries bind, port, no_lan, data, bot_delay, grace, name."""
+    host = Host(data_dir=args.data or data_dir(), bot_delay=args.bot_delay, grace=args.grace, name=args.name)
+    port = await host.start(args.bind, args.port)
+    addresses = lan_addresses() if args.bind in ("0.0.0.0", "") else [args.bind]
+    for address in addresses or ["127.0.0.1"]:
+        say(f"coup host listening on {address}:{port} — players run: coup join {address}:{port}")
+    resumed = sum(1 for t in host.tables.values() if t.started)
+    if resumed:
+        say(f"resumed {resumed} unfinished table(s) from the journal")
+    advertiser = None
+    if not args.no_lan:
+        advertiser = Advertiser(args.name, port)
+        say("advertising on the LAN as _coup._tcp" if await advertiser.start() else "LAN advertising failed")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    say("stopping; unfinished tables stay in the journal")
+    if advertiser is not None:
+        await advertiser.stop()
+    await host.stop()
+    return 0
