@@ -61,9 +61,10 @@ class RemoteTable:
             self.error = "The connection to the host was lost."
             self._notify([])
 
-    def subscribe(self, listener: Listener) -> None:
-        """Call listener with new events after every update."""
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call listener with new events after every update; returns an unsubscribe."""
         self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def start(self) -> None:
         """Nothing to start: the host drives the game."""

@@ -1,7 +1,8 @@
-"""Where coup keeps its files: records of finished games and crash reports."""
+"""Where coup keeps its files: records of finished games, seat tokens and crash reports."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -24,3 +25,35 @@ def save_record(record: Record) -> Path:
     path = folder / f"{record.game}-{stamp}-seed{record.seed}.json"
     path.write_text(record.to_json())
     return path
+
+
+def tokens_path() -> Path:
+    """Where the client keeps its seat tokens, one per host address."""
+    return data_dir() / "seat-tokens.json"
+
+
+def load_token(address: str) -> str | None:
+    """The seat token kept for address, if any."""
+    try:
+        return json.loads(tokens_path().read_text()).get(address)
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def keep_token(address: str, token: str | None) -> None:
+    """Remember (or, with None, forget) the seat token for address."""
+    try:
+        tokens = json.loads(tokens_path().read_text())
+        if not isinstance(tokens, dict):
+            tokens = {}
+    except (OSError, ValueError):
+        tokens = {}
+    if token is None:
+        tokens.pop(address, None)
+    else:
+        tokens[address] = token
+    try:
+        tokens_path().parent.mkdir(parents=True, exist_ok=True)
+        tokens_path().write_text(json.dumps(tokens))
+    except OSError:
+        pass

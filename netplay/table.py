@@ -226,6 +226,7 @@ class LocalTable:
     thinking = property(lambda self: self.table.thinking)
     error = property(lambda self: self.table.error)
     deadline = property(lambda self: self.table.deadline)
+    label = property(lambda self: f"seed {self.table.seed}")
 
     def levels(self) -> dict[int, str]:
         """The bot level of each bot seat (to play again with the same opponents)."""
@@ -239,9 +240,9 @@ class LocalTable:
         """The local seat's view."""
         return self.table.view(self.seat)
 
-    def subscribe(self, listener: Listener) -> None:
-        """Call listener with the local seat's new events after every change."""
-        self.table.subscribe(listener, self.seat)
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call listener with the local seat's new events after every change; returns an unsubscribe."""
+        return self.table.subscribe(listener, self.seat)
 
     def start(self) -> None:
         """Let the bots play until the local seat owes a decision."""

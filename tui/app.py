@@ -13,6 +13,8 @@ from textual.message import Message
 from core.cards.state import CoupConfig
 from netplay.storage import data_dir
 from netplay.table import LocalTable
+from tui.screens.join import JoinScreen
+from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
@@ -44,16 +46,30 @@ class CoupApp(App[int]):
         choice: str
         table: Any
 
-    def __init__(self, settings: Settings | None = None, table: Any = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        table: Any = None,
+        join: tuple[str, int] | bool = False,
+        scan_lan: bool = True,
+    ) -> None:
+        """table: open straight onto it; join: open the join screen (with an address: connect)."""
         super().__init__()
         self.settings = settings or Settings()
-        self.initial_table = table
+        self.initial_table, self.join, self.scan_lan = table, join, scan_lan
         self.theme = "textual-dark"
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen(self.settings))
         if self.initial_table is not None:
             self.push_screen(TableScreen(self.initial_table, self.settings))
+        elif self.join:
+            address = f"{self.join[0]}:{self.join[1]}" if isinstance(self.join, tuple) else ""
+            self.push_screen(JoinScreen(self.settings, address, autoconnect=bool(address), scan=self.scan_lan))
+
+    def open_join(self) -> None:
+        """The join screen, from the menu."""
+        self.push_screen(JoinScreen(self.settings, scan=self.scan_lan))
 
     def on_coup_app_start_game(self, message: StartGame) -> None:
         config = CoupConfig(
@@ -78,6 +94,9 @@ class CoupApp(App[int]):
         self.pop_screen()
         if message.choice == "quit":
             self.exit(0)
+        elif getattr(message.table, "remote", False):
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.game_left()
         elif message.choice == "again":
             old = message.table
             config = old.config

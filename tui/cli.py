@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 import time
 from dataclasses import asdict
@@ -139,4 +140,7 @@ def command_join(args: argparse.Namespace) -> int:
     from tui.app import CoupApp
 
     address = parse_address(args.address) if args.address else None
-    return CoupApp(join=address or True, player_name=args.name or None).run() or 0
+    from tui.settings import Settings
+
+    settings = Settings(player_name=args.name or os.environ.get("USER", "") or "Player")
+    return CoupApp(settings=settings, join=address or True).run() or 0

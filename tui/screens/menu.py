@@ -20,7 +20,12 @@ LEVELS = {"rule": "Computer (rule bot)", "random": "Computer (random)"}
 class MenuScreen(Screen[None]):
     """Posts StartGame to the app when the player starts."""
 
-    BINDINGS = [("s", "start", "Start"), ("question_mark,f1", "rules", "Rules"), ("q", "quit", "Quit")]
+    BINDINGS = [
+        ("s", "start", "Start"),
+        ("j", "join", "Network game"),
+        ("question_mark,f1", "rules", "Rules"),
+        ("q", "quit", "Quit"),
+    ]
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -54,7 +59,9 @@ class MenuScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Confirm risky moves", classes="field")
                 yield Switch(self.settings.confirm, id="confirm")
-            yield Button("Start game (s)", id="start", variant="primary", compact=True)
+            with Horizontal(classes="row", id="menu-buttons"):
+                yield Button("Start game (s)", id="start", variant="primary", compact=True)
+                yield Button("Network game (j)", id="join", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -94,6 +101,12 @@ class MenuScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "join":
+            self.action_join()
+
+    def action_join(self) -> None:
+        """Find a host to play on."""
+        self.app.open_join()  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         """Show the rules."""

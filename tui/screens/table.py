@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from rich.text import Text
@@ -38,6 +39,7 @@ ACTION_KEYS = {
 ANSWER_KEYS = {"challenge": "c", "pass": "p", "prove": "y", "concede": "n"}
 BLOCK_KEYS = ("b", "m")
 CONFIRMED = {"coup", "assassinate", "challenge"}
+CLOCK_SHOWN_FROM = 15  # seconds
 
 
 class Choice:
@@ -91,15 +93,25 @@ class TableScreen(Screen[None]):
                     yield SeatPanel(id=f"seat-{seat}", classes="seat")
         yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
         yield Static(id="situation")
-        yield SeatPanel(id="me", classes="seat")
+        if self.table.seat is not None:
+            yield SeatPanel(id="me", classes="seat")
         yield Grid(id="choices")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.table.subscribe(self._on_table_events)
+        self._unsubscribe = self.table.subscribe(self._on_table_events)
         self._write_log(self.table.events)
         self.refresh_table()
         self.table.start()
+        self.set_interval(0.5, self._tick_clock)
+
+    def on_unmount(self) -> None:
+        self._unsubscribe()
+
+    def _tick_clock(self) -> None:
+        """Redraw the situation while a response clock runs (tables without timers never have one)."""
+        if self.table.deadline is not None:
+            self._show_situation(self.table.view(), self.table.thinking)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -120,9 +132,8 @@ class TableScreen(Screen[None]):
         """Redraw everything from the table's current view."""
         view: CoupView = self.table.view()
         thinking = self.table.thinking
-        status = (
-            f" Coup · turn {view.turn} · deck {view.deck_count} · treasury {view.treasury} · seed {self.table.seed}"
-        )
+        status = f" Coup · turn {view.turn} · deck {view.deck_count} · treasury {view.treasury}"
+        status += f" · {self.table.label}" + ("" if view.viewer is not None else " · watching")
         status += "" if self.settings.confirm else " · no confirm"
         self.query_one("#status-bar", Static).update(status)
         for seat in view.players:
@@ -143,6 +154,12 @@ class TableScreen(Screen[None]):
             text.append(f" {view.players[thinking].name} is thinking…", style="dim italic")
         if self.table.error:
             text.append(f"\n{self.table.error}", style="red")
+        if self.table.deadline is not None and view.viewer in view.owed:
+            left = self.table.deadline - asyncio.get_running_loop().time()
+            if left <= CLOCK_SHOWN_FROM:
+                text.append(
+                    f"\n⏱ {max(0, round(left))} s left, then a computer opponent answers for you.", style="yellow"
+                )
         self.query_one("#situation", Static).update(text)
 
     def _show_choices(self, view: CoupView) -> None:

@@ -1,0 +1,91 @@
+"""The app on a real host over 127.0.0.1: join screen, lobby, a whole game, spectating."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from netplay.client import Client
+from netplay.host import Host
+from tests.test_tui_pilot import play_to_the_end
+from tests.tui_helpers import quick_settings
+from tui.app import CoupApp
+from tui.screens.game_over import GameOverScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table import TableScreen
+
+
+@pytest.fixture
+async def host(tmp_path):
+    server = Host(data_dir=tmp_path / "host", bot_delay=0)
+    port = await server.start("127.0.0.1", 0)
+    yield server, port
+    await server.stop()
+
+
+async def wait_for(pilot, condition, seconds: float = 10.0) -> None:
+    """Pause the app until condition() holds."""
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("timed out waiting for the app")
+
+
+class RemoteSettle:
+    """play_to_the_end's table: remote tables settle when the host has had a moment."""
+
+    def __init__(self, remote) -> None:
+        self.remote = remote
+
+    async def settled(self) -> None:
+        await asyncio.sleep(0.05)
+
+
+async def test_create_fill_start_and_play_a_whole_game_over_the_network(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: lobby.my_table is not None)
+        assert server.tables[lobby.my_table].seats[0].name == "Player"
+        await pilot.press("f")
+        await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        table_screen = app.screen
+        await play_to_the_end(pilot, RemoteSettle(table_screen.table))
+        assert isinstance(app.screen, GameOverScreen)
+        winner = server.tables[lobby.my_table].table.state.winner
+        assert app.screen.view.winner == winner
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+
+async def test_a_spectator_sees_no_hands(host):
+    _, port = host
+    player = Client()
+    await player.connect("127.0.0.1", port, "Bo")
+    created = await player.request({"type": "create", "game": "coup", "players": 3})
+    table_id = created["table"]["id"]
+    await player.request({"type": "join", "table": table_id})
+    await player.request({"type": "fill", "table": table_id, "level": "rule"})
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
+        lobby = app.screen
+        await pilot.press("w")
+        await wait_for(pilot, lambda: lobby.remote is not None)
+        await player.request({"type": "start", "table": table_id})
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        view = app.screen.table.view()
+        assert view.viewer is None and view.legal == ()
+        assert all(p.hand is None for p in view.players)
+        assert "watching" in str(app.screen.query_one("#status-bar").render())
+    await player.close()

@@ -1,0 +1,201 @@
+"""A host's lobby: its tables and their seats; create, join, watch, add computer opponents, start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from netplay.client import Client, HostError
+from netplay.remote import RemoteTable
+from netplay.storage import keep_token
+from tui.screens.new_table import NewTableDialog
+from tui.screens.table import TableScreen
+
+
+def seats_text(table: dict[str, Any]) -> str:
+    """'Ana, Natasha (rule), open, open'."""
+    words = []
+    for seat in table["seats"]:
+        if seat["kind"] == "open":
+            words.append("open")
+        elif seat["kind"] == "bot":
+            words.append(f"{seat['name']} ({seat['level']})")
+        else:
+            words.append(seat["name"] + ("" if seat.get("connected", True) else " (away)"))
+    return ", ".join(words)
+
+
+class LobbyScreen(Screen[None]):
+    """Talks to the host through client; opens the table screen when our game starts."""
+
+    BINDINGS = [
+        ("n", "new", "New table"),
+        ("j", "join", "Join"),
+        ("w", "watch", "Watch"),
+        ("f", "fill", "Add computer opponents"),
+        ("s", "start", "Start"),
+        ("r", "refresh", "Refresh"),
+        ("escape", "disconnect", "Disconnect"),
+    ]
+
+    def __init__(self, client: Client, address: str, settings: Any) -> None:
+        super().__init__()
+        self.client, self.address, self.settings = client, address, settings
+        self.tables: list[dict[str, Any]] = []
+        self.remote: RemoteTable | None = None
+        self.my_table: str | None = None
+        self._waiting_for_view = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(f" Lobby of {self.client.welcome.get('host', 'host')} at {self.address}", id="status-bar")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static(id="lobby-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        grid = self.query_one("#tables", DataTable)
+        grid.add_columns("Table", "Game", "Players", "State", "Seats")
+        self.client.on_message = self.on_host_message
+        self.action_refresh()
+
+    # -- host messages -----------------------------------------------------------------------
+
+    def on_host_message(self, message: dict[str, Any]) -> None:
+        """Every message from the host that is not a reply to a request."""
+        kind = message.get("type")
+        if kind == "tables":
+            self._show_tables(message["tables"])
+        elif kind == "joined":
+            self._joined(message)
+        elif kind == "started":
+            self._started(message)
+        elif kind == "update":
+            if self.remote is not None:
+                self.remote.handle(message)
+                if self._waiting_for_view and self.remote.has_view():
+                    self._waiting_for_view = False
+                    self.app.push_screen(TableScreen(self.remote, self.settings))
+        elif kind == "error":
+            if self.remote is not None and self.remote.has_view():
+                self.remote.handle(message)
+            else:
+                self.notify(message.get("message", "refused"), title="Host", severity="error")
+        elif kind == "closed":
+            if self.remote is not None:
+                self.remote.handle(message)
+            self.notify("The connection to the host was lost.", severity="error")
+
+    def _show_tables(self, tables: list[dict[str, Any]]) -> None:
+        self.tables = tables
+        grid = self.query_one("#tables", DataTable)
+        row = grid.cursor_row
+        grid.clear()
+        for table in tables:
+            state = "over" if table["over"] else "playing" if table["started"] else "waiting"
+            mine = " ◀ you" if table["id"] == self.my_table else ""
+            grid.add_row(table["id"] + mine, table["game"], str(table["players"]), state, seats_text(table))
+        if tables:
+            grid.move_cursor(row=min(row, len(tables) - 1))
+        help_text = "n new table · j join · w watch · f add computer opponents · s start"
+        if self.my_table is not None:
+            help_text = f"You are at table {self.my_table}: wait for players; f seats computers; s starts."
+        elif not tables:
+            help_text = "No tables yet: press n to create one."
+        self.query_one("#lobby-help", Static).update(help_text)
+
+    def _joined(self, message: dict[str, Any]) -> None:
+        self.my_table = message["table"]
+        keep_token(self.address, message["token"])
+        table = next((t for t in self.tables if t["id"] == self.my_table), {"game": "coup"})
+        self.remote = RemoteTable(self.client, message["table"], message["seat"], table.get("game", "coup"))
+        self._show_tables(self.tables)
+        if message.get("resumed"):
+            self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
+
+    def _started(self, message: dict[str, Any]) -> None:
+        if self.remote is not None and self.remote.table_id == message["table"]:
+            self._waiting_for_view = not self.remote.has_view()
+            if not self._waiting_for_view:
+                self.app.push_screen(TableScreen(self.remote, self.settings))
+
+    # -- requests --------------------------------------------------------------------------------
+
+    def _selected(self) -> dict[str, Any] | None:
+        grid = self.query_one("#tables", DataTable)
+        if not self.tables or grid.cursor_row < 0:
+            return None
+        return self.tables[min(grid.cursor_row, len(self.tables) - 1)]
+
+    @work(exclusive=True, group="host")
+    async def _ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
+        try:
+            reply = await self.client.request(request)
+        except (HostError, ConnectionError, TimeoutError) as error:
+            self.notify(str(error) or "no answer", title="Host", severity="error")
+            return None
+        if reply.get("type") == "joined":
+            self._joined(reply)
+        elif reply.get("type") == "tables":
+            self._show_tables(reply["tables"])
+        elif reply.get("type") == "spectating":
+            self.remote = RemoteTable(self.client, reply["table"], None, "coup")
+            self.my_table = reply["table"]
+            self._waiting_for_view = True
+        elif reply.get("type") == "created":
+            self.notify(f"Table {reply['table']['id']} created.")
+            joined = await self.client.request({"type": "join", "table": reply["table"]["id"]})
+            self._joined(joined)
+        return reply
+
+    def action_refresh(self) -> None:
+        """Ask the host for its tables."""
+        self._ask({"type": "list"})
+
+    def action_new(self) -> None:
+        """Create a table and sit at it."""
+
+        def create(request: dict[str, Any] | None) -> None:
+            if request is not None:
+                self._ask({"type": "create", **request})
+
+        self.app.push_screen(NewTableDialog(), create)
+
+    def action_join(self) -> None:
+        """Sit at the selected table."""
+        table = self._selected()
+        if table is not None:
+            self._ask({"type": "join", "table": table["id"]})
+
+    def action_watch(self) -> None:
+        """Watch the selected table as a spectator."""
+        table = self._selected()
+        if table is not None:
+            self._ask({"type": "spectate", "table": table["id"]})
+
+    def action_fill(self) -> None:
+        """Give the open seats of our table (or the selected one) to computer opponents."""
+        table_id = self.my_table or (self._selected() or {}).get("id")
+        if table_id:
+            self._ask({"type": "fill", "table": table_id, "level": "rule"})
+
+    def action_start(self) -> None:
+        """Start our table."""
+        if self.my_table is None:
+            self.notify("Join a table first (j), or create one (n).", severity="warning")
+            return
+        self._ask({"type": "start", "table": self.my_table})
+
+    def game_left(self) -> None:
+        """Back from a game (over, or left): the seat and its token are given up."""
+        keep_token(self.address, None)
+        self.remote, self.my_table = None, None
+        self.action_refresh()
+
+    async def action_disconnect(self) -> None:
+        """Leave the host."""
+        await self.client.close()
+        self.dismiss()
