@@ -16,11 +16,11 @@ from core.bots import bot_names
 from core.cards.events import Event
 from core.game import IllegalMove, get_game
 from netplay.codec import to_plain
-from netplay.connection import Connection
+from netplay.connection import MAX_BUFFER, Connection
 from netplay.journal import Journal
 from netplay.lobby import LobbyTable, Seat
 from netplay.table import StaleMove, Table
-from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, WireError, read_frame
+from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, read_frame
 
 log = logging.getLogger(__name__)
 NAME_LIMIT = 16
@@ -58,9 +58,12 @@ class Host:
         rate: float = 30.0,
         burst: float = 60.0,
         name: str = "coup",
+        max_buffer: int = MAX_BUFFER,
     ) -> None:
         self.bot_delay, self.grace, self.hello_timeout = bot_delay, grace, hello_timeout
         self.max_frame, self.rate, self.burst, self.name = max_frame, rate, burst, name
+        self.max_buffer = max_buffer
+        self.stopping = False
         self.journal = Journal(data_dir / "tables") if data_dir is not None else None
         self.tables: dict[str, LobbyTable] = {}
         self.connections: set[Connection] = set()
@@ -79,6 +82,7 @@ class Host:
 
     async def stop(self) -> None:
         """Close every connection and stop listening; journals stay for the next start."""
+        self.stopping = True  # no grace timer may start (and later rewrite a journal) as connections close
         if self.server is not None:
             self.server.close()
         for conn in list(self.connections):
@@ -124,7 +128,7 @@ class Host:
     # -- connections ------------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, self.rate, self.burst, max_frame=self.max_frame)
+        conn = Connection(reader, writer, self.rate, self.burst, self.max_buffer, self.max_frame)
         self.connections.add(conn)
         task = asyncio.current_task()
         if task is not None:
@@ -134,11 +138,18 @@ class Host:
             hello = await asyncio.wait_for(read_frame(reader, self.max_frame), self.hello_timeout)
             self._hello(conn, hello)
             while not conn.closed:
-                message = await read_frame(reader, self.max_frame)
+                try:
+                    message: dict[str, Any] | None = await read_frame(reader, self.max_frame)
+                except MalformedFrame as error:  # the frame was read whole: the stream is still in step
+                    message, malformed = None, error
                 if not conn.allow():
                     log.warning("%s is flooding; disconnecting", conn.peer)
                     conn.error("flood", "too many messages; disconnecting")
                     break
+                if message is None:
+                    log.info("%s sent a malformed frame: %s", conn.peer, malformed)
+                    conn.error(malformed.code, str(malformed))
+                    continue
                 self._dispatch(conn, message)
         except TimeoutError:
             conn.error("timeout", "no hello in time")
@@ -167,7 +178,11 @@ class Host:
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name, "max_frame": self.max_frame})
         token = message.get("token")
         if isinstance(token, str) and token:
-            self._resume(conn, token, message.get("id"))
+            try:
+                self._resume(conn, token, message.get("id"))
+            except Refused as error:  # welcomed already: the lobby stays open to this peer
+                log.info("%s could not resume a seat: %s", conn.peer, error)
+                conn.error(error.code, str(error), message.get("id"))
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind, ref = message["type"], message.get("id")
@@ -256,6 +271,8 @@ class Host:
         if lobby.started:
             raise Refused("started", "that game has started; spectate it instead")
         wanted = message.get("seat")
+        if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
+            raise Refused("bad_request", "seat must be a seat number")
         open_seats = [i for i, s in enumerate(lobby.seats) if s.kind == "open"]
         if wanted is None:
             if not open_seats:
@@ -336,7 +353,7 @@ class Host:
         if lobby is None or lobby.table is None or conn.seat is None:
             raise Refused("not_seated", "you are not playing at a started table")
         version = message.get("version")
-        if not isinstance(version, int):
+        if not isinstance(version, int) or isinstance(version, bool):
             raise Refused("bad_request", "a move carries the version of the view it was made on")
         move = lobby.table.game.load_move(message.get("move"))
         lobby.table.submit(conn.seat, move, version)

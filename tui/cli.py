@@ -42,6 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bot-delay", type=float, default=0.6, help="seconds a computer opponent thinks")
     host.add_argument("--grace", type=float, default=120.0, help="seconds a dropped seat is kept for its player")
     host.add_argument("--name", default="coup", help="the name shown to players browsing the LAN")
+    host.add_argument("--ssh-port", type=int, default=2222, help="where players connect with ssh (default 2222)")
+    host.add_argument("--no-ssh", action="store_true", help="do not serve the game over SSH")
+    host.add_argument("--ssh-keys", type=Path, help="authorized_keys file: only these keys may log in")
+    host.add_argument("--ssh-password-env", metavar="VAR", help="require the password held in environment variable VAR")
+    host.add_argument("--ssh-idle", type=float, default=1800, help="seconds before an idle SSH session is closed")
     join = commands.add_parser("join", help="play at a host's tables")
     join.add_argument("address", nargs="?", help="HOST[:PORT]; without it, hosts found on the LAN are listed")
     join.add_argument("--name", default="", help="your player name")
@@ -118,9 +123,12 @@ def command_replay(args: argparse.Namespace) -> int:
 def command_host(args: argparse.Namespace) -> int:
     """Run a host until interrupted."""
     from netplay.serve import serve_forever
+    from tui.ssh_apps import lobby_app_factory
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    return asyncio.run(serve_forever(args, say=lambda line: print(line, flush=True)))
+    if args.ssh_password_env and not os.environ.get(args.ssh_password_env):
+        raise ValueError(f"environment variable {args.ssh_password_env} holds no password")
+    return asyncio.run(serve_forever(args, say=lambda line: print(line, flush=True), app_factory=lobby_app_factory))
 
 
 def command_bot(args: argparse.Namespace) -> int:

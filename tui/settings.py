@@ -15,10 +15,17 @@ def fresh_seed() -> int:
 @dataclass
 class Settings:
     """bot_delay: seconds a computer opponent 'thinks' (0 in tests); confirm: ask before
-    irreversible moves; new_seed: where blank seeds come from (fixed in tests)."""
+    irreversible moves; new_seed: where blank seeds come from (fixed in tests); identity: who
+    the player is beyond a name (an SSH key's fingerprint)."""
 
     bot_delay: float = 0.6
     confirm: bool = True
     player_name: str = "Player"
     new_seed: Callable[[], int] = field(default=fresh_seed)
     save_records: bool = True
+    identity: str = ""
+
+    def token_key(self, address: str) -> str:
+        """Where this player's seat token for a host is kept: per identity when there is one
+        (SSH players share the host's files), else per address."""
+        return f"{self.identity}@{address}" if self.identity else address

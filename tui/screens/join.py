@@ -83,7 +83,7 @@ class JoinScreen(Screen[None]):
         address = f"{host}:{port}"
         client = Client()
         try:
-            await client.connect(host, port, name, token=load_token(address))
+            await client.connect(host, port, name, token=load_token(self.settings.token_key(address)))
         except (OSError, TimeoutError, HostError) as error:
             self.notify(f"Cannot connect to {address}: {error}", severity="error")
             return

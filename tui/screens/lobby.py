@@ -109,7 +109,7 @@ class LobbyScreen(Screen[None]):
 
     def _joined(self, message: dict[str, Any]) -> None:
         self.my_table = message["table"]
-        keep_token(self.address, message["token"])
+        keep_token(self.settings.token_key(self.address), message["token"])
         table = next((t for t in self.tables if t["id"] == self.my_table), {"game": "coup"})
         self.remote = RemoteTable(self.client, message["table"], message["seat"], table.get("game", "coup"))
         self._show_tables(self.tables)
@@ -191,7 +191,7 @@ class LobbyScreen(Screen[None]):
 
     def game_left(self) -> None:
         """Back from a game (over, or left): the seat and its token are given up."""
-        keep_token(self.address, None)
+        keep_token(self.settings.token_key(self.address), None)
         self.remote, self.my_table = None, None
         self.action_refresh()
 

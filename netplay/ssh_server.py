@@ -1,0 +1,339 @@
+"""The SSH front door: each SSH session gets its own Textual app, in this process and event loop,
+on a driver bound to its channel. Given an app factory; knows nothing of the app itself.
+
+Only interactive sessions with a pty are served: no shell, exec, SFTP/SCP, forwarding or agent."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import hmac
+import logging
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+from rich.color import ColorSystem
+
+from netplay.ssh_driver import ChannelDriver
+
+log = logging.getLogger(__name__)
+NO_PTY = "coup is a full-screen game: connect with a terminal, e.g. `ssh -t -p {port} {user}@{host}`.\r\n"
+NO_COMMANDS = "coup runs no commands: connect without one, e.g. `ssh -p {port} {user}@{host}`.\r\n"
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """Who is on the other end: the SSH user name, the key's fingerprint (empty without a key),
+    the terminal type, COLORTERM if sent, and the window size."""
+
+    username: str
+    fingerprint: str
+    term: str
+    colorterm: str
+    size: tuple[int, int]
+    peer: str
+
+
+AppFactory = Callable[[SessionInfo], Any]
+
+
+@dataclass
+class Access:
+    """open: any key or none; an allow-list of keys; and/or a password."""
+
+    authorized_keys: Path | None = None
+    password: str | None = None
+
+    @property
+    def open(self) -> bool:
+        """Anyone may come in (the default: a trusted LAN, or loopback)."""
+        return self.authorized_keys is None and self.password is None
+
+
+@dataclass
+class Limits:
+    """Per-address limits and timeouts."""
+
+    connections_per_address: int = 8
+    auth_failures_per_address: int = 10
+    lockout_seconds: float = 60.0
+    idle_seconds: float = 30 * 60
+    login_seconds: float = 30.0
+
+
+@dataclass
+class _AddressBook:
+    """Open connections and recent authentication failures, by client address."""
+
+    open: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    failures: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+    def locked(self, address: str, limits: Limits) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self.failures[address] if now - t < limits.lockout_seconds]
+        self.failures[address] = recent
+        return len(recent) >= limits.auth_failures_per_address
+
+
+def color_system(term: str, colorterm: str) -> ColorSystem | None:
+    """The colour depth a client's TERM and COLORTERM promise (None: no colour at all)."""
+    term, colorterm = term.lower(), colorterm.lower()
+    if term in ("dumb", "unknown"):
+        return None
+    if colorterm in ("truecolor", "24bit"):
+        return ColorSystem.TRUECOLOR
+    if "256color" in term:
+        return ColorSystem.EIGHT_BIT
+    return ColorSystem.STANDARD
+
+
+class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """One SSH session running one app."""
+
+    def __init__(self, server: GameSSHServer) -> None:
+        self.server = server
+        self.chan: Any = None
+        self.term, self.size = "", (80, 24)
+        self.has_pty = self.wants_command = False
+        self.driver: ChannelDriver | None = None
+        self.app: Any = None
+        self.last_input = time.monotonic()
+
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self.has_pty, self.term = True, term_type or "xterm"
+        self.size = (term_size[0] or 80, term_size[1] or 24)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.wants_command = True
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.info("refused subsystem %r from %s", subsystem, self.server.peer)
+        return False
+
+    def session_started(self) -> None:
+        if self.wants_command or not self.has_pty:
+            host, port = (self.chan.get_extra_info("sockname") or ("HOST", "PORT"))[:2]
+            text = NO_COMMANDS if self.wants_command else NO_PTY
+            self.chan.write(text.format(port=port, user=self.server.username, host=host).encode())
+            self.chan.exit(1)
+            return
+        self.server.host.sessions.add(self)
+        asyncio.get_running_loop().create_task(self._run())
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.last_input = time.monotonic()
+        if self.driver is not None:
+            self.driver.feed(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width or self.size[0], height or self.size[1])
+        if self.driver is not None:
+            self.driver.resize(*self.size)
+
+    def eof_received(self) -> bool:
+        self._end_app()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end_app()
+
+    def _end_app(self) -> None:
+        if self.app is not None and self.app.is_running:
+            self.app.exit(return_code=0)
+
+    async def _run(self) -> None:
+        env = self.chan.get_environment()
+        info = SessionInfo(
+            self.server.username,
+            self.server.fingerprint,
+            self.term,
+            str(env.get("COLORTERM", "")),
+            self.size,
+            self.server.peer,
+        )
+        code = 1
+        streams = sys.stdout, sys.stderr
+        try:
+            self.app = self.server.host.app_factory(info)
+            self.app.console._color_system = color_system(info.term, info.colorterm)  # per client, not the server's
+            self.app.driver_class = ChannelDriver.for_channel(self.chan, self._end_app)
+            self.driver = None
+            started = asyncio.get_running_loop().create_task(self.app.run_async(size=self.size))
+            while self.app._driver is None and not started.done():
+                await asyncio.sleep(0)
+            self.driver = self.app._driver
+            watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
+            await started
+            watchdog.cancel()
+            code = self.app.return_code or 0
+        except Exception:
+            log.exception("an SSH session's app failed")
+        finally:
+            sys.stdout, sys.stderr = streams
+            self.driver, self.app = None, None
+            self.server.host.sessions.discard(self)
+            gc.collect()
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.exit(code)
+
+    async def _watch_idle(self) -> None:
+        limit = self.server.host.limits.idle_seconds
+        while True:
+            await asyncio.sleep(min(limit, 5.0))
+            if time.monotonic() - self.last_input > limit:
+                log.info("closing an idle SSH session of %s", self.server.username)
+                self._end_app()
+                return
+
+
+class GameSSHServer(asyncssh.SSHServer):
+    """One SSH connection: authentication by the host's Access, sessions only, no forwarding."""
+
+    def __init__(self, host: SSHHost) -> None:
+        self.host = host
+        self.peer, self.username, self.fingerprint = "", "", ""
+        self.conn: Any = None
+
+    def connection_made(self, conn: Any) -> None:
+        self.conn = conn
+        self.peer = str((conn.get_extra_info("peername") or ("?",))[0])
+        book, limits = self.host.addresses, self.host.limits
+        book.open[self.peer] += 1
+        if book.open[self.peer] > limits.connections_per_address or book.locked(self.peer, limits):
+            log.warning("refusing an SSH connection from %s (too many, or locked out)", self.peer)
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.host.addresses.open[self.peer] -= 1
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = "".join(ch for ch in username if ch.isprintable())[:16] or "player"
+        return True
+
+    def _failed(self) -> bool:
+        self.host.addresses.failures[self.peer].append(time.monotonic())
+        if self.host.addresses.locked(self.peer, self.host.limits):
+            log.warning("too many failed SSH logins from %s", self.peer)
+            self.conn.close()
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return self.host.access.password is None or self.host.access.authorized_keys is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        fingerprint = key.get_fingerprint("sha256")
+        allowed = self.host.allowed_fingerprints()
+        if allowed is not None and fingerprint not in allowed:
+            return self._failed()
+        self.fingerprint = fingerprint
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return self.host.access.password is not None
+
+    def validate_password(self, username: str, password: str) -> bool:
+        expected = self.host.access.password or ""
+        if hmac.compare_digest(password.encode(), expected.encode()):
+            return True
+        return self._failed()
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.host.access.open
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        return self.host.access.open
+
+    def session_requested(self) -> GameSession:
+        return GameSession(self)
+
+    def connection_requested(self, *args: Any) -> bool:
+        log.info("refused a forwarding request from %s", self.peer)
+        return False
+
+    def server_requested(self, *args: Any) -> bool:
+        log.info("refused a remote forwarding request from %s", self.peer)
+        return False
+
+    def unix_connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_server_requested(self, *args: Any) -> bool:
+        return False
+
+
+class SSHHost:
+    """Serves app_factory's apps over SSH; the host key is made once and kept (mode 0600)."""
+
+    def __init__(
+        self, app_factory: AppFactory, key_path: Path, access: Access | None = None, limits: Limits | None = None
+    ) -> None:
+        self.app_factory, self.key_path = app_factory, key_path
+        self.access, self.limits = access or Access(), limits or Limits()
+        self.addresses = _AddressBook()
+        self.sessions: set[GameSession] = set()
+        self.server: Any = None
+
+    def host_key(self) -> asyncssh.SSHKey:
+        """Load the host key, generating it the first time."""
+        if self.key_path.exists():
+            return asyncssh.read_private_key(self.key_path)
+        self.key_path.parent.mkdir(parents=True, exist_ok=True)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        key.write_private_key(self.key_path)
+        self.key_path.chmod(0o600)
+        return key
+
+    def allowed_fingerprints(self) -> set[str] | None:
+        """The allow-list's fingerprints (None: any key will do)."""
+        if self.access.authorized_keys is None:
+            return None
+        fingerprints = set()
+        for line in self.access.authorized_keys.read_text().splitlines():
+            words = line.split()
+            start = next((i for i, w in enumerate(words) if w.startswith(("ssh-", "ecdsa-", "sk-"))), None)
+            if start is not None and start + 1 < len(words):
+                key = asyncssh.import_public_key(" ".join(words[start : start + 2]))
+                fingerprints.add(key.get_fingerprint("sha256"))
+        return fingerprints
+
+    async def start(self, host: str, port: int) -> int:
+        """Listen; returns the port."""
+        if self.access.authorized_keys is not None:
+            self.allowed_fingerprints()  # fail now, with a clear error, on an unreadable file
+        self.server = await asyncssh.create_server(
+            lambda: GameSSHServer(self),
+            host,
+            port,
+            server_host_keys=[self.host_key()],
+            line_editor=False,
+            agent_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            encoding=None,
+            login_timeout=self.limits.login_seconds,
+            keepalive_interval=60,
+        )
+        return self.server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Stop listening and end every session."""
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        for session in list(self.sessions):
+            session._end_app()
