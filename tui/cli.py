@@ -126,6 +126,8 @@ def command_host(args: argparse.Namespace) -> int:
     from tui.ssh_apps import lobby_app_factory
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.data:
+        os.environ["COUP_DATA_DIR"] = str(args.data)  # records and SSH players' seat tokens live there too
     if args.ssh_password_env and not os.environ.get(args.ssh_password_env):
         raise ValueError(f"environment variable {args.ssh_password_env} holds no password")
     return asyncio.run(serve_forever(args, say=lambda line: print(line, flush=True), app_factory=lobby_app_factory))
