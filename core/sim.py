@@ -53,32 +53,56 @@ def derive_seeds(seed: int, count: int) -> list[int]:
     return seeds
 
 
-def run_sim(game_name: str, players: int, games: int, seed: int, bot_names: Sequence[str]) -> dict[str, Any]:
-    """Play games bot games and summarise them: games, decisions, wins per bot name, mean turns."""
+class Tally:
+    """Wins per bot level and per seat, decisions and turns over a series of games."""
+
+    def __init__(self, game: str, seed: int, bot_names: Sequence[str]) -> None:
+        if not bot_names:
+            raise ValueError("name one bot per seat")
+        self.game, self.seed, self.bot_names = game, seed, list(bot_names)
+        self.wins: Counter[str] = Counter({name: 0 for name in bot_names})
+        self.seat_wins = [0] * len(bot_names)
+        self.games = self.decisions = self.turns = 0
+
+    def add(self, winner: int, turns: int, decisions: int) -> None:
+        """Count one finished game."""
+        self.wins[self.bot_names[winner]] += 1
+        self.seat_wins[winner] += 1
+        self.games += 1
+        self.turns += turns
+        self.decisions += decisions
+
+    def summary(self) -> dict[str, Any]:
+        """games, decisions, wins per bot name, wins per seat, mean turns."""
+        return {
+            "game": self.game,
+            "players": len(self.bot_names),
+            "games": self.games,
+            "seed": self.seed,
+            "bots": self.bot_names,
+            "decisions": self.decisions,
+            "wins": dict(self.wins),
+            "seat_wins": self.seat_wins,
+            "mean_turns": self.turns / self.games if self.games else 0.0,
+        }
+
+
+def check_lineup(players: int, bot_names: Sequence[str]) -> None:
+    """One bot per seat, or a clear error."""
     if len(bot_names) != players:
         raise ValueError(f"{len(bot_names)} bots named for {players} players")
+
+
+def run_sim(game_name: str, players: int, games: int, seed: int, bot_names: Sequence[str]) -> dict[str, Any]:
+    """Play games bot games and summarise them (see Tally.summary)."""
+    check_lineup(players, bot_names)
     game = get_game(game_name)
     names = tuple(f"{name} {seat + 1}" for seat, name in enumerate(bot_names))
     config = game.load_config({"players": players, "names": list(names)})
-    wins: Counter[str] = Counter({name: 0 for name in bot_names})
-    seat_wins = [0] * players
-    decisions = turns = 0
+    tally = Tally(game_name, seed, bot_names)
     for game_seed in derive_seeds(seed, games):
         bot_seeds = derive_seeds(game_seed, players)
         bots = [make_bot(name, s) for name, s in zip(bot_names, bot_seeds, strict=True)]
         outcome = play_game(game, config, game_seed, bots)
-        wins[bot_names[outcome.winner]] += 1
-        seat_wins[outcome.winner] += 1
-        decisions += outcome.decisions
-        turns += outcome.turns
-    return {
-        "game": game_name,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "bots": list(bot_names),
-        "decisions": decisions,
-        "wins": dict(wins),
-        "seat_wins": seat_wins,
-        "mean_turns": turns / games if games else 0.0,
-    }
+        tally.add(outcome.winner, outcome.turns, outcome.decisions)
+    return tally.summary()

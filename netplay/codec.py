@@ -1,67 +1,90 @@
-"""Plain data to and from the engines' dataclasses (views, events, moves), for the wire."""
+"""Plain data to and from the engines' dataclasses (views, events, moves), for the wire.
+
+Converters are built once per type from its type hints, so decoding a view is a few dict and
+tuple comprehensions rather than reflection on every value."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
 import types
+from collections.abc import Callable
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from core.cards.events import Event
 from core.cards.views import CoupView
 
 VIEW_TYPES: dict[str, type] = {"coup": CoupView}
+SCALARS = (str, int, float, bool, type(None))
+Converter = Callable[[Any], Any]
 
 
 def to_plain(value: Any) -> Any:
     """Dataclasses as maps and tuples as lists, recursively."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, SCALARS):
+        return value
     if isinstance(value, (list, tuple)):
         return [to_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: to_plain(v) for k, v in value.items()}
-    return value
+    return {name: to_plain(getattr(value, name)) for name in _field_names(type(value))}
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def from_plain(cls: type, data: Any) -> Any:
     """Rebuild dataclass cls from plain data; ValueError if data does not fit."""
-    if not isinstance(data, dict):
-        raise ValueError(f"{cls.__name__} expects a map")
-    hints = _hints(cls)
-    values = {}
-    for field in _fields(cls):
-        if field.name in data:
-            values[field.name] = _convert(hints[field.name], data[field.name])
-        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-            raise ValueError(f"{cls.__name__} lacks {field.name!r}")
-    return cls(**values)
+    return _converter(cls)(data)
 
 
 @functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls)
-
-
-@functools.cache
-def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
-    return dataclasses.fields(cls)
-
-
-def _convert(hint: Any, value: Any) -> Any:
+def _converter(hint: Any) -> Converter:
+    """A function turning plain data into a value of type hint."""
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
-        if value is None:
-            return None
         options = [a for a in get_args(hint) if a is not type(None)]
-        return _convert(options[0], value) if len(options) == 1 else value
-    if dataclasses.is_dataclass(hint):
-        return from_plain(hint, value)  # type: ignore[arg-type]
+        inner = _converter(options[0]) if len(options) == 1 else (lambda v: v)
+        return lambda value: None if value is None else inner(value)
     if origin is tuple:
-        if not isinstance(value, (list, tuple)):
-            raise ValueError("expected a list")
-        return tuple(_convert(get_args(hint)[0], v) for v in value)
-    return value
+        item = _converter(get_args(hint)[0])
+
+        def to_tuple(value: Any) -> tuple[Any, ...]:
+            if not isinstance(value, (list, tuple)):
+                raise ValueError("expected a list")
+            return tuple(item(v) for v in value)
+
+        return to_tuple
+    if dataclasses.is_dataclass(hint):
+        return _dataclass_converter(hint)  # type: ignore[arg-type]
+    return lambda value: value
+
+
+def _dataclass_converter(cls: type) -> Converter:
+    hints = get_type_hints(cls)
+    fields = [
+        (
+            f.name,
+            _converter(hints[f.name]),
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    ]
+
+    def build(data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"{cls.__name__} expects a map")
+        values = {}
+        for name, convert, required in fields:
+            if name in data:
+                values[name] = convert(data[name])
+            elif required:
+                raise ValueError(f"{cls.__name__} lacks {name!r}")
+        return cls(**values)
+
+    return build
 
 
 def view_from_plain(game: str, data: Any) -> Any:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from core.sim import derive_seeds
+from core.sim import Tally, check_lineup, derive_seeds
 from netplay.client import Client
 from netplay.host import Host
 from netplay.netbot import play_bot
@@ -18,15 +17,12 @@ async def run_net_sim(
 ) -> dict[str, Any]:
     """Like core.sim.run_sim, but each game is created on a host (a private one on 127.0.0.1
     unless address is given) and every seat is played by its own client."""
-    if len(bot_names) != players:
-        raise ValueError(f"{len(bot_names)} bots named for {players} players")
+    check_lineup(players, bot_names)
     host = None
     if address is None:
         host = Host(data_dir=None, bot_delay=0)
         address = ("127.0.0.1", await host.start("127.0.0.1", 0))
-    wins: Counter[str] = Counter({name: 0 for name in bot_names})
-    seat_wins = [0] * players
-    decisions = turns = 0
+    tally = Tally(game, seed, bot_names)
     try:
         controller = Client()
         await controller.connect(*address, name="sim")
@@ -49,24 +45,9 @@ async def run_net_sim(
                     for s, name in enumerate(bot_names)
                 )
             )
-            winner = results[0].winner
-            wins[bot_names[winner]] += 1
-            seat_wins[winner] += 1
-            turns += results[0].turns
-            decisions += sum(r.decisions for r in results)
+            tally.add(results[0].winner, results[0].turns, sum(r.decisions for r in results))
         await controller.close()
     finally:
         if host is not None:
             await host.stop()
-    return {
-        "game": game,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "bots": list(bot_names),
-        "decisions": decisions,
-        "wins": dict(wins),
-        "seat_wins": seat_wins,
-        "mean_turns": turns / games if games else 0.0,
-        "net": True,
-    }
+    return {**tally.summary(), "net": True}

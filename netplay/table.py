@@ -201,17 +201,8 @@ class Table:
 class LocalTable:
     """The table as the screens see it: one seat is the local person (the rest bots)."""
 
-    def __init__(
-        self,
-        game_name: str,
-        config: Any,
-        seed: int,
-        bots: dict[int, str],
-        seat: int = 0,
-        bot_delay: float = 0.5,
-        save_records: bool = True,
-    ) -> None:
-        self.table = Table(game_name, config, seed, bots, bot_delay, save_records)
+    def __init__(self, table: Table, seat: int = 0) -> None:
+        self.table = table
         self.seat = seat
         self.events: list[Event] = self.table.opening_events(seat)
         self.table.subscribe(self.events.extend, seat)

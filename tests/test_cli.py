@@ -14,7 +14,7 @@ from core.cards.engine import COUP
 from core.cards.state import CoupConfig
 from core.records import Record, replay
 from core.sim import play_game
-from netplay.table import LocalTable
+from netplay.table import LocalTable, Table
 from tui.cli import main
 from tui.replay_app import ReplayApp
 
@@ -109,7 +109,7 @@ async def test_replay_screen_steps_through_the_moves(tmp_path):
 async def test_a_finished_local_game_saves_its_record(tmp_path, monkeypatch):
     monkeypatch.setenv("COUP_DATA_DIR", str(tmp_path))
     config = CoupConfig(players=3, names=("You", "B", "C"))
-    table = LocalTable("coup", config, 4, bots={0: "rule", 1: "rule", 2: "rule"}, seat=0, bot_delay=0)
+    table = LocalTable(Table("coup", config, 4, bots={0: "rule", 1: "rule", 2: "rule"}, bot_delay=0))
     table.start()
     await table.settled()
     assert table.record_path is not None and table.record_path.parent == tmp_path / "records"

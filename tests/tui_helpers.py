@@ -9,7 +9,7 @@ from core.cards.engine import COUP
 from core.cards.moves import Move
 from core.cards.state import CoupConfig, CoupState
 from core.sim import play_game
-from netplay.table import LocalTable
+from netplay.table import LocalTable, Table
 from tui.app import CoupApp
 from tui.settings import Settings
 
@@ -24,7 +24,7 @@ def quick_settings() -> Settings:
 def frozen_table(seed: int, script: list[tuple[int, Move]], players: int = 4, first: int = 0) -> LocalTable:
     """A table with no bots (nothing moves by itself) after the scripted moves."""
     config = CoupConfig(players=players, names=NAMES[:players], first_player=first)
-    table = LocalTable("coup", config, seed, bots={}, seat=0, bot_delay=0, save_records=False)
+    table = LocalTable(Table("coup", config, seed, bots={}, bot_delay=0, save_records=False))
     for seat, move in script:
         table.apply_move(seat, move)
     return table
@@ -42,7 +42,7 @@ def finished_table(seed: int = 3) -> LocalTable:
     """A 3-player table whose game is over (bots played every seat)."""
     config = CoupConfig(players=3, names=NAMES[:3], first_player=0)
     outcome = play_game(COUP, config, seed, [make_bot("rule", seed + s) for s in range(3)])
-    table = LocalTable("coup", config, seed, bots={}, seat=0, bot_delay=0, save_records=False)
+    table = LocalTable(Table("coup", config, seed, bots={}, bot_delay=0, save_records=False))
     for seat, data in outcome.record.moves:
         table.apply_move(seat, Move.from_dict(data))
     return table

@@ -12,7 +12,7 @@ from textual.message import Message
 
 from core.cards.state import CoupConfig
 from netplay.storage import data_dir
-from netplay.table import LocalTable
+from netplay.table import LocalTable, Table
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
@@ -79,16 +79,8 @@ class CoupApp(App[int]):
             first_player=message.first_player,
         )
         bots = {seat: level for seat, level in enumerate(message.levels, start=1)}
-        table = LocalTable(
-            message.game,
-            config,
-            message.seed,
-            bots,
-            seat=0,
-            bot_delay=self.settings.bot_delay,
-            save_records=self.settings.save_records,
-        )
-        self.push_screen(TableScreen(table, self.settings))
+        table = Table(message.game, config, message.seed, bots, self.settings.bot_delay, self.settings.save_records)
+        self.push_screen(TableScreen(LocalTable(table, seat=0), self.settings))
 
     def on_coup_app_game_finished(self, message: GameFinished) -> None:
         self.pop_screen()
