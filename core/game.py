@@ -41,9 +41,9 @@ class Game(Protocol):
 
 def get_game(name: str) -> Game:
     """The game registered under name."""
-    from core.cards.engine import COUP
+    from core.cards.engine import COUP, REFORMATION
 
-    games: dict[str, Game] = {COUP.name: COUP}
+    games: dict[str, Game] = {COUP.name: COUP, REFORMATION.name: REFORMATION}
     try:
         return games[name]
     except KeyError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from core.cards.rules import CHARACTERS, copies_per_character
+from core.cards.rules import FACTIONS, copies_per_character
 from core.cards.state import CoupState
 
 
@@ -21,9 +21,14 @@ def validate(state: CoupState) -> None:
     for choice in state.choices:
         cards += Counter(choice)
     per_set = 3 if state.config.two_player_variant else copies_per_character(state.config.players)
-    expected = Counter({c: per_set for c in CHARACTERS})
+    expected = Counter({c: per_set for c in state.config.rules.characters})
     if cards != expected:
         raise BrokenInvariant(f"cards not conserved: {dict(cards)} != {dict(expected)}")
+    if state.reserve < 0:
+        raise BrokenInvariant(f"the treasury reserve holds {state.reserve} coins")
+    chosen = state.config.reformation and state.window not in ("setup", "allegiance")
+    if chosen and (len(state.allegiance) != len(state.players) or not set(state.allegiance) <= set(FACTIONS)):
+        raise BrokenInvariant(f"allegiances {state.allegiance} for {len(state.players)} players")
     for seat, player in enumerate(state.players):
         if player.coins < 0:
             raise BrokenInvariant(f"seat {seat} has {player.coins} coins")

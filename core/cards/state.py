@@ -5,29 +5,40 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from core.cards.rules import STARTING_COINS
+from core.cards.rules import STARTING_COINS, Ruleset, ruleset
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS, MAX_PLAYERS, MAX_REFORMATION_PLAYERS = 2, 6, 10
 
 
 @dataclass(frozen=True)
 class CoupConfig:
-    """How a table is set up. first_player None means drawn from the seed."""
+    """How a table is set up. first_player None means drawn from the seed; reformation adds
+    allegiances, conversion and embezzlement (and allows up to 10 players); inquisitor replaces
+    the Ambassador with the Inquisitor."""
 
     players: int = 4
     names: tuple[str, ...] = ()
     two_player_variant: bool = False
     first_player: int | None = None
+    inquisitor: bool = False
+    reformation: bool = False
 
     def __post_init__(self) -> None:
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"Coup is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+        most = MAX_REFORMATION_PLAYERS if self.reformation else MAX_PLAYERS
+        game = "Reformation" if self.reformation else "Coup"
+        if not MIN_PLAYERS <= self.players <= most:
+            raise ValueError(f"{game} is for {MIN_PLAYERS} to {most} players, not {self.players}")
         if self.names and len(self.names) != self.players:
             raise ValueError(f"{len(self.names)} names given for {self.players} players")
         if self.two_player_variant and self.players != 2:
             raise ValueError("the two-player variant needs exactly 2 players")
         if self.first_player is not None and not 0 <= self.first_player < self.players:
             raise ValueError(f"first player {self.first_player} is not a seat")
+
+    @property
+    def rules(self) -> Ruleset:
+        """The characters and actions this table plays with."""
+        return ruleset(self.inquisitor, self.reformation)
 
     def seat_names(self) -> tuple[str, ...]:
         """The players' names, defaulting to 'Player N'."""
@@ -44,7 +55,7 @@ class CoupConfig:
         """The config in data; ValueError on anything malformed."""
         if not isinstance(data, dict):
             raise ValueError("a config is a mapping")
-        known = {"players", "names", "two_player_variant", "first_player"}
+        known = {"players", "names", "two_player_variant", "first_player", "inquisitor", "reformation"}
         if set(data) - known:
             raise ValueError(f"unknown config fields: {', '.join(sorted(set(data) - known))}")
         return cls(
@@ -52,6 +63,8 @@ class CoupConfig:
             names=tuple(str(n) for n in data.get("names", ())),
             two_player_variant=bool(data.get("two_player_variant", False)),
             first_player=data.get("first_player"),
+            inquisitor=bool(data.get("inquisitor", False)),
+            reformation=bool(data.get("reformation", False)),
         )
 
 
@@ -121,6 +134,9 @@ class CoupState:
     turn: int = 1
     version: int = 0
     winner: int | None = None
+    allegiance: list[str] = field(default_factory=list)
+    reserve: int = 0
+    examined: str | None = None
 
     def clone(self) -> CoupState:
         """A deep copy, so apply never touches the state it was given."""
@@ -142,11 +158,22 @@ class CoupState:
             turn=self.turn,
             version=self.version,
             winner=self.winner,
+            allegiance=list(self.allegiance),
+            reserve=self.reserve,
+            examined=self.examined,
         )
 
     def living(self) -> list[int]:
         """Seats still in the game."""
         return [i for i, p in enumerate(self.players) if p.alive]
+
+    def factions_split(self) -> bool:
+        """Reformation: true while living players of both allegiances remain."""
+        return len({self.allegiance[s] for s in self.living()}) > 1 if self.allegiance else False
+
+    def may_target(self, actor: int, target: int) -> bool:
+        """Whether actor may aim a restricted action (or a Foreign Aid block) at target."""
+        return not self.factions_split() or self.allegiance[actor] != self.allegiance[target]
 
     def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
         """Living seats in turn order starting after seat (or at it, with include_self)."""

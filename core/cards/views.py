@@ -21,6 +21,7 @@ class SeatView:
     claims: tuple[str, ...]
     alive: bool
     hand: tuple[str, ...] | None
+    allegiance: str = ""
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,10 @@ class CoupView:
     legal: tuple[Move, ...]
     winner: int | None
     two_player_variant: bool
+    reformation: bool = False
+    inquisitor: bool = False
+    reserve: int = 0
+    examined: str | None = None
 
     def me(self) -> SeatView | None:
         """The viewer's own seat, if it has one."""
@@ -87,12 +92,14 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...]) -> Co
             claims=tuple(p.claims),
             alive=p.alive,
             hand=tuple(p.hidden) if over or i == seat else None,
+            allegiance=state.allegiance[i] if state.allegiance else "",
         )
         for i, p in enumerate(state.players)
     )
     pending = state.pending
     challenge = state.challenge
     exchanging = state.window == "exchange" and seat == state.active
+    examiners = (pending.actor, pending.target) if pending is not None else ()  # who sees an examined card
     losing = state.losses[0] if state.window == "lose" and state.losses else None
     return CoupView(
         viewer=seat,
@@ -115,4 +122,8 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...]) -> Co
         legal=legal,
         winner=state.winner,
         two_player_variant=state.config.two_player_variant,
+        reformation=state.config.reformation,
+        inquisitor=state.config.inquisitor,
+        reserve=state.reserve,
+        examined=state.examined if seat is not None and seat in examiners else None,
     )

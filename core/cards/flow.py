@@ -1,0 +1,335 @@
+"""How moves move a card game along: one handler per window, automatic steps between windows,
+and the queue of influence losses."""
+
+from __future__ import annotations
+
+from core.cards.events import Event
+from core.cards.moves import Move
+from core.cards.rules import CONVERT_OTHER_COST, CONVERT_SELF_COST, FACTIONS
+from core.cards.state import Challenge, CoupState, Pending
+from core.rng import shuffle
+
+
+def open_window(s: CoupState, window: str, owed: list[int], then_if_nobody: str) -> None:
+    """Open a window owed by owed; a window nobody owes is never left open."""
+    if owed:
+        s.window, s.owed, s.then = window, owed, ""
+    else:
+        s.then = then_if_nobody
+
+
+def convert_cost(actor: int, target: int | None) -> int:
+    """Converting yourself costs 1, someone else 2."""
+    return CONVERT_SELF_COST if target == actor else CONVERT_OTHER_COST
+
+
+def _declare(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    action = s.config.rules.actions[move.kind]
+    player = s.players[seat]
+    cost = convert_cost(seat, move.target) if move.kind == "convert" else action.cost
+    player.coins -= cost
+    if move.kind == "convert":
+        s.reserve += cost
+    s.pending = Pending(seat, action.kind, move.target, action.claim or action.denies, cost)
+    events.append(Event("declare", seat, move.target, action.claim, amount=cost, what=action.kind))
+    if action.claim is None and action.denies is None:
+        s.then = "block"
+        return
+    if action.claim is not None and action.claim not in player.claims:
+        player.claims.append(action.claim)
+    open_window(s, "challenge_action", s.clockwise_from(seat), "block")
+
+
+def _answer_claim(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    assert s.pending is not None
+    on_block = s.window == "challenge_block"
+    if move.kind == "pass":
+        s.owed.remove(seat)
+        if not s.owed:
+            s.then = "blocked" if on_block else "block"
+        return
+    claimant = s.pending.blocker if on_block else s.pending.actor
+    card = s.pending.block_card if on_block else s.pending.claim
+    assert claimant is not None and card is not None
+    s.challenge = Challenge(seat, claimant, card, on_block)
+    events.append(Event("challenge", seat, claimant, card, what="denial" if denies(s, on_block) else ""))
+    open_window(s, "prove", [claimant], "")
+
+
+def denies(s: CoupState, on_block: bool) -> bool:
+    """True when the open claim is Embezzlement's claim of NOT holding a card."""
+    return not on_block and s.pending is not None and s.config.rules.actions[s.pending.kind].denies is not None
+
+
+def _answer_block(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    assert s.pending is not None
+    if move.kind == "pass":
+        s.owed.remove(seat)
+        if not s.owed:
+            s.then = "resolve"
+        return
+    assert move.card is not None
+    s.pending.blocker, s.pending.block_card = seat, move.card
+    claims = s.players[seat].claims
+    if move.card not in claims:
+        claims.append(move.card)
+    events.append(Event("block", seat, s.pending.actor, move.card, what=s.pending.kind))
+    others = [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]
+    open_window(s, "challenge_block", others, "blocked")
+
+
+def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    challenge, pending = s.challenge, s.pending
+    assert challenge is not None and pending is not None
+    inverse = denies(s, challenge.on_block)
+    s.challenge = None
+    player = s.players[seat]
+    if move.kind == "prove":
+        shown = list(player.hidden) if inverse else [challenge.card]
+        for card in shown:
+            player.hidden.remove(card)
+        s.deck.extend(shown)
+        s.rng = shuffle(s.rng, s.deck)
+        drawn = tuple(s.deck.pop() for _ in shown)
+        player.hidden.extend(drawn)
+        player.claims = [c for c in player.claims if c not in shown]
+        events.append(Event("prove", seat, challenge.challenger, challenge.card, tuple(shown) if inverse else ()))
+        events.append(Event("replace", seat, cards=drawn, to=(seat,)))
+        s.losses.append((challenge.challenger, "challenge"))
+        s.then = "blocked" if challenge.on_block else "block"
+        return
+    events.append(Event("concede", seat, challenge.challenger, challenge.card, what="denial" if inverse else ""))
+    s.losses.append((seat, "challenge"))
+    if challenge.on_block:
+        s.then = "resolve"
+        return
+    if pending.cost:
+        s.players[pending.actor].coins += pending.cost
+        events.append(Event("refund", pending.actor, amount=pending.cost, what=pending.kind))
+    events.append(Event("fail", pending.actor, pending.target, what=pending.kind))
+    s.then = "end_turn"
+
+
+def _reveal(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    assert move.card is not None
+    lose(s, seat, move.card, s.losses.pop(0)[1], events)
+
+
+def lose(s: CoupState, seat: int, card: str, reason: str, events: list[Event]) -> None:
+    """seat turns card face up; with no card left it is out and its coins go to the treasury."""
+    player = s.players[seat]
+    player.hidden.remove(card)
+    player.revealed.append(card)
+    if card in player.claims:
+        player.claims.remove(card)
+    events.append(Event("lose", seat, card=card, what=reason))
+    if not player.hidden:
+        events.append(Event("eliminated", seat, amount=player.coins))
+        player.coins = 0
+        player.claims.clear()
+
+
+def _keep(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    player = s.players[seat]
+    pool = player.hidden + s.drawn
+    for card in move.cards:
+        pool.remove(card)
+    player.hidden = list(move.cards)
+    s.deck.extend(pool)
+    s.rng = shuffle(s.rng, s.deck)
+    s.drawn = []
+    player.claims = [c for c in player.claims if c != s.config.rules.actions["exchange"].claim]
+    events.append(Event("exchanged", seat, amount=len(pool)))
+    events.append(Event("kept", seat, cards=move.cards, to=(seat,)))
+    s.then = "end_turn"
+
+
+def _choose(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    assert move.card is not None
+    choices = s.choices[seat]
+    choices.remove(move.card)
+    s.players[seat].hidden.append(move.card)
+    s.discarded.extend(choices)
+    s.choices[seat] = []
+    s.owed.remove(seat)
+    events.append(Event("chose", seat))
+    if s.owed:
+        return
+    for player_seat, player in enumerate(s.players):
+        card = s.deck.pop()
+        player.hidden.append(card)
+        events.append(Event("dealt", player_seat, cards=(card,), to=(player_seat,)))
+    s.then = "allegiances" if s.config.reformation else "start_turn"
+
+
+def _pick_allegiance(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    assert move.card is not None
+    first = FACTIONS.index(move.card)
+    order = s.clockwise_from(seat, include_self=True)
+    s.allegiance = [""] * len(s.players)
+    for position, player in enumerate(order):
+        s.allegiance[player] = FACTIONS[(first + position) % 2]
+    events.append(Event("allegiances", seat, card=move.card))
+    s.then = "start_turn"
+
+
+def _show(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    assert s.pending is not None and move.card is not None
+    s.examined = move.card
+    events.append(Event("show", seat, s.pending.actor))
+    events.append(Event("shown", seat, s.pending.actor, cards=(move.card,), to=(seat, s.pending.actor)))
+    open_window(s, "examine", [s.pending.actor], "end_turn")
+
+
+def _examine(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
+    assert s.pending is not None and s.pending.target is not None and s.examined is not None
+    target, card = s.pending.target, s.examined
+    s.examined = None
+    if move.kind == "return":
+        events.append(Event("returned", seat, target))
+    else:
+        player = s.players[target]
+        drawn = s.deck.pop()
+        player.hidden.remove(card)
+        player.hidden.append(drawn)
+        s.deck.append(card)
+        s.rng = shuffle(s.rng, s.deck)
+        events.append(Event("forced", seat, target))
+        events.append(Event("replace", target, cards=(drawn,), to=(target,)))
+    s.then = "end_turn"
+
+
+HANDLERS = {
+    "action": _declare,
+    "challenge_action": _answer_claim,
+    "challenge_block": _answer_claim,
+    "block": _answer_block,
+    "prove": _answer_challenge,
+    "lose": _reveal,
+    "exchange": _keep,
+    "setup": _choose,
+    "allegiance": _pick_allegiance,
+    "show": _show,
+    "examine": _examine,
+}
+
+
+def settle(s: CoupState, events: list[Event]) -> None:
+    """Run the automatic steps until some seat owes a decision or the game is over."""
+    while True:
+        if _await_loss(s, events):
+            return
+        living = s.living()
+        if len(living) <= 1 and s.window not in ("setup", "allegiance"):
+            s.winner = living[0]
+            s.window, s.owed, s.then, s.pending, s.challenge = "over", [], "", None, None
+            events.append(Event("win", s.winner))
+            return
+        step, s.then = s.then, ""
+        if not step:
+            return
+        STEPS[step](s, events)
+
+
+def _await_loss(s: CoupState, events: list[Event]) -> bool:
+    """Resolve queued losses; open the lose window when a seat has a real choice to make."""
+    while s.losses:
+        seat, reason = s.losses[0]
+        hidden = s.players[seat].hidden
+        if len(set(hidden)) > 1:
+            s.window, s.owed = "lose", [seat]
+            return True
+        s.losses.pop(0)
+        if hidden:
+            lose(s, seat, hidden[0], reason, events)
+    return False
+
+
+def _step_block(s: CoupState, events: list[Event]) -> None:
+    pending = s.pending
+    assert pending is not None
+    action = s.config.rules.actions[pending.kind]
+    if not action.blockers:
+        s.then = "resolve"
+        return
+    if action.anyone_blocks:
+        blockers = [b for b in s.clockwise_from(pending.actor) if s.may_target(b, pending.actor)]
+    else:
+        target_alive = pending.target is not None and s.players[pending.target].alive
+        blockers = [pending.target] if target_alive and pending.target is not None else []
+    open_window(s, "block", blockers, "resolve")
+
+
+def _step_resolve(s: CoupState, events: list[Event]) -> None:
+    pending = s.pending
+    assert pending is not None
+    actor = s.players[pending.actor]
+    s.then = "end_turn"
+    target = None if pending.target is None else s.players[pending.target]
+    if target is not None and not target.alive:
+        events.append(Event("fizzle", pending.actor, pending.target, what=pending.kind))
+        return
+    kind = pending.kind
+    gains = {"income": 1, "foreign_aid": 2, "tax": 3}
+    if kind in gains:
+        actor.coins += gains[kind]
+        events.append(Event("gain", pending.actor, amount=gains[kind], what=kind))
+    elif kind in ("coup", "assassinate"):
+        s.losses.append((pending.target, kind))  # type: ignore[arg-type]
+    elif kind == "steal":
+        assert target is not None
+        taken = min(2, target.coins)
+        target.coins -= taken
+        actor.coins += taken
+        events.append(Event("steal", pending.actor, pending.target, amount=taken))
+    elif kind == "exchange":
+        count = min(s.config.rules.exchange_draw, len(s.deck))
+        s.drawn = [s.deck.pop() for _ in range(count)]
+        events.append(Event("draw", pending.actor, amount=count))
+        events.append(Event("drew", pending.actor, cards=tuple(s.drawn), to=(pending.actor,)))
+        open_window(s, "exchange", [pending.actor], "end_turn")
+    elif kind == "examine":
+        assert pending.target is not None
+        open_window(s, "show", [pending.target], "end_turn")
+    elif kind == "convert":
+        assert pending.target is not None
+        flipped = FACTIONS[1 - FACTIONS.index(s.allegiance[pending.target])]
+        s.allegiance[pending.target] = flipped
+        events.append(Event("converted", pending.actor, pending.target, flipped, amount=pending.cost))
+    elif kind == "embezzle":
+        taken, s.reserve = s.reserve, 0
+        actor.coins += taken
+        events.append(Event("embezzled", pending.actor, amount=taken))
+
+
+def _step_blocked(s: CoupState, events: list[Event]) -> None:
+    pending = s.pending
+    assert pending is not None
+    events.append(Event("blocked", pending.actor, pending.blocker, pending.block_card, what=pending.kind))
+    s.then = "end_turn"
+
+
+def _step_end_turn(s: CoupState, events: list[Event]) -> None:
+    s.pending = None
+    s.active = s.clockwise_from(s.active)[0]
+    s.turn += 1
+    _step_start_turn(s, events)
+
+
+def _step_start_turn(s: CoupState, events: list[Event]) -> None:
+    events.append(Event("turn", s.active, amount=s.turn))
+    s.window, s.owed = "action", [s.active]
+
+
+def _step_allegiances(s: CoupState, events: list[Event]) -> None:
+    open_window(s, "allegiance", [s.active], "start_turn")
+
+
+STEPS = {
+    "block": _step_block,
+    "resolve": _step_resolve,
+    "blocked": _step_blocked,
+    "end_turn": _step_end_turn,
+    "start_turn": _step_start_turn,
+    "allegiances": _step_allegiances,
+}
