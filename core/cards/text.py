@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.cards.events import Event
 from core.cards.moves import Move
-from core.cards.rules import ACTIONS
+from core.cards.rules import ACTIONS, ruleset
 from core.cards.views import CoupView
 
 NOUNS = {
@@ -16,6 +16,9 @@ NOUNS = {
     "assassinate": "assassination",
     "steal": "steal",
     "exchange": "exchange",
+    "examine": "examination",
+    "convert": "conversion",
+    "embezzle": "embezzlement",
 }
 REASONS = {"challenge": "lost challenge", "coup": "coup", "assassinate": "assassination"}
 
@@ -59,13 +62,21 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "turn":
         return f"── Turn {event.amount}: {say.whose(seat)} turn ──"
     if kind == "declare":
-        return None if event.what == "income" else declaration(say, seat, event.what, target)
+        return None if event.what in ("income", "convert") else declaration(say, seat, event.what, target, card)
+    if kind == "challenge" and event.what == "denial":
+        return f"{say.verb(seat, 'challenges', 'challenge')}: {say.who(target, False)} must hold a {card}!"
     if kind == "challenge":
         return f"{say.verb(seat, 'challenges', 'challenge')} {say.whose(target)} {card}!"
+    if kind == "prove" and event.cards:
+        shown = cards_text(event.cards)
+        return f"{say.verb(seat, 'shows', 'show')} {shown}: no {card}. The cards go into the deck and are replaced."
     if kind == "prove":
-        return f"{say.verb(seat, 'shows', 'show')} {article(card or '')}, shuffles it into the deck and draws anew."
+        rest = "shuffle it into the deck and draw" if seat == viewer else "shuffles it into the deck and draws"
+        return f"{say.verb(seat, 'shows', 'show')} {article(card or '')}, {rest} anew."
     if kind == "replace":
-        return f"You draw {article(event.cards[0])} to replace it."
+        return f"You draw {cards_text(event.cards)} as replacement."
+    if kind == "concede" and event.what == "denial":
+        return f"{say.verb(seat, 'does', 'do')} not show the cards: the challenge succeeds."
     if kind == "concede":
         return f"{say.verb(seat, 'does', 'do')} not show {article(card or '')}: the challenge succeeds."
     if kind == "lose":
@@ -89,30 +100,56 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "steal":
         return f"{say.verb(seat, 'steals', 'steal')} {coins_text(event.amount)} from {say.who(target, False)}."
     if kind == "draw":
-        return f"{say.verb(seat, 'draws', 'draw')} {event.amount} cards from the court deck."
+        return f"{say.verb(seat, 'draws', 'draw')} {plural(event.amount, 'card')} from the court deck."
     if kind == "drew":
         return f"You draw {cards_text(event.cards)}."
     if kind == "exchanged":
-        return f"{say.verb(seat, 'returns', 'return')} {event.amount} cards to the court deck."
+        return f"{say.verb(seat, 'returns', 'return')} {plural(event.amount, 'card')} to the court deck."
     if kind == "kept":
         return f"You keep {cards_text(event.cards)}."
     if kind == "chose":
         return f"{say.verb(seat, 'chooses', 'choose')} a card from the set of five."
     if kind == "dealt":
         return f"You are dealt {article(event.cards[0])}."
+    if kind == "allegiances":
+        return f"{say.verb(seat, 'chooses', 'choose')} {card}; allegiances alternate clockwise from there."
+    if kind == "converted":
+        pays = f"{say.verb(seat, 'pays', 'pay')} {event.amount} to the reserve and"
+        if seat == target:
+            return f"{pays} {'turn' if seat == viewer else 'turns'} {card}."
+        return (
+            f"{pays} {'convert' if seat == viewer else 'converts'} {say.who(target, False)}, now {article(card or '')}."
+        )
+    if kind == "embezzled":
+        return f"{say.verb(seat, 'takes', 'take')} {coins_text(event.amount)} from the treasury reserve."
+    if kind == "show":
+        return f"{say.verb(seat, 'shows', 'show')} a card to {say.who(target, False)}."
+    if kind == "shown":
+        if seat == viewer:
+            return f"You show your {event.cards[0]} to {say.who(target, False)}."
+        return f"{say.who(seat)} shows you {article(event.cards[0])}."
+    if kind == "returned":
+        return f"{say.verb(seat, 'gives', 'give')} the card back to {say.who(target, False)}."
+    if kind == "forced":
+        return f"{say.verb(seat, 'makes', 'make')} {say.who(target, False)} swap the card for a new one from the deck."
     if kind == "win":
         return f"{say.verb(seat, 'wins', 'win')} the game!"
     return None
 
 
+def plural(amount: int, noun: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
+
+
 def coins_text(amount: int) -> str:
     """'1 coin', '3 coins'."""
-    return f"{amount} coin" if amount == 1 else f"{amount} coins"
+    return plural(amount, "coin")
 
 
-def declaration(say: Speaker, seat: int | None, kind: str, target: int | None) -> str:
+def declaration(say: Speaker, seat: int | None, kind: str, target: int | None, claim: str | None = None) -> str:
     """'Haig claims the Assassin to assassinate Natasha (pays 3).'"""
-    action = ACTIONS[kind]
+    claim = claim or ACTIONS[kind].claim
     victim = say.who(target, False)
     if kind == "income":
         return f"{say.verb(seat, 'takes', 'take')} income."
@@ -120,13 +157,20 @@ def declaration(say: Speaker, seat: int | None, kind: str, target: int | None) -
         return f"{say.verb(seat, 'asks', 'ask')} for foreign aid."
     if kind == "coup":
         return f"{say.verb(seat, 'launches', 'launch')} a coup against {victim} (pays 7)."
+    if kind == "convert":
+        whom = "to change sides" if seat == target else f"to convert {victim}"
+        return f"{say.verb(seat, 'pays', 'pay')} the reserve {whom}."
+    if kind == "embezzle":
+        embezzles = "embezzle" if seat == say.viewer else "embezzles"
+        return f"{say.verb(seat, 'claims', 'claim')} to have no Duke and {embezzles} the treasury reserve."
     purpose = {
         "tax": "take tax (3 coins)",
         "assassinate": f"assassinate {victim} (pays 3)",
         "steal": f"steal from {victim}",
         "exchange": "exchange cards with the court",
+        "examine": f"examine {victim}",
     }[kind]
-    return f"{say.verb(seat, 'claims', 'claim')} the {action.claim} to {purpose}."
+    return f"{say.verb(seat, 'claims', 'claim')} the {claim} to {purpose}."
 
 
 def situation(view: CoupView) -> str:
@@ -147,13 +191,22 @@ def situation(view: CoupView) -> str:
         return f"{say.verb(view.losing, 'must', 'must')} lose an influence ({REASONS.get(view.loss_reason, '')})."
     if window == "exchange":
         return f"{say.verb(view.active, 'is', 'are')} choosing which cards to keep."
+    if window == "allegiance":
+        return f"{say.verb(view.active, 'chooses', 'choose')} Loyalist or Reformist; the others alternate clockwise."
     assert pending is not None
-    claim = declaration(say, pending.actor, pending.kind, pending.target)
+    rules = ruleset(view.inquisitor, view.reformation)
+    claim = declaration(say, pending.actor, pending.kind, pending.target, pending.claim)
+    if window == "show":
+        return f"{claim} {say.verb(pending.target, 'chooses', 'choose')} a card to show."
+    if window == "examine":
+        looks = say.verb(pending.actor, "looks", "look")
+        return f"{looks} at {say.whose(pending.target)} card: give it back, or force an exchange."
     if window == "challenge_action":
         return f"{claim} Anyone may challenge."
     if window == "block":
-        cards = " or ".join(ACTIONS[pending.kind].blockers)
-        who = "Anyone" if ACTIONS[pending.kind].anyone_blocks else say.who(pending.target)
+        action = rules.actions[pending.kind]
+        cards = " or ".join(action.blockers)
+        who = "Anyone" if action.anyone_blocks else say.who(pending.target)
         return f"{claim} {who} may block with the {cards}."
     if window == "challenge_block":
         blocker = say.verb(pending.blocker, "claims", "claim")
@@ -161,6 +214,8 @@ def situation(view: CoupView) -> str:
     if window == "prove" and view.challenge is not None:
         c = view.challenge
         challenger = say.verb(c.challenger, "challenges", "challenge")
+        if not c.on_block and rules.actions[pending.kind].denies:
+            return f"{challenger} {say.whose(c.challenged)} claim to have no {c.card}: show the hand or concede."
         return f"{challenger} {say.whose(c.challenged)} {c.card}: show it or concede."
     return ""
 
@@ -180,5 +235,7 @@ def move_label(move: Move, view: CoupView) -> str:
     if move.kind == "block":
         return f"Block ({move.card})"
     if move.kind == "prove" and view.challenge is not None:
-        return f"Show the {view.challenge.card}"
-    return {"challenge": "Challenge", "pass": "Pass", "concede": "Concede"}.get(move.kind, move.kind.title())
+        inverse = view.pending is not None and ACTIONS[view.pending.kind].denies is not None
+        return "Show your hand" if inverse and not view.challenge.on_block else f"Show the {view.challenge.card}"
+    labels = {"challenge": "Challenge", "pass": "Pass", "concede": "Concede", "return": "Give it back"}
+    return labels.get(move.kind, "Force an exchange" if move.kind == "force" else move.kind.title())
