@@ -93,12 +93,20 @@ def check_lineup(players: int, bot_names: Sequence[str]) -> None:
         raise ValueError(f"{len(bot_names)} bots named for {players} players")
 
 
-def run_sim(game_name: str, players: int, games: int, seed: int, bot_names: Sequence[str]) -> dict[str, Any]:
-    """Play games bot games and summarise them (see Tally.summary)."""
+def run_sim(
+    game_name: str,
+    players: int,
+    games: int,
+    seed: int,
+    bot_names: Sequence[str],
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Play games bot games and summarise them (see Tally.summary); options go into the config
+    (e.g. {"inquisitor": True})."""
     check_lineup(players, bot_names)
     game = get_game(game_name)
     names = tuple(f"{name} {seat + 1}" for seat, name in enumerate(bot_names))
-    config = game.load_config({"players": players, "names": list(names)})
+    config = game.load_config({**(options or {}), "players": players, "names": list(names)})
     tally = Tally(game_name, seed, bot_names)
     for game_seed in derive_seeds(seed, games):
         bot_seeds = derive_seeds(game_seed, players)

@@ -14,7 +14,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 from core.cards.events import Event
 from core.cards.views import CoupView
 
-VIEW_TYPES: dict[str, type] = {"coup": CoupView}
+VIEW_TYPES: dict[str, type] = {"coup": CoupView, "reformation": CoupView}
 SCALARS = (str, int, float, bool, type(None))
 Converter = Callable[[Any], Any]
 

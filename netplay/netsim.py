@@ -13,7 +13,13 @@ from netplay.netbot import play_bot
 
 
 async def run_net_sim(
-    game: str, players: int, games: int, seed: int, bot_names: Sequence[str], address: tuple[str, int] | None = None
+    game: str,
+    players: int,
+    games: int,
+    seed: int,
+    bot_names: Sequence[str],
+    address: tuple[str, int] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Like core.sim.run_sim, but each game is created on a host (a private one on 127.0.0.1
     unless address is given) and every seat is played by its own client."""
@@ -27,7 +33,8 @@ async def run_net_sim(
         controller = Client()
         await controller.connect(*address, name="sim")
         for game_seed in derive_seeds(seed, games):
-            created = await controller.request({"type": "create", "game": game, "players": players, "seed": game_seed})
+            create = {"type": "create", "game": game, "players": players, "seed": game_seed, "options": options or {}}
+            created = await controller.request(create)
             table_id = created["table"]["id"]
             bot_seeds = derive_seeds(game_seed, players)
             results = await asyncio.gather(

@@ -10,7 +10,7 @@ from typing import Any
 from textual.app import App
 from textual.message import Message
 
-from core.cards.state import CoupConfig
+from core.game import get_game
 from netplay.storage import data_dir
 from netplay.table import LocalTable, Table
 from tui.screens.join import JoinScreen
@@ -33,6 +33,7 @@ class CoupApp(App[int]):
         """The menu's choices: seat 0 is the local player, the others bots of the given levels."""
 
         game: str
+        inquisitor: bool
         names: tuple[str, ...]
         levels: tuple[str, ...]
         seed: int
@@ -72,11 +73,14 @@ class CoupApp(App[int]):
         self.push_screen(JoinScreen(self.settings, scan=self.scan_lan))
 
     def on_coup_app_start_game(self, message: StartGame) -> None:
-        config = CoupConfig(
-            players=len(message.names),
-            names=message.names,
-            two_player_variant=message.variant,
-            first_player=message.first_player,
+        config = get_game(message.game).load_config(
+            {
+                "players": len(message.names),
+                "names": list(message.names),
+                "two_player_variant": message.variant,
+                "first_player": message.first_player,
+                "inquisitor": message.inquisitor,
+            }
         )
         bots = {seat: level for seat, level in enumerate(message.levels, start=1)}
         table = Table(message.game, config, message.seed, bots, self.settings.bot_delay, self.settings.save_records)
@@ -96,6 +100,7 @@ class CoupApp(App[int]):
             self.post_message(
                 self.StartGame(
                     game=old.game.name,
+                    inquisitor=config.inquisitor,
                     names=config.seat_names(),
                     levels=tuple(levels[s] for s in range(1, config.players)),
                     seed=self.settings.new_seed(),

@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default="", help="comma-separated bot levels, one per seat (default: all rule)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--inquisitor", action="store_true", help="the Inquisitor replaces the Ambassador")
     sim.add_argument("--net", action="store_true", help="play through a host, every seat a network client")
     sim.add_argument("--host", metavar="ADDR", help="with --net: use this running host instead of a private one")
     rep = commands.add_parser("replay", help="show a saved game record move by move")
@@ -88,14 +89,15 @@ def command_sim(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["rule"] * args.players
     if args.games < 1:
         raise ValueError("--games must be at least 1")
+    options = {"inquisitor": True} if args.inquisitor else {}
     started = time.perf_counter()
     if args.net:
         from netplay.netsim import run_net_sim
 
         address = parse_address(args.host) if args.host else None
-        summary = asyncio.run(run_net_sim(args.game, args.players, args.games, args.seed, bots, address))
+        summary = asyncio.run(run_net_sim(args.game, args.players, args.games, args.seed, bots, address, options))
     else:
-        summary = run_sim(args.game, args.players, args.games, args.seed, bots)
+        summary = run_sim(args.game, args.players, args.games, args.seed, bots, options)
     summary["seconds"] = round(time.perf_counter() - started, 3)
     if args.json:
         print(json.dumps(summary))

@@ -99,6 +99,8 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
         s.then = "blocked" if challenge.on_block else "block"
         return
     events.append(Event("concede", seat, challenge.challenger, challenge.card, what="denial" if inverse else ""))
+    if challenge.card in player.claims and not inverse:
+        player.claims.remove(challenge.card)  # a claim not shown when called is no longer "said"
     s.losses.append((seat, "challenge"))
     if challenge.on_block:
         s.then = "resolve"

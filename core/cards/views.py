@@ -105,7 +105,7 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...]) -> Co
         viewer=seat,
         players=players,
         deck_count=len(state.deck),
-        treasury=max(0, TREASURY_COINS - sum(p.coins for p in state.players)),
+        treasury=max(0, TREASURY_COINS - state.reserve - sum(p.coins for p in state.players)),
         active=state.active,
         turn=state.turn,
         version=state.version,

@@ -6,15 +6,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from core.bots import bot_names
-from core.cards.state import MAX_PLAYERS, MIN_PLAYERS
+from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
+from netplay.lobby import BOT_NAMES
 from tui.screens.rules import RulesScreen
 from tui.settings import Settings
 
-BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg")
 LEVELS = {"rule": "Computer (rule bot)", "random": "Computer (random)"}
+GAMES = [("Coup", "coup"), ("Coup: Reformation", "reformation")]
 
 
 class MenuScreen(Screen[None]):
@@ -37,28 +38,27 @@ class MenuScreen(Screen[None]):
             yield Static("Bluff, challenge and coup your way to power.", id="tagline")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
-                yield Select([("Coup", "coup")], value="coup", allow_blank=False, id="game", compact=True)
+                yield Select(GAMES, value="coup", allow_blank=False, id="game", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="field")
                 yield Input(self.settings.player_name, id="name", max_length=16, compact=True)
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
-                options = [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
-                yield Select(options, value=4, allow_blank=False, id="players", compact=True)
+                yield Select(self._player_counts("coup"), value=4, allow_blank=False, id="players", compact=True)
             for index, name in enumerate(BOT_NAMES):
                 with Horizontal(classes="row opponent", id=f"opponent-row-{index + 1}"):
                     yield Label(name, classes="field")
                     levels = [(LEVELS.get(b, b), b) for b in bot_names()]
                     yield Select(levels, value="rule", allow_blank=False, id=f"level-{index + 1}", compact=True)
-            with Horizontal(classes="row", id="variant-row"):
-                yield Label("2-player variant", classes="field")
-                yield Switch(False, id="variant")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="blank: random", id="seed", type="integer", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Confirm risky moves", classes="field")
-                yield Switch(self.settings.confirm, id="confirm")
+            with Horizontal(classes="row checks"):
+                yield Checkbox("Inquisitor instead of Ambassador", id="inquisitor", compact=True)
+            with Horizontal(classes="row checks", id="variant-row"):
+                yield Checkbox("2-player variant (choose from sets of five)", id="variant", compact=True)
+            with Horizontal(classes="row checks"):
+                yield Checkbox("Confirm risky moves", self.settings.confirm, id="confirm", compact=True)
             with Horizontal(classes="row", id="menu-buttons"):
                 yield Button("Start game (s)", id="start", variant="primary", compact=True)
                 yield Button("Network game (j)", id="join", compact=True)
@@ -68,9 +68,22 @@ class MenuScreen(Screen[None]):
         self._show_rows(4)
         self.query_one("#start", Button).focus()
 
+    @staticmethod
+    def _player_counts(game: str) -> list[tuple[str, int]]:
+        most = MAX_REFORMATION_PLAYERS if game == "reformation" else MAX_PLAYERS
+        return [(str(n), n) for n in range(MIN_PLAYERS, most + 1)]
+
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
         self._show_rows(int(event.value))  # type: ignore[arg-type]
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        players = self.query_one("#players", Select)
+        current = int(players.value)  # type: ignore[arg-type]
+        counts = self._player_counts(str(event.value))
+        players.set_options(counts)
+        players.value = min(current, counts[-1][1])
 
     def _show_rows(self, players: int) -> None:
         for index in range(1, len(BOT_NAMES) + 1):
@@ -84,12 +97,13 @@ class MenuScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(1, players)]
         self.settings.player_name = name
-        self.settings.confirm = self.query_one("#confirm", Switch).value
-        variant = players == 2 and self.query_one("#variant", Switch).value
+        self.settings.confirm = self.query_one("#confirm", Checkbox).value
+        variant = players == 2 and self.query_one("#variant", Checkbox).value
         seed = int(seed_text) if seed_text else self.settings.new_seed()
         self.app.post_message(
             self.app.StartGame(  # type: ignore[attr-defined]
-                game="coup",
+                game=str(self.query_one("#game", Select).value),
+                inquisitor=self.query_one("#inquisitor", Checkbox).value,
                 names=(name, *BOT_NAMES[: players - 1]),
                 levels=tuple(levels),
                 seed=seed,

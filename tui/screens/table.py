@@ -25,7 +25,7 @@ from tui.screens.pick_card import PickCardDialog
 from tui.screens.rules import RulesScreen
 from tui.screens.target import TargetDialog
 from tui.settings import Settings
-from tui.widgets.seat_panel import SeatPanel
+from tui.widgets.seat_panel import SeatList, SeatPanel, seat_line
 
 ACTION_KEYS = {
     "income": "i",
@@ -35,10 +35,15 @@ ACTION_KEYS = {
     "assassinate": "a",
     "steal": "s",
     "exchange": "e",
+    "examine": "x",
+    "convert": "v",
+    "embezzle": "z",
 }
 ANSWER_KEYS = {"challenge": "c", "pass": "p", "prove": "y", "concede": "n"}
 BLOCK_KEYS = ("b", "m")
 CONFIRMED = {"coup", "assassinate", "challenge"}
+DIALOG_WINDOWS = ("lose", "exchange", "setup", "allegiance", "show", "examine")
+COMPACT_FROM = 7  # players: one line per opponent instead of a box
 CLOCK_SHOWN_FROM = 15  # seconds
 
 
@@ -52,7 +57,7 @@ class Choice:
 def choices_for(view: CoupView) -> list[Choice]:
     """Group the viewer's legal moves into buttons: one per action (targets are asked after),
     one per answer. Windows answered in a dialog (lose, exchange, set-up) give none."""
-    if view.window in ("lose", "exchange", "setup"):
+    if view.window in DIALOG_WINDOWS:
         return []
     grouped: dict[str, list[Move]] = {}
     for move in view.legal:
@@ -80,6 +85,7 @@ class TableScreen(Screen[None]):
     def __init__(self, table: Any, settings: Settings) -> None:
         super().__init__()
         self.table, self.settings = table, settings
+        self.compact = len(table.names) >= COMPACT_FROM
         self.choices: list[Choice] = []
         self._choice_signature: tuple[Any, ...] | None = None
         self._dialog_version: int | None = None
@@ -87,10 +93,13 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
-        with Horizontal(id="opponents"):
-            for seat in range(len(self.table.names)):
-                if seat != self.table.seat:
-                    yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        if self.compact:
+            yield SeatList(id="opponent-list")
+        else:
+            with Horizontal(id="opponents"):
+                for seat in range(len(self.table.names)):
+                    if seat != self.table.seat:
+                        yield SeatPanel(id=f"seat-{seat}", classes="seat")
         yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
         yield Static(id="situation")
         if self.table.seat is not None:
@@ -134,13 +143,21 @@ class TableScreen(Screen[None]):
         thinking = self.table.thinking
         status = f" Coup · turn {view.turn} · deck {view.deck_count} · treasury {view.treasury}"
         status += f" · {self.table.label}" + ("" if view.viewer is not None else " · watching")
+        status += f" · reserve {view.reserve}" if view.reformation else ""
         status += "" if self.settings.confirm else " · no confirm"
         self.query_one("#status-bar", Static).update(status)
+        lines = []
         for seat in view.players:
-            panel_id = "#me" if seat.seat == view.viewer else f"#seat-{seat.seat}"
-            panel = self.query_one(panel_id, SeatPanel)
             owes = seat.seat in view.owed and view.window != "over"
-            panel.show(seat, seat.seat == view.active, owes, thinking == seat.seat, show_hand=seat.seat == view.viewer)
+            active, busy = seat.seat == view.active, thinking == seat.seat
+            if seat.seat == view.viewer:
+                self.query_one("#me", SeatPanel).show(seat, active, owes, busy, show_hand=True)
+            elif self.compact:
+                lines.append(seat_line(seat, active, owes, busy))
+            else:
+                self.query_one(f"#seat-{seat.seat}", SeatPanel).show(seat, active, owes, busy)
+        if self.compact:
+            self.query_one("#opponent-list", SeatList).show(lines)
         self._show_situation(view, thinking)
         self._show_choices(view)
         self._open_dialogs(view)
@@ -239,6 +256,18 @@ class TableScreen(Screen[None]):
         if card is not None:
             self._submit(Move("choose", card=card))
 
+    def _pick_allegiance(self, faction: str | None) -> None:
+        if faction is not None:
+            self._submit(Move("allegiance", card=faction))
+
+    def _show(self, card: str | None) -> None:
+        if card is not None:
+            self._submit(Move("show", card=card))
+
+    def _examine(self, choice: str | None) -> None:
+        if choice is not None:
+            self._submit(Move(choice))
+
     def _after_game(self, choice: str | None) -> None:
         self.table.close()
         self.app.post_message(self.app.GameFinished(choice or "menu", self.table))
@@ -274,7 +303,10 @@ class TableScreen(Screen[None]):
     @staticmethod
     def _target_label(view: CoupView, seat: int) -> str:
         player = view.players[seat]
-        return f"{player.name} — {player.coins} coins, {player.influence} influence"
+        if seat == view.viewer:
+            return "yourself (1 coin)"
+        side = f", {player.allegiance}" if player.allegiance else ""
+        return f"{player.name} — {player.coins} coins, {player.influence} influence{side}"
 
     def _confirm_then_submit(self, move: Move, view: CoupView) -> None:
         if not self.settings.confirm or move.kind not in CONFIRMED:

@@ -1,4 +1,4 @@
-"""One player's box at the table: coins, face-down cards, revealed cards and public claims."""
+"""Players at the table: a box each (up to 6 players), or one line each (7-10 players)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,16 @@ from textual.widgets import Static
 
 from core.cards.views import SeatView
 
+FACTION_STYLE = {"Loyalist": "bold dodger_blue1", "Reformist": "bold dark_orange"}
+
+
+def faction(seat: SeatView) -> Text:
+    """The allegiance in words and colour (never colour alone), or nothing outside Reformation."""
+    return Text(seat.allegiance, style=FACTION_STYLE.get(seat.allegiance, "")) if seat.allegiance else Text()
+
 
 def seat_text(seat: SeatView, show_hand: bool) -> Text:
-    """The box's lines: coins and cards, revealed cards, claims."""
+    """The box's lines: coins and cards, allegiance, revealed cards, claims."""
     text = Text()
     text.append(f"{seat.coins} coin{'s' if seat.coins != 1 else ''}", style="bold yellow")
     if show_hand and seat.hand is not None:
@@ -18,6 +25,9 @@ def seat_text(seat: SeatView, show_hand: bool) -> Text:
             text.append(card, style="bold")
     elif seat.alive:
         text.append("  " + "▮" * seat.influence, style="bold cyan")
+    if seat.allegiance and seat.alive:
+        text.append("\n")
+        text.append_text(faction(seat))
     for card in seat.revealed:
         text.append("\n✗ ", style="red")
         text.append(card, style="red strike")
@@ -39,3 +49,31 @@ class SeatPanel(Static):
         self.set_class(owes, "owes")
         self.set_class(not seat.alive, "out")
         self.update(seat_text(seat, show_hand))
+
+
+def seat_line(seat: SeatView, active: bool, owes: bool, thinking: bool) -> Text:
+    """One player on one line, for crowded tables: marker, name, coins, cards, allegiance, claims."""
+    marker = "▶" if active else "…" if thinking else "?" if owes else " "
+    text = Text(f"{marker} ", style="bold")
+    text.append(f"{seat.name[:12]:<12} ", style="dim" if not seat.alive else "bold")
+    if not seat.alive:
+        text.append("out  ", style="dim")
+    else:
+        text.append(f"{seat.coins:>2}c ", style="bold yellow")
+        text.append(f"{'▮' * seat.influence:<2} ", style="bold cyan")
+    allegiance = faction(seat) if seat.alive else Text()
+    allegiance.pad_right(10 - len(allegiance.plain))
+    text.append_text(allegiance)
+    for card in seat.revealed:
+        text.append(f"✗{card} ", style="red strike")
+    if seat.claims and seat.alive:
+        text.append("says " + ", ".join(seat.claims), style="italic dim")
+    return text
+
+
+class SeatList(Static):
+    """Every opponent on a line of its own (7-10 players, or a small terminal)."""
+
+    def show(self, lines: list[Text]) -> None:
+        """Redraw with one line per opponent."""
+        self.update(Text("\n").join(lines))

@@ -1,0 +1,85 @@
+"""Reformation helpers for the rule bot: who may attack whom, how exposed a seat is, when to convert or embezzle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.cards.moves import Move
+from core.cards.rules import ASSASSIN, COUP_COST, DUKE, FACTIONS
+from core.cards.views import CoupView, SeatView
+
+CONVERT_GAIN = 0.5  # convert only to shed this much menace aimed at the viewer (about half an influence)
+ASSASSIN_MENACE = 0.5  # extra menace of a claimed Assassin who can pay for a kill
+EMBEZZLE_MIN = 2  # a reserve worth a turn: as much as Foreign Aid, and no one can block it
+EMBEZZLE_BLUFF = 6  # holding a Duke, embezzle (a bluff) only for a reserve this rich
+
+
+def split(view: CoupView, allegiance: dict[int, str]) -> bool:
+    """Whether living players of both allegiances remain under allegiance."""
+    return len({allegiance[p.seat] for p in view.players if p.alive}) > 1
+
+
+def aims(view: CoupView, seat: int, allegiance: dict[int, str]) -> list[int]:
+    """The living seats seat may coup, assassinate, steal from or examine under allegiance."""
+    divided = split(view, allegiance)
+    return [
+        p.seat
+        for p in view.players
+        if p.alive and p.seat != seat and not (divided and allegiance[p.seat] == allegiance[seat])
+    ]
+
+
+def allegiances(view: CoupView) -> dict[int, str]:
+    """Every seat's allegiance now."""
+    return {p.seat: p.allegiance for p in view.players}
+
+
+def foes(view: CoupView) -> list[SeatView]:
+    """The living opponents who may attack the viewer (all of them outside Reformation or once one faction is left)."""
+    if not view.reformation:
+        return [p for p in view.players if p.alive and p.seat != view.viewer]
+    now = allegiances(view)
+    return [view.players[s] for s in aims(view, view.viewer, now) if view.viewer in aims(view, s, now)]
+
+
+def menace(player: SeatView) -> float:
+    """Roughly how much influence player can take from someone soon: coins toward a coup, a claimed Assassin."""
+    armed = ASSASSIN in player.claims and player.coins >= 3
+    return min(player.coins, COUP_COST) / COUP_COST + (ASSASSIN_MENACE if armed else 0.0)
+
+
+def exposure(view: CoupView, allegiance: dict[int, str]) -> float:
+    """The menace aimed at the viewer under allegiance, each attacker spreading its own over every seat it may hit."""
+    total = 0.0
+    for player in view.players:
+        if player.alive and player.seat != view.viewer:
+            hits = aims(view, player.seat, allegiance)
+            if view.viewer in hits:
+                total += menace(player) / len(hits)
+    return total
+
+
+def flipped(allegiance: dict[int, str], seat: int) -> dict[int, str]:
+    """allegiance with seat's card turned over."""
+    return allegiance | {seat: FACTIONS[1 - FACTIONS.index(allegiance[seat])]}
+
+
+def conversion(view: CoupView) -> Move | None:
+    """The legal conversion that most reduces the menace aimed at the viewer, if it sheds at least CONVERT_GAIN."""
+    moves = [m for m in view.legal if m.kind == "convert" and m.target is not None]
+    if not moves:
+        return None
+    now = allegiances(view)
+    before = exposure(view, now)
+    after = {m: exposure(view, flipped(now, m.target)) for m in moves if m.target is not None}
+    best = min(moves, key=lambda m: (after[m], m.target != view.viewer))  # ties: the cheaper self-conversion
+    return best if before - after[best] >= CONVERT_GAIN else None
+
+
+def embezzlement(view: CoupView, mine: tuple[str, ...], bluffing: Callable[[], bool]) -> Move | None:
+    """Take the reserve when it is worth a turn: honestly without a Duke, as a rare bluff with one if it is rich."""
+    if Move("embezzle") not in view.legal or view.reserve < EMBEZZLE_MIN:
+        return None
+    if DUKE not in mine or (view.reserve >= EMBEZZLE_BLUFF and bluffing()):
+        return Move("embezzle")
+    return None
