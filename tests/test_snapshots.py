@@ -6,7 +6,7 @@ import pytest
 
 from core.cards.moves import Move
 from core.cards.rules import DUKE
-from tests.tui_helpers import app_on, find_seed, finished_table, frozen_table
+from tests.tui_helpers import app_on, bot_moves, find_seed, finished_table, frozen_reformation, frozen_table
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -69,3 +69,39 @@ def test_rules(snap_compare, size):
 def test_target_and_confirm(snap_compare, size):
     """Steal asks for a target; a coup would then ask to confirm."""
     assert snap_compare(app_on(your_turn()), terminal_size=size, press=["s"])
+
+
+def ten_players():
+    """A lived-in 10-player Reformation table with the Inquisitor: the one-line-per-player layout."""
+    return bot_moves(frozen_reformation(5, [(0, Move("allegiance", card="Loyalist"))]), 40)
+
+
+def examine_script() -> list[tuple[int, Move]]:
+    """Seat 0 (Loyalist) examines seat 1 (Reformist); nobody challenges."""
+    passes = [(seat, Move("pass")) for seat in range(1, 4)]
+    return [(0, Move("allegiance", card="Loyalist")), (0, Move("examine", target=1)), *passes]
+
+
+def examined_shows():
+    """You are examined: choose the card to show."""
+    return frozen_reformation(5, examine_script(), players=4, seat=1)
+
+
+def inquisitor_decides():
+    """You examined: the shown card, give it back or force an exchange."""
+    table = frozen_reformation(5, examine_script(), players=4, seat=0)
+    table.apply_move(1, Move("show", card=table.state.players[1].hidden[0]))
+    return table
+
+
+REFORMATION_TABLES = {
+    "ten_players": ten_players,
+    "examined_shows": examined_shows,
+    "inquisitor_decides": inquisitor_decides,
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("window", list(REFORMATION_TABLES))
+def test_reformation(snap_compare, window, size):
+    assert snap_compare(app_on(REFORMATION_TABLES[window]()), terminal_size=size)

@@ -8,6 +8,7 @@ from core.cards.moves import Move
 from netplay.table import LocalTable
 from tests.tui_helpers import app_on, frozen_table
 from tui.screens.confirm import ConfirmDialog
+from tui.screens.examine import ExamineDialog
 from tui.screens.exchange import ExchangeDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.menu import MenuScreen
@@ -39,6 +40,8 @@ async def play_to_the_end(pilot, table: LocalTable) -> None:
             await pilot.press("enter")
         elif isinstance(screen, ConfirmDialog):
             await pilot.press("y")
+        elif isinstance(screen, ExamineDialog):
+            await pilot.press("f")
         elif isinstance(screen, TableScreen) and screen.choices:
             await pilot.press(screen.choices[0].key)
     raise AssertionError("the game did not end")
@@ -92,6 +95,24 @@ async def test_two_player_variant_from_the_menu():
         await settle(pilot, table)
         assert isinstance(app.screen, PickCardDialog)
         await play_to_the_end(pilot, table)
+
+
+async def test_a_ten_player_reformation_game_with_the_inquisitor_from_the_menu():
+    app = app_on()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        menu.query_one("#game").value = "reformation"
+        await pilot.pause()
+        menu.query_one("#players").value = 10
+        menu.query_one("#inquisitor").value = True
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen)).table
+        assert table.config.reformation and table.config.inquisitor and table.config.players == 10
+        assert len(table.levels()) == 9
+        await play_to_the_end(pilot, table)
+        assert table.winner() is not None
 
 
 async def test_targeted_action_asks_target_then_confirms_a_coup():

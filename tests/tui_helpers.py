@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.bots import make_bot
-from core.cards.engine import COUP
+from core.cards.engine import COUP, REFORMATION
 from core.cards.moves import Move
 from core.cards.state import CoupConfig, CoupState
 from core.sim import play_game
@@ -51,3 +51,28 @@ def finished_table(seed: int = 3) -> LocalTable:
 def app_on(table: LocalTable | None = None) -> CoupApp:
     """The app on table (or on the menu)."""
     return CoupApp(settings=quick_settings(), table=table)
+
+
+TEN = ("Player", "Natasha", "Sacha", "Haig", "Mila", "Oleg", "Vera", "Igor", "Lena", "Yuri")
+
+
+def frozen_reformation(
+    seed: int, script: list[tuple[int, Move]], players: int = 10, inquisitor: bool = True, seat: int = 0
+) -> LocalTable:
+    """A Reformation table (seat 0 starts) after the scripted moves, seen from seat."""
+    config = REFORMATION.load_config(
+        {"players": players, "names": list(TEN[:players]), "inquisitor": inquisitor, "first_player": 0}
+    )
+    table = LocalTable(Table("reformation", config, seed, bots={}, bot_delay=0, save_records=False), seat)
+    for mover, move in script:
+        table.apply_move(mover, move)
+    return table
+
+
+def bot_moves(table: LocalTable, count: int, seed: int = 1) -> LocalTable:
+    """Let random bots make count moves at table (to reach a lived-in position)."""
+    bots = [make_bot("random", seed + s) for s in range(len(table.names))]
+    for _ in range(count):
+        mover = table.game.to_act(table.state)[0]
+        table.apply_move(mover, bots[mover].choose(table.table.view(mover)))
+    return table

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -19,6 +20,7 @@ from core.cards.text import describe, move_label, situation, waiting_for
 from core.cards.views import CoupView
 from core.game import IllegalMove
 from tui.screens.confirm import ConfirmDialog
+from tui.screens.examine import ExamineDialog
 from tui.screens.exchange import ExchangeDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.pick_card import PickCardDialog
@@ -207,6 +209,7 @@ class TableScreen(Screen[None]):
         self._lay_out_choices()
 
     def _open_dialogs(self, view: CoupView) -> None:
+        """Open the dialog of a window the viewer answers in one (once per version)."""
         if self._dialog_version == view.version:
             return
         if view.window == "over":
@@ -215,26 +218,38 @@ class TableScreen(Screen[None]):
             self.app.push_screen(GameOverScreen(view, note), self._after_game)
             return
         me = view.me()
-        if view.viewer not in view.owed or me is None or me.hand is None:
+        if view.viewer not in view.owed or me is None or me.hand is None or view.window not in DIALOG_WINDOWS:
             return
+        self._dialog_version = view.version
+        pending = view.pending
         if view.window == "lose":
-            self._dialog_version = view.version
             reason = {"challenge": "you lost a challenge", "coup": "a coup", "assassinate": "an assassination"}
             title = f"You lose an influence ({reason.get(view.loss_reason, view.loss_reason)}): reveal which card?"
-            self.app.push_screen(PickCardDialog(title, list(me.hand), "1-9 or click"), self._reveal)
+            self.app.push_screen(PickCardDialog(title, list(me.hand), "1-9 or click"), self._answer("reveal"))
         elif view.window == "exchange":
-            self._dialog_version = view.version
             self.app.push_screen(ExchangeDialog(me.hand, view.drawn), self._keep)
         elif view.window == "setup":
-            self._dialog_version = view.version
             title = "Two-player variant: keep which card of your set of five?"
-            self.app.push_screen(
-                PickCardDialog(title, list(view.choices), "The other four are discarded face down."), self._choose
-            )
-        elif view.window == "over":
-            self._dialog_version = view.version
-            note = f"Record saved: {self.table.record_path}" if self.table.record_path else ""
-            self.app.push_screen(GameOverScreen(view, note), self._after_game)
+            hint = "The other four are discarded face down."
+            self.app.push_screen(PickCardDialog(title, list(view.choices), hint), self._answer("choose"))
+        elif view.window == "allegiance":
+            title = "You start: choose your allegiance. The others alternate clockwise from you."
+            self.app.push_screen(PickCardDialog(title, ["Loyalist", "Reformist"]), self._answer("allegiance"))
+        elif view.window == "show" and pending is not None:
+            title = f"{view.players[pending.actor].name} examines you: which card do you show?"
+            self.app.push_screen(PickCardDialog(title, list(me.hand), "Only they see it."), self._answer("show"))
+        elif view.window == "examine" and pending is not None and pending.target is not None and view.examined:
+            dialog = ExamineDialog(view.players[pending.target].name, view.examined)
+            self.app.push_screen(dialog, lambda choice: self._submit(Move(choice)) if choice else None)
+
+    def _answer(self, kind: str) -> Callable[[str | None], None]:
+        """A dialog callback playing Move(kind, card=the chosen card)."""
+
+        def answered(card: str | None) -> None:
+            if card is not None:
+                self._submit(Move(kind, card=card))
+
+        return answered
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -244,29 +259,9 @@ class TableScreen(Screen[None]):
         except IllegalMove as error:
             self.notify(str(error), title="Not allowed", severity="error")
 
-    def _reveal(self, card: str | None) -> None:
-        if card is not None:
-            self._submit(Move("reveal", card=card))
-
     def _keep(self, cards: tuple[str, ...] | None) -> None:
         if cards is not None:
             self._submit(Move("keep", cards=cards))
-
-    def _choose(self, card: str | None) -> None:
-        if card is not None:
-            self._submit(Move("choose", card=card))
-
-    def _pick_allegiance(self, faction: str | None) -> None:
-        if faction is not None:
-            self._submit(Move("allegiance", card=faction))
-
-    def _show(self, card: str | None) -> None:
-        if card is not None:
-            self._submit(Move("show", card=card))
-
-    def _examine(self, choice: str | None) -> None:
-        if choice is not None:
-            self._submit(Move(choice))
 
     def _after_game(self, choice: str | None) -> None:
         self.table.close()
