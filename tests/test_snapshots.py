@@ -11,6 +11,13 @@ from tests.tui_helpers import app_on, bot_moves, find_seed, finished_table, froz
 SIZES = [(80, 24), (120, 40)]
 
 
+async def settle(pilot) -> None:
+    """Let dialogs opened on mount and the footers beneath them finish painting."""
+    for _ in range(3):
+        await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+
+
 def your_turn():
     return frozen_table(seed=11, script=[], first=0)
 
@@ -51,13 +58,13 @@ TABLES = {
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_menu(snap_compare, size):
-    assert snap_compare(app_on(), terminal_size=size)
+    assert snap_compare(app_on(), terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("window", list(TABLES))
 def test_table(snap_compare, window, size):
-    assert snap_compare(app_on(TABLES[window]()), terminal_size=size)
+    assert snap_compare(app_on(TABLES[window]()), terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -104,4 +111,4 @@ REFORMATION_TABLES = {
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("window", list(REFORMATION_TABLES))
 def test_reformation(snap_compare, window, size):
-    assert snap_compare(app_on(REFORMATION_TABLES[window]()), terminal_size=size)
+    assert snap_compare(app_on(REFORMATION_TABLES[window]()), terminal_size=size, run_before=settle)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -23,6 +23,7 @@ class ConfirmDialog(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes (y)", id="yes", variant="primary", compact=True)
                 yield Button("No (n)", id="no", compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 
 class ExamineDialog(ModalScreen[str]):
@@ -28,6 +28,7 @@ class ExamineDialog(ModalScreen[str]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Give it back (g)", id="return", compact=True)
                 yield Button("Force an exchange (f)", id="force", variant="primary", compact=True)
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import Button, SelectionList, Static
+from textual.widgets import Button, Footer, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 
@@ -33,6 +33,7 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
             )
             yield Static("", id="exchange-count", classes="dialog-help")
             yield Button("Keep these (Enter)", id="keep", variant="primary", compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).focus()

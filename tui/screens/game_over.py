@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from core.cards.views import CoupView
 
@@ -49,6 +49,7 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Play again (a)", id="again", variant="primary", compact=True)
                 yield Button("Menu (m)", id="menu", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#again", Button).focus()

@@ -9,13 +9,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from core.bots import bot_names
-from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
 from netplay.lobby import BOT_NAMES
 from tui.screens.rules import RulesScreen
 from tui.settings import Settings
+from tui.widgets.game_options import GAMES, offer_player_counts, player_counts
 
 LEVELS = {"rule": "Computer (rule bot)", "random": "Computer (random)"}
-GAMES = [("Coup", "coup"), ("Coup: Reformation", "reformation")]
 
 
 class MenuScreen(Screen[None]):
@@ -44,7 +43,7 @@ class MenuScreen(Screen[None]):
                 yield Input(self.settings.player_name, id="name", max_length=16, compact=True)
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
-                yield Select(self._player_counts("coup"), value=4, allow_blank=False, id="players", compact=True)
+                yield Select(player_counts("coup"), value=4, allow_blank=False, id="players", compact=True)
             for index, name in enumerate(BOT_NAMES):
                 with Horizontal(classes="row opponent", id=f"opponent-row-{index + 1}"):
                     yield Label(name, classes="field")
@@ -68,22 +67,13 @@ class MenuScreen(Screen[None]):
         self._show_rows(4)
         self.query_one("#start", Button).focus()
 
-    @staticmethod
-    def _player_counts(game: str) -> list[tuple[str, int]]:
-        most = MAX_REFORMATION_PLAYERS if game == "reformation" else MAX_PLAYERS
-        return [(str(n), n) for n in range(MIN_PLAYERS, most + 1)]
-
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
         self._show_rows(int(event.value))  # type: ignore[arg-type]
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
-        players = self.query_one("#players", Select)
-        current = int(players.value)  # type: ignore[arg-type]
-        counts = self._player_counts(str(event.value))
-        players.set_options(counts)
-        players.value = min(current, counts[-1][1])
+        offer_player_counts(self.query_one("#players", Select), str(event.value))
 
     def _show_rows(self, players: int) -> None:
         for index in range(1, len(BOT_NAMES) + 1):

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 
 class PickCardDialog(ModalScreen[str]):
@@ -24,6 +24,7 @@ class PickCardDialog(ModalScreen[str]):
                 yield Button(f"{number}  {card}", id=f"card-{number}", compact=True, classes="choice")
             if self.help_text:
                 yield Static(self.help_text, classes="dialog-help")
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 
 class TargetDialog(ModalScreen[int | None]):
@@ -24,6 +24,7 @@ class TargetDialog(ModalScreen[int | None]):
             for number, (seat, label) in enumerate(self.targets, start=1):
                 yield Button(f"{number}  {label}", id=f"target-{seat}", compact=True, classes="choice")
             yield Static("1-9 or click to choose · Esc to cancel", classes="dialog-help")
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None

@@ -1,0 +1,23 @@
+"""The games on offer and their table sizes, shared by the menu and the new-table dialog."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
+
+GAMES = [("Coup", "coup"), ("Coup: Reformation", "reformation")]
+
+
+def player_counts(game: str) -> list[tuple[str, int]]:
+    """The table sizes game allows, as Select options."""
+    most = MAX_REFORMATION_PLAYERS if game == "reformation" else MAX_PLAYERS
+    return [(str(n), n) for n in range(MIN_PLAYERS, most + 1)]
+
+
+def offer_player_counts(select: Select[int], game: str) -> None:
+    """Offer game's table sizes in select, keeping the current size where it still fits."""
+    current = int(select.value)  # type: ignore[arg-type]
+    counts = player_counts(game)
+    select.set_options(counts)
+    select.value = min(current, counts[-1][1])
