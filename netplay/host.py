@@ -25,6 +25,7 @@ from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFr
 log = logging.getLogger(__name__)
 NAME_LIMIT = 16
 HISTORY_LIMIT = 400
+LIST_LIMIT = 50  # tables in one lobby listing, which must fit in one frame
 
 
 class Refused(Exception):
@@ -175,7 +176,10 @@ class Host:
         if message.get("version") != PROTOCOL_VERSION:
             raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}")
         conn.name = clean_name(message.get("name", ""))
-        conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name, "max_frame": self.max_frame})
+        welcome = {"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name, "max_frame": self.max_frame}
+        if message.get("id") is not None:
+            welcome["re"] = message["id"]
+        conn.send(welcome)
         token = message.get("token")
         if isinstance(token, str) and token:
             try:
@@ -232,7 +236,18 @@ class Host:
         return {"type": "pong"}
 
     def _on_list(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        return {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
+        return self._listing()
+
+    def _listing(self) -> dict[str, Any]:
+        """The lobby's tables; past LIST_LIMIT, finished tables and then the oldest are left out."""
+        tables = list(self.tables.values())
+        if len(tables) > LIST_LIMIT:
+            newest = tables[::-1]
+            finished = {t.id for t in newest if t.table is not None and t.table.over()}
+            ranked = [t.id for t in newest if t.id not in finished] + [t.id for t in newest if t.id in finished]
+            kept = set(ranked[:LIST_LIMIT])
+            tables = [t for t in tables if t.id in kept]
+        return {"type": "tables", "tables": [t.summary() for t in tables]}
 
     def _on_create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         game_name = message.get("game", "coup")
@@ -246,11 +261,15 @@ class Host:
         options = message.get("options", {})
         if not isinstance(players, int) or not isinstance(options, dict):
             raise Refused("bad_request", "create needs players (a number) and options (a map)")
-        game.load_config({"players": players, **options})  # validates
+        if "players" in options or "names" in options:
+            raise Refused("bad_request", "players and names are not options (names come from the seats)")
+        config = game.load_config({"players": players, **options})  # validates
+        game.new(config, 0)  # a config the game cannot start with (a first player of 1.5) is refused now
+        options = {key: config.to_dict()[key] for key in options}  # as the game reads them: plain JSON, bounded
         timer, seed = message.get("timer"), message.get("seed")
         if timer is not None and (not isinstance(timer, (int, float)) or not 5 <= timer <= 3600):
             raise Refused("bad_request", "timer is a number of seconds from 5 to 3600")
-        if seed is not None and not isinstance(seed, int):
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise Refused("bad_request", "seed must be an integer")
         table_id = f"t{self._next_id}"
         self._next_id += 1
@@ -293,6 +312,7 @@ class Host:
         lobby.spectators.append(conn)
         if lobby.table is not None:
             self._send_update(lobby, conn, None, lobby.history.get(None, []))
+        self._broadcast_lobby()
         return {"type": "spectating", "table": lobby.id}
 
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
@@ -318,9 +338,11 @@ class Host:
             raise Refused("bad_request", f"unknown bot level {level!r}; known: {', '.join(bot_names())}")
         if lobby.started:
             raise Refused("started", "that game has started")
+        if conn.table_id != lobby.id or conn.seat is None:
+            raise Refused("not_seated", "only a player seated at the table can add computer opponents")
         lobby.fill(level)
         self._broadcast_lobby()
-        return {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
+        return self._listing()
 
     def _on_start(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self._lobby(message)
@@ -369,6 +391,8 @@ class Host:
             index = lobby.seat_of(token)
             if index is None:
                 continue
+            if conn.table_id is not None and (conn.table_id, conn.seat) != (lobby.id, index):
+                raise Refused("seated", f"already at table {conn.table_id}; leave it first")
             seat = lobby.seats[index]
             if seat.conn is not None and seat.conn is not conn:
                 seat.conn.error("replaced", "this seat was resumed from another connection")
@@ -405,15 +429,17 @@ class Host:
         history = lobby.history.setdefault(seat, [])
         history.extend(plain)
         del history[:-HISTORY_LIMIT]
-        if seat is None:
-            for spectator in lobby.spectators:
-                self._send_update(lobby, spectator, None, plain)
+        if seat is not None:
+            conn = lobby.seats[seat].conn
+            if conn is not None:
+                self._send_update(lobby, conn, seat, plain)
             return
-        conn = lobby.seats[seat].conn
-        if conn is not None:
-            self._send_update(lobby, conn, seat, plain)
-        if lobby.table is not None and lobby.table.over() and self.journal is not None:
-            self.journal.end(lobby.id)
+        for spectator in lobby.spectators:
+            self._send_update(lobby, spectator, None, plain)
+        if any(e.kind == "win" for e in events):
+            if self.journal is not None:
+                self.journal.end(lobby.id)
+            self._broadcast_lobby()  # the lobby shows the table as over
 
     def _send_update(self, lobby: LobbyTable, conn: Connection, seat: int | None, events: list[Any]) -> None:
         table = lobby.table
@@ -441,6 +467,8 @@ class Host:
             self.journal.append(lobby.id, seat, move.to_dict())
 
     def _start_grace(self, lobby: LobbyTable, index: int) -> None:
+        if self.stopping:  # the journal keeps the seat for the next start
+            return
         key = (lobby.id, index)
         if key in self._grace_timers:
             self._grace_timers[key].cancel()
@@ -465,7 +493,7 @@ class Host:
         self._broadcast_lobby()
 
     def _broadcast_lobby(self) -> None:
-        message = {"type": "tables", "tables": [t.summary() for t in self.tables.values()]}
+        message = self._listing()
         for conn in list(self.connections):
             lobby = self.tables.get(conn.table_id or "")
             if conn.name and (lobby is None or not lobby.started):

@@ -67,10 +67,12 @@ async def play_bot(
         if start:
             await wait_until_full(client, table_id)
             await client.request({"type": "start", "table": table_id})
-        decided: int | None = None
+        answered: int | None = None  # the window (by the version that opened it) already answered
         decisions = 0
         while True:
             message = await updates.get()
+            while message["type"] == "update" and not updates.empty():
+                message = updates.get_nowait()  # act on the latest view only
             if message["type"] == "closed":
                 raise ConnectionError("the host closed the connection")
             if message["type"] == "error":
@@ -81,10 +83,11 @@ async def play_bot(
             view = view_from_plain(message["game"], message["view"])
             if view.winner is not None:
                 return BotResult(view.winner, view.turn, decisions)
-            if not view.legal or view.version == decided or (ordered and view.owed[0] != my_seat):
+            window = message.get("window_opened")
+            if not view.legal or window == answered or (ordered and view.owed[0] != my_seat):
                 continue
             move = await asyncio.to_thread(bot.choose, view)
-            decided = view.version
+            answered = window
             decisions += 1
             client.send({"type": "move", "version": view.version, "move": to_plain(move)})
     finally:

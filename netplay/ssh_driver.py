@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from codecs import getincrementaldecoder
+from functools import lru_cache
 from typing import Any
 
+from rich.color import Color, ColorSystem
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
@@ -19,6 +22,37 @@ MAX_UNSENT = 1024 * 1024  # bytes buffered for a client before it counts as stal
 
 ENTER = "\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h\x1b[?1004h\x1b[?2004h"
 LEAVE = "\x1b[?2004l\x1b[?1004l\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1000l\x1b[?25h\x1b[?1049l"
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+PLAIN_COLOURS = {*range(30, 38), *range(40, 48), *range(90, 98), *range(100, 108)}
+
+
+@lru_cache(maxsize=4096)
+def _sgr(params: str, system: ColorSystem | None) -> str:
+    """One SGR sequence with its colours brought down to system (None: without colours; '' if nothing is left)."""
+    codes, kept, i = params.split(";"), [], 0
+    while i < len(codes):
+        code = codes[i]
+        size = {"2": 5, "5": 3}.get(codes[i + 1], 0) if code in ("38", "48") and i + 1 < len(codes) else 0
+        if size and i + size <= len(codes):
+            values = [int(v or 0) for v in codes[i + 2 : i + size]]
+            color = Color.from_rgb(*values) if size == 5 else Color.from_ansi(values[0])
+            if system is not None:
+                kept.extend(color.downgrade(system).get_ansi_codes(code == "38"))
+            i += size
+            continue
+        if system is not None or not (code.isdigit() and int(code) in PLAIN_COLOURS):
+            kept.append(code)
+        i += 1
+    return f"\x1b[{';'.join(kept)}m" if kept or not params else ""
+
+
+def downgrade_colours(data: str, system: ColorSystem | None) -> str:
+    """Terminal output with every colour brought down to what system can show (None: no colour at all)."""
+    if system == ColorSystem.TRUECOLOR:
+        return data
+    if system == ColorSystem.EIGHT_BIT and "8;2;" not in data:
+        return data
+    return SGR.sub(lambda match: _sgr(match.group(1), system), data)
 
 
 class ChannelDriver(Driver):
@@ -26,6 +60,7 @@ class ChannelDriver(Driver):
 
     channel: Any = None
     on_stall: Any = None
+    color_system: ColorSystem | None = ColorSystem.TRUECOLOR
 
     def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None):
         super().__init__(app, debug=debug, mouse=mouse, size=size)
@@ -36,19 +71,24 @@ class ChannelDriver(Driver):
         self._stalled = False
 
     @classmethod
-    def for_channel(cls, channel: Any, on_stall: Any) -> type[ChannelDriver]:
-        """A driver class whose instances write to channel; on_stall() is called if it stops reading."""
-        return type("SessionDriver", (cls,), {"channel": channel, "on_stall": staticmethod(on_stall)})
+    def for_channel(
+        cls, channel: Any, on_stall: Any, color_system: ColorSystem | None = ColorSystem.TRUECOLOR
+    ) -> type[ChannelDriver]:
+        """A driver class whose instances write to channel in color_system's colours (None: none); on_stall()
+        is called if the client stops reading."""
+        attributes = {"channel": channel, "on_stall": staticmethod(on_stall), "color_system": color_system}
+        return type("SessionDriver", (cls,), attributes)
 
     def write(self, data: str) -> None:
-        """Send output, unless the client has stopped reading (then end the session)."""
-        if self._stalled:
-            return
+        """Send output, unless the client has stopped reading (then end the session) or has gone."""
+        if self._stalled or self.channel.is_closing():
+            return  # a client that hung up is not an error of the app's
         if self.channel.get_write_buffer_size() > MAX_UNSENT:
             self._stalled = True
             log.warning("an SSH client stopped reading; ending its session")
             self.on_stall()
             return
+        data = downgrade_colours(data, self.color_system)
         self.channel.write(data.encode("utf-8", "replace"))
 
     def flush(self) -> None:

@@ -10,6 +10,7 @@ import contextlib
 import gc
 import hmac
 import logging
+import os
 import sys
 import time
 from collections import defaultdict
@@ -20,6 +21,7 @@ from typing import Any
 
 import asyncssh
 from rich.color import ColorSystem
+from textual.filter import NoColor
 
 from netplay.ssh_driver import ChannelDriver
 
@@ -104,6 +106,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.has_pty = self.wants_command = False
         self.driver: ChannelDriver | None = None
         self.app: Any = None
+        self.task: asyncio.Task[None] | None = None
         self.last_input = time.monotonic()
 
     def connection_made(self, chan: Any) -> None:
@@ -133,7 +136,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.chan.exit(1)
             return
         self.server.host.sessions.add(self)
-        asyncio.get_running_loop().create_task(self._run())
+        self.task = asyncio.get_running_loop().create_task(self._run())  # kept: the loop holds tasks weakly
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
@@ -167,11 +170,16 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.server.peer,
         )
         code = 1
-        streams = sys.stdout, sys.stderr
         try:
             self.app = self.server.host.app_factory(info)
-            self.app.console._color_system = color_system(info.term, info.colorterm)  # per client, not the server's
-            self.app.driver_class = ChannelDriver.for_channel(self.chan, self._end_app)
+            # Per client, not the server's. Textual keeps each style's escape codes in the (shared) style, for
+            # whatever depth drew it first: every app draws in truecolor and its driver brings colours down.
+            depth = color_system(info.term, info.colorterm)
+            self.app.console._color_system = ColorSystem.TRUECOLOR
+            if depth is None:
+                self.app.no_color = True
+                self.app._filters.append(NoColor())
+            self.app.driver_class = ChannelDriver.for_channel(self.chan, self._end_app, depth)
             self.driver = None
             started = asyncio.get_running_loop().create_task(self.app.run_async(size=self.size))
             while self.app._driver is None and not started.done():
@@ -184,7 +192,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         except Exception:
             log.exception("an SSH session's app failed")
         finally:
-            sys.stdout, sys.stderr = streams
+            # the server's own streams, not the ones seen at this session's start: sessions end in any
+            # order, and those may be another app's capture by now (it would keep that app alive)
+            sys.stdout, sys.stderr = self.server.host.streams
             self.driver, self.app = None, None
             self.server.host.sessions.discard(self)
             gc.collect()
@@ -287,6 +297,7 @@ class SSHHost:
         self.addresses = _AddressBook()
         self.sessions: set[GameSession] = set()
         self.server: Any = None
+        self.streams = sys.stdout, sys.stderr  # given back whenever a session's app ends
 
     def host_key(self) -> asyncssh.SSHKey:
         """Load the host key, generating it the first time."""
@@ -294,8 +305,9 @@ class SSHHost:
             return asyncssh.read_private_key(self.key_path)
         self.key_path.parent.mkdir(parents=True, exist_ok=True)
         key = asyncssh.generate_private_key("ssh-ed25519")
-        key.write_private_key(self.key_path)
-        self.key_path.chmod(0o600)
+        # created 0600, never readable by others (writing then chmod-ing leaves it open for a moment)
+        with os.fdopen(os.open(self.key_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as file:
+            file.write(key.export_private_key())
         return key
 
     def allowed_fingerprints(self) -> set[str] | None:
@@ -313,6 +325,8 @@ class SSHHost:
 
     async def start(self, host: str, port: int) -> int:
         """Listen; returns the port."""
+        if not self.sessions:
+            self.streams = sys.stdout, sys.stderr
         if self.access.authorized_keys is not None:
             self.allowed_fingerprints()  # fail now, with a clear error, on an unreadable file
         self.server = await asyncssh.create_server(

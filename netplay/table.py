@@ -94,7 +94,9 @@ class Table:
     def submit(self, seat: int, move: Any, version: int | None = None) -> None:
         """Play move for seat; a version older than the open window is refused as stale. Refused
         moves (IllegalMove) leave everything as it was."""
-        if version is not None and not self.window_opened <= version <= self.state.version:
+        if version is not None and version > self.state.version:
+            raise StaleMove(f"move made at version {version}, but the game is only at version {self.state.version}")
+        if version is not None and version < self.window_opened:
             raise StaleMove(f"move made at version {version}; the open window began at {self.window_opened}")
         self.apply_move(seat, move)
         self.start()
@@ -113,6 +115,7 @@ class Table:
                 self.record_path = save_record(self.record)
             except OSError as error:
                 log.warning("could not save the game record: %s", error)
+        self._arm_timer()  # so the update that opens a window already carries its deadline
         self._notify(events)
 
     def set_bot(self, seat: int, level: str | None) -> None:
@@ -145,6 +148,10 @@ class Table:
         """Start the response clock when a person owes an answer in a new window."""
         if self.response_timeout is None:
             return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # positions built outside a loop (tests) have no clock
+            return
         people_owe = any(s not in self.bots for s in self.game.to_act(self.state))
         if not people_owe or self.over():
             if self._timer is not None:
@@ -155,7 +162,6 @@ class Table:
             return
         if self._timer is not None:
             self._timer.cancel()
-        loop = asyncio.get_running_loop()
         self._timer_window = self.window_opened
         self.deadline = loop.time() + self.response_timeout
         self._timer = loop.call_later(self.response_timeout, self._expire, self.window_opened)
@@ -188,8 +194,8 @@ class Table:
                     continue
                 move = await asyncio.to_thread(self.bots[seat].choose, self.view(seat))
                 if self.state.version == version:
+                    self.thinking = None
                     self.apply_move(seat, move)
-                    self._arm_timer()
         except Exception as error:  # a bot bug must not freeze the table silently
             log.exception("bot failed")
             self.error = f"a computer opponent failed: {error}"

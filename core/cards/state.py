@@ -32,7 +32,9 @@ class CoupConfig:
             raise ValueError(f"{len(self.names)} names given for {self.players} players")
         if self.two_player_variant and self.players != 2:
             raise ValueError("the two-player variant needs exactly 2 players")
-        if self.first_player is not None and not 0 <= self.first_player < self.players:
+        first = self.first_player
+        whole = isinstance(first, int) and not isinstance(first, bool)
+        if first is not None and (not whole or not 0 <= first < self.players):
             raise ValueError(f"first player {self.first_player} is not a seat")
 
     @property

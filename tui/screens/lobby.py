@@ -79,6 +79,8 @@ class LobbyScreen(Screen[None]):
                 if self._waiting_for_view and self.remote.has_view():
                     self._waiting_for_view = False
                     self.app.push_screen(TableScreen(self.remote, self.settings))
+        elif kind == "error" and message.get("code") == "no_seat":
+            keep_token(self.settings.token_key(self.address), None)  # that seat is gone: start afresh
         elif kind == "error":
             if self.remote is not None and self.remote.has_view():
                 self.remote.handle(message)

@@ -1,0 +1,353 @@
+"""The host over real sockets on 127.0.0.1: lobby rules, whole games, self-play parity, secrecy and timers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.cards.engine import COUP
+from core.records import Record, replay_states
+from core.sim import derive_seeds, run_sim
+from netplay.client import Client, HostError
+from netplay.codec import to_plain
+from netplay.host import NAME_LIMIT
+from netplay.netbot import play_bot
+from netplay.netsim import run_net_sim
+from netplay.wire import PROTOCOL_VERSION
+from tests.net_helpers import (
+    LOCALHOST,
+    UNLIMITED,
+    Message,
+    RawPeer,
+    eventually,
+    play_raw,
+    running_host,
+    scan,
+    seated_table,
+    within,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET_KEYS = {"deck", "rng", "seed", "hidden", "discarded", "losses"}
+
+
+# -- hello -------------------------------------------------------------------------------------
+
+
+async def test_a_client_of_another_protocol_version_is_refused_and_dropped(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        for version in (PROTOCOL_VERSION + 1, 0, "1", None):
+            peer = await RawPeer.open(port)
+            reply = await peer.hello("Old", version=version)
+            assert reply["type"] == "error" and reply["code"] == "version"
+            assert await peer.closed_by_host()
+        assert await (await RawPeer.greeted(port)).alive() == []
+
+
+async def test_the_first_message_must_be_a_hello(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        peer = await RawPeer.open(port)
+        peer.send({"type": "list", "id": 1})
+        reply = await peer.expect_type("error")
+        assert reply["code"] == "hello_first"
+        assert await peer.closed_by_host()
+
+
+async def test_a_silent_connection_is_dropped_after_the_hello_timeout(tmp_path: Path) -> None:
+    async with running_host(tmp_path, hello_timeout=0.2) as (host, port):
+        peer = await RawPeer.open(port)
+        reply = await peer.expect_type("error")
+        assert reply["code"] == "timeout"
+        assert await peer.closed_by_host()
+        await eventually(lambda: not host.connections)
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"),
+    [
+        ("  Ada  ", "Ada"),
+        ("Bo\x00b\x07\x1b[31m", "Bob[31m"),
+        ("Zoë\u200b\ttab\n", "Zoëtab"),
+        ("x" * 40, "x" * NAME_LIMIT),
+    ],
+)
+async def test_names_are_cleaned_of_control_characters_and_cut_short(tmp_path: Path, given: str, shown: str) -> None:
+    async with running_host(tmp_path) as (_, port):
+        peer = await RawPeer.greeted(port, given)
+        created = await peer.request({"type": "create", "players": 2})
+        joined = await peer.request({"type": "join", "table": created["table"]["id"]})
+        assert joined["type"] == "joined"
+        listing = await peer.request({"type": "list"})
+        assert listing["tables"][0]["seats"][0]["name"] == shown
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\x00\x01\x02", 42, None, ["Ada"]])
+async def test_a_name_that_cleans_to_nothing_is_refused(tmp_path: Path, name: Any) -> None:
+    async with running_host(tmp_path) as (_, port):
+        peer = await RawPeer.open(port)
+        reply = await peer.hello(name)
+        assert reply["type"] == "error" and reply["code"] == "bad_request"
+        assert await peer.closed_by_host()
+
+
+# -- lobby errors ------------------------------------------------------------------------------
+
+
+async def test_lobby_requests_are_refused_with_the_right_codes(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        ann, ben, cat = [await RawPeer.greeted(port, name) for name in ("Ann", "Ben", "Cat")]
+        table = (await ann.request({"type": "create", "players": 2}))["table"]["id"]
+
+        async def code(peer: RawPeer, message: Message) -> str:
+            reply = await peer.request(message)
+            assert reply["type"] == "error", reply
+            return str(reply["code"])
+
+        assert await code(ann, {"type": "join", "table": "t999"}) == "no_table"
+        assert await code(ann, {"type": "frobnicate"}) == "unknown_type"
+        assert await code(ann, {"type": "hello", "version": PROTOCOL_VERSION, "name": "again"}) == "unknown_type"
+        assert await code(ann, {"type": "create", "players": 7}) == "bad_request"
+        assert await code(ann, {"type": "create", "players": "4"}) == "bad_request"
+        assert await code(ann, {"type": "create", "players": 4, "game": "chess"}) == "bad_request"
+        assert await code(ann, {"type": "create", "players": 4, "timer": 1}) == "bad_request"
+        assert await code(ann, {"type": "fill", "table": table, "level": "genius"}) == "bad_request"
+        assert await code(ann, {"type": "start", "table": table}) == "not_seated"
+        assert await code(ann, {"type": "move", "version": 0, "move": {"kind": "income"}}) == "not_seated"
+
+        assert (await ann.request({"type": "join", "table": table, "seat": 0}))["type"] == "joined"
+        assert await code(ann, {"type": "join", "table": table}) == "seated"
+        assert await code(ben, {"type": "join", "table": table, "seat": 0}) == "taken"
+        assert await code(ben, {"type": "join", "table": table, "seat": 5}) == "taken"
+        assert await code(ben, {"type": "join", "table": table, "seat": "1"}) == "bad_request"
+        assert await code(ben, {"type": "join", "table": table, "seat": True}) == "bad_request"
+        assert await code(ann, {"type": "start", "table": table}) == "not_full"
+        assert await code(ann, {"type": "move", "version": 0, "move": {"kind": "income"}}) == "not_seated"
+
+        assert (await ben.request({"type": "join", "table": table}))["seat"] == 1
+        assert await code(cat, {"type": "join", "table": table}) == "full"
+        assert await code(cat, {"type": "start", "table": table}) == "not_seated"
+        assert (await ann.request({"type": "start", "table": table}))["type"] == "ok"
+        assert await code(ann, {"type": "start", "table": table}) == "started"
+        assert await code(cat, {"type": "join", "table": table}) == "started"
+        assert await code(cat, {"type": "fill", "table": table}) == "started"
+        assert await code(cat, {"type": "move", "version": 0, "move": {"kind": "income"}}) == "not_seated"
+        assert (await cat.request({"type": "spectate", "table": table}))["type"] == "spectating"
+        assert await code(cat, {"type": "move", "version": 0, "move": {"kind": "income"}}) == "not_seated"
+        assert await code(cat, {"type": "join", "table": table}) == "seated"
+        assert host.tables[table].table is not None and host.tables[table].table.state.version == 0
+        for peer in (ann, ben, cat):
+            await peer.alive()
+
+
+async def test_leaving_an_unstarted_table_opens_the_seat_and_a_dropped_peer_frees_it(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        ann, ben = [await RawPeer.greeted(port, name) for name in ("Ann", "Ben")]
+        table = (await ann.request({"type": "create", "players": 3}))["table"]["id"]
+        await ann.request({"type": "join", "table": table})
+        await ben.request({"type": "join", "table": table})
+        assert (await ann.request({"type": "leave"}))["type"] == "left"
+        assert host.tables[table].seats[0].kind == "open"
+        await ben.close()
+        await eventually(lambda: host.tables[table].seats[1].kind == "open")
+
+
+# -- whole games -------------------------------------------------------------------------------
+
+
+async def test_four_network_clients_play_a_whole_game_to_one_winner(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        controller = Client()
+        await controller.connect(LOCALHOST, port, "organiser")
+        created = await controller.request({"type": "create", "game": "coup", "players": 4, "seed": 2024})
+        table_id = created["table"]["id"]
+        results = await within(
+            asyncio.gather(
+                *(
+                    play_bot(LOCALHOST, port, "rule", seed=10 + s, table_id=table_id, seat=s, start=s == 0)
+                    for s in range(4)
+                )
+            ),
+            60,
+        )
+        await controller.close()
+        table = host.tables[table_id].table
+        assert table is not None and table.over()
+        winner = COUP.result(table.state)
+        assert {r.winner for r in results} == {winner}
+        assert sum(p.alive for p in table.state.players) == 1
+        assert {seat for seat, _ in table.record.moves} == {0, 1, 2, 3}
+        assert sum(r.decisions for r in results) >= len(table.record.moves)
+
+
+async def test_the_clients_own_hands_and_the_final_reveal_reach_every_seat(tmp_path: Path) -> None:
+    async with running_host(tmp_path, **UNLIMITED) as (host, port):
+        table_id, peers = await seated_table(port, players=3, people=2, seed=77)
+        finals = await within(asyncio.gather(*(play_raw(p, seed=i) for i, p in enumerate(peers))), 60)
+        state = host.tables[table_id].table.state  # type: ignore[union-attr]
+        for final in finals:
+            assert final["view"]["winner"] == state.winner
+            assert [p["hand"] for p in final["view"]["players"]] == [list(p.hidden) for p in state.players]
+
+
+@pytest.mark.parametrize(
+    ("players", "bots"), [(2, "rule,random"), (3, "rule,rule,rule"), (5, "rule,random,rule,random,rule")]
+)
+async def test_network_self_play_matches_local_self_play(players: int, bots: str) -> None:
+    names = bots.split(",")
+    local = run_sim("coup", players, 3, 11, names)
+    networked = await within(run_net_sim("coup", players, 3, 11, names), 60)
+    assert networked.pop("net") is True
+    assert networked == local
+    for key in ("wins", "seat_wins", "decisions", "mean_turns"):
+        assert networked[key] == local[key]
+
+
+def test_the_cli_sim_over_the_network_prints_the_local_summary() -> None:
+    def sim(*extra: str) -> dict[str, Any]:
+        args = ["sim", "--players", "3", "--games", "3", "--seed", "4", "--bots", "rule,random,rule", "--json"]
+        done = subprocess.run(
+            [sys.executable, "-m", "tui", *args, *extra], capture_output=True, text=True, timeout=60, cwd=ROOT
+        )
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    networked, local = sim("--net"), sim()
+    assert networked.pop("net") is True
+    del networked["seconds"], local["seconds"]
+    assert networked == local
+
+
+# -- spectators and secrecy ----------------------------------------------------------------------
+
+
+async def test_a_spectator_sees_only_public_views_and_events(tmp_path: Path) -> None:
+    async with running_host(tmp_path, **UNLIMITED) as (host, port):
+        table_id, peers = await seated_table(port, players=4, people=2, seed=5, start=False)
+        watcher = await RawPeer.greeted(port, "Watcher")
+        assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        assert (await peers[0].request({"type": "start", "table": table_id}))["type"] == "ok"
+        await within(asyncio.gather(*(play_raw(p, seed=i) for i, p in enumerate(peers))), 60)
+        final = await watcher.update(lambda m: m["view"]["winner"] is not None)
+        updates = [f for f in watcher.frames if f.get("type") == "update"]
+        assert len(updates) > 10
+        for update in updates:
+            view = update["view"]
+            assert update["seat"] is None and view["viewer"] is None
+            assert view["legal"] == [] and view["drawn"] == [] and view["choices"] == []
+            assert all(event["to"] is None and event["cards"] == [] for event in update["events"])
+            if view["winner"] is None:
+                assert all(player["hand"] is None for player in view["players"])
+        state = host.tables[table_id].table.state  # type: ignore[union-attr]
+        assert [p["hand"] for p in final["view"]["players"]] == [list(p.hidden) for p in state.players]
+
+
+def check_frame_secrecy(frame: Message, seat: int | None, states: list[Any]) -> None:
+    """Nothing in frame, sent to seat (None: a spectator), tells more than that seat may know."""
+    keys, hands, lists = scan(frame)
+    assert not keys & SECRET_KEYS, f"{keys & SECRET_KEYS} sent to seat {seat}: {frame}"
+    if frame.get("type") != "update":
+        return
+    view, version = frame["view"], frame["version"]
+    state = states[version]
+    assert state.version == version == view["version"]
+    if view["winner"] is not None:
+        return
+    assert [path for path, _ in hands] == ([] if seat is None else [("view", "players", seat, "hand")]), frame
+    deck = list(state.deck)
+    assert len(deck) < 3 or deck not in lists, f"the deck order sent to seat {seat}"
+    for index, player in enumerate(view["players"]):
+        assert player["hand"] == (list(state.players[index].hidden) if index == seat else None)
+    exchanging = state.window == "exchange" and seat == state.active
+    assert view["drawn"] == (list(state.drawn) if exchanging else [])
+    setup = state.window == "setup" and seat is not None
+    assert view["choices"] == (list(state.choices[seat]) if setup and seat is not None else [])
+    for event in frame["events"]:
+        if event["to"] is not None or event["cards"]:
+            assert seat is not None and seat in event["to"], f"{event} sent to seat {seat}"
+
+
+async def test_no_frame_to_a_seat_or_spectator_leaks_hidden_cards_or_the_deck(tmp_path: Path) -> None:
+    seeds = derive_seeds(31337, 30)
+    async with running_host(tmp_path, **UNLIMITED) as (host, port):
+        for number, seed in enumerate(seeds):
+            players = 2 + number % 5
+            options = {"two_player_variant": True} if players == 2 and number % 2 else {}
+            table_id, peers = await seated_table(port, players, people=players, seed=seed, options=options, start=False)
+            watcher = await RawPeer.greeted(port, "Watcher")
+            await watcher.request({"type": "spectate", "table": table_id})
+            assert (await peers[0].request({"type": "start", "table": table_id}))["type"] == "ok"
+            finals = await within(asyncio.gather(*(play_raw(p, seed + i, level=None) for i, p in enumerate(peers))), 60)
+            await watcher.update(lambda m: m["view"]["winner"] is not None)
+            table = host.tables[table_id].table
+            assert table is not None and table.over()
+            assert {f["view"]["winner"] for f in finals} == {COUP.result(table.state)}
+            record = Record(table.record.game, table.record.config, table.record.seed, list(table.record.moves))
+            states = [state for state, _, _ in replay_states(record)]
+            assert states[-1].winner == table.state.winner
+            for peer in [*peers, watcher]:
+                assert any(f.get("type") == "update" for f in peer.frames)
+                for sent in peer.frames:
+                    check_frame_secrecy(sent, peer.seat, states)
+            for peer in [*peers, watcher]:
+                await peer.request({"type": "leave"})
+                await peer.close()
+
+
+# -- timers ------------------------------------------------------------------------------------
+
+
+async def test_the_rule_bot_answers_for_a_silent_player_when_the_timer_runs_out(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, (ann,) = await seated_table(
+            port, players=3, people=1, seed=9, options={"first_player": 0}, start=False
+        )
+        host.tables[table_id].timer = 0.3  # the wire accepts 5 s and more; a test cannot wait that long
+        loop = asyncio.get_running_loop()
+        started_at = loop.time()
+        assert (await ann.request({"type": "start", "table": table_id}))["type"] == "ok"
+        owed = await ann.update(lambda m: m["view"]["owed"] == [0] and m["deadline"] is not None)
+        assert 0 < owed["deadline"] <= 0.3
+        version = owed["version"]
+        after = await ann.update(lambda m: m["version"] > version, timeout=5)
+        assert loop.time() - started_at >= 0.25
+        table = host.tables[table_id].table
+        assert table is not None
+        seat, move = table.record.moves[version]
+        assert seat == 0, "only the timer can have answered for the silent seat 0"
+        assert COUP.load_move(move) in [COUP.load_move(m) for m in owed["view"]["legal"]]
+        assert after["events"] and after["events"][0]["seat"] == 0
+        # the clock runs again for the next decision she owes, and again the bot answers for her
+        timed_out = sum(1 for s, _ in table.record.moves if s == 0)
+        await eventually(lambda: sum(1 for s, _ in table.record.moves if s == 0) > timed_out or table.over(), 5)
+
+
+async def test_an_answer_in_time_is_played_rather_than_the_timers(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, (ann,) = await seated_table(
+            port, players=2, people=1, seed=3, options={"first_player": 0}, start=False
+        )
+        host.tables[table_id].timer = 0.4
+        await ann.request({"type": "start", "table": table_id})
+        owed = await ann.update(lambda m: m["view"]["owed"] == [0] and m["deadline"] is not None)
+        ann.send({"type": "move", "version": owed["version"], "move": to_plain(COUP.load_move({"kind": "income"}))})
+        table = host.tables[table_id].table
+        assert table is not None
+        await eventually(lambda: len(table.record.moves) > owed["version"])
+        assert table.record.moves[owed["version"]] == (0, {"kind": "income"})
+
+
+async def test_a_refused_client_request_raises_host_error(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        client = Client()
+        await client.connect(LOCALHOST, port, "Ann")
+        with pytest.raises(HostError) as refused:
+            await client.request({"type": "join", "table": "t42"})
+        assert refused.value.code == "no_table"
+        assert (await client.request({"type": "ping"}))["type"] == "pong"
+        await client.close()
