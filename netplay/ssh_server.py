@@ -27,6 +27,7 @@ from netplay.ssh_driver import ChannelDriver
 
 log = logging.getLogger(__name__)
 NO_PTY = "coup is a full-screen game: connect with a terminal, e.g. `ssh -t -p {port} {user}@{host}`.\r\n"
+CRASHED = "\r\ncoup stopped on an internal error; the host has logged the details. Sorry!\r\n"
 NO_COMMANDS = "coup runs no commands: connect without one, e.g. `ssh -p {port} {user}@{host}`.\r\n"
 
 
@@ -199,6 +200,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.server.host.sessions.discard(self)
             gc.collect()
             with contextlib.suppress(OSError, asyncssh.Error):
+                if code:
+                    self.chan.write(CRASHED.encode())
                 self.chan.exit(code)
 
     async def _watch_idle(self) -> None:

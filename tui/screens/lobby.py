@@ -66,6 +66,8 @@ class LobbyScreen(Screen[None]):
 
     def on_host_message(self, message: dict[str, Any]) -> None:
         """Every message from the host that is not a reply to a request."""
+        if not self.is_attached:
+            return
         kind = message.get("type")
         if kind == "tables":
             self._show_tables(message["tables"])
@@ -199,5 +201,9 @@ class LobbyScreen(Screen[None]):
 
     async def action_disconnect(self) -> None:
         """Leave the host."""
-        await self.client.close()
         self.dismiss()
+
+    async def on_unmount(self) -> None:
+        """Whatever ends the lobby (Esc, quitting, an SSH session closing) closes its connection."""
+        self.client.on_message = None
+        await self.client.close()

@@ -1,0 +1,668 @@
+"""Playing over SSH on 127.0.0.1: lobby, tables, refusals, crashes, memory, colours, OpenSSH in tmux, host key."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import os
+import random
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+import time
+import weakref
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+from rich.color import Color, ColorSystem
+from textual.app import App, ComposeResult
+from textual.geometry import Size
+from textual.widgets import Static
+
+from netplay import ssh_driver
+from netplay.ssh_driver import ChannelDriver
+from netplay.ssh_server import Access, AppFactory, Limits, SessionInfo, color_system
+from tests.ssh_helpers import (
+    LOCALHOST,
+    Hosts,
+    Terminal,
+    client_key,
+    eventually,
+    free_port,
+    sgr_codes,
+    start_hosts,
+    table_screen,
+    until_turn,
+    within,
+)
+from tui.app import CoupApp
+from tui.screens.lobby import LobbyScreen
+from tui.ssh_apps import lobby_app_factory
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def open_lobby(hosts: Hosts, username: str, **options: Any) -> tuple[Terminal, Any]:
+    """A session of username that shows the host's lobby; its terminal and app."""
+    term = await hosts.terminal(username, **options)
+    await term.expect("Lobby of")
+    app = await hosts.app_of(username)
+    await eventually(lambda: isinstance(app.screen, LobbyScreen))
+    return term, app
+
+
+async def focus(term: Terminal, app: Any, widget: Any, key: str) -> None:
+    """Press key (Tab or Shift+Tab) until widget has the focus (whatever fields the dialog has)."""
+    for _ in range(12):
+        if app.focused is widget:
+            return
+        before = app.focused
+        term.send(key)
+        await eventually(lambda before=before: app.focused is not before)
+    assert app.focused is widget, f"{widget} never got the focus"
+
+
+async def create_table(term: Terminal, app: Any, players: int | None = None) -> str:
+    """Create a table from the lobby (with the default number of players unless given) and sit at it."""
+    lobby = app.screen
+    since = term.mark()
+    term.send("n")
+    await term.expect("Create (Enter)", since)
+    if players is not None:
+        dialog = app.screen
+        select, create = dialog.query_one("#new-players"), dialog.query_one("#create")
+        await focus(term, app, select, "\x1b[Z")  # Shift+Tab, back from the Create button
+        term.send("\r")  # open the list
+        await eventually(lambda: select.expanded)
+        steps = players - select.value
+        term.send(("\x1b[B" if steps > 0 else "\x1b[A") * abs(steps) + "\r")  # arrows, then Enter
+        await eventually(lambda: select.value == players and not select.expanded)
+        await focus(term, app, create, "\t")
+    since = term.mark()
+    term.send("\r")
+    await term.expect("You are at table", since)  # the lobby's help line, redrawn whole
+    assert lobby.my_table is not None
+    return lobby.my_table
+
+
+async def fill_and_start(hosts: Hosts, term: Terminal, app: Any, table_id: str) -> None:
+    """Seat computer opponents at the open seats, start, and wait for the table screen."""
+    term.send("f")
+    await eventually(lambda: all(seat.kind != "open" for seat in hosts.host.tables[table_id].seats))
+    since = term.mark()
+    term.send("s")
+    await term.expect("Leave game", since)  # the table screen's footer
+    await eventually(lambda: table_screen(app) is not None)
+
+
+class Tiny(App[int]):
+    """The smallest app: one line of text."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("tiny app ready")
+
+
+def tiny_factory(host: str, port: int) -> AppFactory:
+    """Tiny apps (a hundred of them start in seconds; the lobby app takes a second of CPU each)."""
+    return lambda info: Tiny()
+
+
+# -- 1. one player, computer opponents, a resize, Esc ----------------------------------------------
+
+
+async def test_a_player_creates_a_table_plays_and_resizes(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        term, app = await open_lobby(hosts, "ana")
+        table_id = await create_table(term, app)
+        assert hosts.host.tables[table_id].seats[0].name == "ana"
+        await fill_and_start(hosts, term, app, table_id)
+
+        await until_turn([(term, app)])
+        await term.expect("Your turn")
+        since = term.mark()
+        term.send("i")
+        await term.expect("You take 1 coin (income).", since)
+
+        since = term.mark()
+        term.process.change_terminal_size(120, 40)
+        await eventually(lambda: app.size == Size(120, 40))
+        await eventually(lambda: app.screen.size == Size(120, 40))
+        await term.expect("Coup · turn", since)  # redrawn at the new size
+
+        await until_turn([(term, app)])
+        since = term.mark()
+        term.send("i")
+        await term.expect("You take 1 coin (income).", since)
+
+        since = term.mark()
+        term.send("\x1b")  # Esc alone, with nothing after it
+        await term.expect("Leave this game?", since)
+
+
+# -- 2. two SSH players at one table -------------------------------------------------------------
+
+
+async def test_two_ssh_players_see_each_others_moves(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        ana, ana_app = await open_lobby(hosts, "ana")
+        bo, bo_app = await open_lobby(hosts, "bo")
+        table_id = await create_table(ana, ana_app, players=3)
+        assert len(hosts.host.tables[table_id].seats) == 3
+
+        bo_lobby = bo_app.screen
+        await eventually(lambda: any(t["id"] == table_id for t in bo_lobby.tables))
+        bo.send("j")  # the only table is the selected row
+        await eventually(lambda: bo_lobby.my_table == table_id)
+        await fill_and_start(hosts, ana, ana_app, table_id)
+        await bo.expect("Leave game")
+        await eventually(lambda: table_screen(bo_app) is not None)
+        names = [seat.name for seat in hosts.host.tables[table_id].seats]
+        assert names[:2] == ["ana", "bo"]
+
+        players = {"ana": (ana, ana_app), "bo": (bo, bo_app)}
+        seen = set()
+        for _ in range(6):
+            mover, _app = await until_turn(list(players.values()))
+            name = "ana" if mover is ana else "bo"
+            other = bo if mover is ana else ana
+            since = other.mark()
+            mover.send("i")
+            await other.expect(f"{name} takes 1 coin (income).", since)
+            seen.add(name)
+            if seen == {"ana", "bo"}:
+                break
+        assert seen == {"ana", "bo"}
+
+
+# -- 3. everything but a game with a terminal is refused ------------------------------------------
+
+
+async def test_commands_and_sessions_without_a_terminal_are_refused(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        conn = await hosts.connect("ana")
+        result = await within(conn.run("ls"))
+        assert result.exit_status == 1
+        example = f"ssh -p {hosts.ssh_port} ana@127.0.0.1"
+        assert result.stdout == f"coup runs no commands: connect without one, e.g. `{example}`.\r\n"
+
+        result = await within(conn.run())  # a shell, but no pty
+        assert result.exit_status == 1
+        assert "coup is a full-screen game: connect with a terminal" in str(result.stdout)
+        assert result.stdout.count("\n") == 1
+
+        result = await within(conn.run("ls", term_type="xterm"))  # a command, even with a pty
+        assert result.exit_status == 1
+        assert "coup runs no commands" in str(result.stdout)
+        assert not hosts.ssh.sessions and not hosts.apps
+
+
+async def test_sftp_forwarding_and_agent_forwarding_are_refused(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path, tiny_factory) as hosts:
+        conn = await hosts.connect("ana")
+        with pytest.raises((asyncssh.Error, OSError)):
+            await within(conn.start_sftp_client())
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await within(conn.create_connection(asyncssh.SSHTCPSession, LOCALHOST, hosts.port))
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await within(conn.open_connection(LOCALHOST, hosts.port))
+        with pytest.raises(asyncssh.ChannelListenError):
+            await within(conn.forward_remote_port(LOCALHOST, 0, LOCALHOST, hosts.port))
+
+        # a local forward listens on the client's side; what connects to it is refused by the server
+        listener = await within(conn.forward_local_port(LOCALHOST, 0, LOCALHOST, hosts.port))
+        reader, writer = await within(asyncio.open_connection(LOCALHOST, listener.get_port()))
+        assert await within(reader.read()) == b""
+        writer.close()
+        listener.close()
+        assert not hosts.host.connections  # nothing reached the game host through the tunnel
+
+        agent = await hosts.connect("bo", agent_forwarding=str(tmp_path / "agent.sock"))
+        term = await hosts.terminal("bo", conn=agent)
+        await term.expect("tiny app ready")
+        session = hosts.session("bo")
+        assert session.chan.get_agent_path() is None
+        assert session.server.conn.get_agent_path() is None
+
+
+async def test_an_allow_list_admits_only_its_keys(tmp_path: Path) -> None:
+    listed, unknown = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_text(f"# players\nno-pty {listed.export_public_key().decode().strip()} ana@laptop\n")
+    async with start_hosts(tmp_path, access=Access(authorized_keys=authorized)) as hosts:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await hosts.connect("eve", client_keys=[unknown])
+        with pytest.raises(asyncssh.PermissionDenied):
+            await hosts.connect("eve", client_keys=None, password="anything")
+        conn = await hosts.connect("ana", client_keys=[listed])
+        term = await hosts.terminal("ana", conn=conn)
+        await term.expect("Lobby of")
+        session = hosts.session("ana")
+        assert session.server.fingerprint == listed.get_fingerprint("sha256")
+        assert hosts.app("ana").settings.identity == f"key:{session.server.fingerprint}"
+
+
+async def test_a_password_is_required_when_set(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path, tiny_factory, access=Access(password="open sesame")) as hosts:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await hosts.connect("ana", password="open says me")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await hosts.connect("ana", client_keys=[client_key()])  # a key is not enough
+        conn = await hosts.connect("ana", password="open sesame")
+        term = await hosts.terminal("ana", conn=conn)
+        await term.expect("tiny app ready")
+
+
+async def test_connections_per_address_are_limited(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path, limits=Limits(connections_per_address=2)) as hosts:
+        first, second = await hosts.connect("ana"), await hosts.connect("bo")
+        with pytest.raises((asyncssh.Error, OSError)):
+            await hosts.connect("cy")
+        second.close()
+        await within(second.wait_closed())
+        await eventually(lambda: hosts.ssh.addresses.open[LOCALHOST] == 1)
+        third = await hosts.connect("cy")  # a place came free
+        assert not first.is_closed() and not third.is_closed()
+
+
+async def test_repeated_failed_logins_lock_the_address_out(tmp_path: Path) -> None:
+    limits = Limits(auth_failures_per_address=3, lockout_seconds=60)
+    async with start_hosts(tmp_path, access=Access(password="right"), limits=limits) as hosts:
+        for _ in range(3):
+            with pytest.raises((asyncssh.Error, OSError)):
+                await hosts.connect("ana", password="wrong")
+        with pytest.raises((asyncssh.Error, OSError)):  # even the right password, while locked out
+            await hosts.connect("ana", password="right")
+        assert hosts.ssh.addresses.locked(LOCALHOST, limits)
+        hosts.ssh.addresses.failures[LOCALHOST] = [time.monotonic() - 61] * 3  # the lockout runs out
+        conn = await hosts.connect("ana", password="right")
+        assert not conn.is_closed()
+
+
+# -- 4. a crash ends one session only ------------------------------------------------------------
+
+
+class CrashOnKey(CoupApp):
+    """The lobby app, with a key that breaks it."""
+
+    CSS_PATH = str(ROOT / "tui" / "coup.tcss")  # relative paths are taken from the subclass's module
+    BINDINGS = [("x", "crash", "Crash")]
+
+    def action_crash(self) -> None:
+        """A bug in one player's app."""
+        raise RuntimeError("a bug in one session")
+
+
+def crashing_factory(host: str, port: int) -> AppFactory:
+    """Lobby apps; the one of the user called crash has a bug on x."""
+    lobby = lobby_app_factory(host, port)
+
+    def make(info: SessionInfo) -> Any:
+        app = lobby(info)
+        if info.username == "crash":
+            return CrashOnKey(settings=app.settings, join=app.join, scan_lan=False)
+        return app
+
+    return make
+
+
+async def test_a_crash_in_one_session_leaves_the_others_playing(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path, crashing_factory) as hosts:
+        ana, ana_app = await open_lobby(hosts, "ana")
+        crash, crash_app = await open_lobby(hosts, "crash")
+        assert isinstance(crash_app, CrashOnKey)
+        crash.send("x")
+        assert await crash.exit_status() == 1
+        await eventually(lambda: len(hosts.ssh.sessions) == 1)
+        assert hosts.session("ana").app is ana_app
+
+        since = ana.mark()
+        ana.send("n")
+        await ana.expect("Create (Enter)", since)
+        since = ana.mark()
+        ana.send("\x1b")
+        await ana.expect("Lobby of", since)
+        assert ana_app.is_running and isinstance(ana_app.screen, LobbyScreen)
+
+
+# -- 5. finished sessions leave nothing behind -----------------------------------------------------
+
+
+async def open_and_leave(hosts: Hosts, conn: asyncssh.SSHClientConnection, marker: str) -> None:
+    """A session that waits for its first frame and hangs up."""
+    term = await hosts.terminal(conn=conn)
+    await term.expect(marker)
+    await term.close()
+
+
+async def all_freed(refs: list[weakref.ref[Any]], timeout: float = 5.0) -> None:
+    """Collect garbage until every app is gone (apps finish their last steps a moment after the session)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        gc.collect()
+        alive = [ref() for ref in refs if ref() is not None]
+        if not alive or loop.time() > end:
+            break
+        del alive
+        await asyncio.sleep(0.05)
+    assert not alive, f"{len(alive)} of {len(refs)} finished apps are still in memory: {alive[:3]}"
+
+
+async def test_a_hundred_finished_sessions_leave_no_app_in_memory(tmp_path: Path) -> None:
+    stdout, stderr = sys.stdout, sys.stderr
+    async with start_hosts(tmp_path, tiny_factory) as hosts:
+        for _ in range(10):  # ten connections of ten sessions, five at a time
+            conn = await hosts.connect("ana")
+            for _ in range(2):
+                await within(asyncio.gather(*(open_and_leave(hosts, conn, "tiny app ready") for _ in range(5))))
+            conn.close()
+            await within(conn.wait_closed())
+        await eventually(lambda: not hosts.ssh.sessions)
+        assert len(hosts.apps) == 100
+        await all_freed(hosts.apps)
+        assert sys.stdout is stdout and sys.stderr is stderr
+
+
+async def test_sessions_ending_out_of_order_give_back_the_servers_streams(tmp_path: Path) -> None:
+    stdout, stderr = sys.stdout, sys.stderr
+    async with start_hosts(tmp_path, tiny_factory) as hosts:
+        conn = await hosts.connect("ana")
+        first, second = await hosts.terminal(conn=conn), await hosts.terminal(conn=conn)
+        await first.expect("tiny app ready")
+        await second.expect("tiny app ready")
+        await first.close()  # the first to start ends first, while the second still runs
+        await eventually(lambda: len(hosts.ssh.sessions) == 1)
+        await second.close()
+        await eventually(lambda: not hosts.ssh.sessions)
+        assert sys.stdout is stdout and sys.stderr is stderr
+        await all_freed(hosts.apps)
+
+
+@pytest.fixture
+def unraisable(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Exceptions Python could not raise (in a coroutine closed by the garbage collector...), kept as text:
+    pytest's own hook keeps them whole, and their tracebacks would keep the finished apps alive."""
+    seen: list[str] = []
+
+    def record(info: Any) -> None:
+        seen.append(f"{info.err_msg or 'Exception ignored'} {info.object!r}: {info.exc_type.__name__}")
+
+    monkeypatch.setattr(sys, "unraisablehook", record)
+    return seen
+
+
+async def test_finished_lobby_sessions_leave_no_app_in_memory(tmp_path: Path, unraisable: list[str]) -> None:
+    stdout, stderr = sys.stdout, sys.stderr
+    async with start_hosts(tmp_path) as hosts:
+        conn = await hosts.connect("ana")
+        await within(asyncio.gather(*(open_and_leave(hosts, conn, "Lobby of") for _ in range(3))), 60)
+        await eventually(lambda: not hosts.ssh.sessions)
+        assert len(hosts.apps) == 3
+        await all_freed(hosts.apps)
+        assert sys.stdout is stdout and sys.stderr is stderr
+
+
+async def test_a_finished_lobby_session_ends_cleanly(tmp_path: Path, unraisable: list[str]) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        await open_and_leave(hosts, await hosts.connect("ana"), "Lobby of")
+        await eventually(lambda: not hosts.ssh.sessions)
+        await all_freed(hosts.apps)
+        assert not unraisable
+
+
+# -- 6. colours follow the client's terminal -------------------------------------------------------
+
+
+def test_color_system_follows_term_and_colorterm() -> None:
+    assert color_system("dumb", "") is None
+    assert color_system("unknown", "truecolor") is None
+    assert color_system("xterm", "") == ColorSystem.STANDARD
+    assert color_system("vt100", "") == ColorSystem.STANDARD
+    assert color_system("xterm-256color", "") == ColorSystem.EIGHT_BIT
+    assert color_system("screen-256color", "") == ColorSystem.EIGHT_BIT
+    assert color_system("xterm-256color", "truecolor") == ColorSystem.TRUECOLOR
+    assert color_system("xterm", "24bit") == ColorSystem.TRUECOLOR
+    assert color_system("XTERM-256COLOR", "TrueColor") == ColorSystem.TRUECOLOR
+
+
+def colour_codes(output: bytes) -> set[str]:
+    """The SGR sequences of output that set a colour (not the ones that reset to the terminal's default)."""
+    found = set()
+    for params in sgr_codes(output):
+        numbers = [int(p) for p in params.replace(":", ";").split(";") if p.isdigit()]
+        if any(n in range(30, 39) or n in range(40, 49) or n in range(90, 98) or n in range(100, 108) for n in numbers):
+            found.add(params)
+    return found
+
+
+DEPTHS = {  # name: (TERM, environment sent, the depth it promises)
+    "dumb": ("dumb", {}, None),
+    "16": ("xterm", {}, ColorSystem.STANDARD),
+    "256": ("xterm-256color", {}, ColorSystem.EIGHT_BIT),
+    "truecolor": ("xterm-256color", {"COLORTERM": "truecolor"}, ColorSystem.TRUECOLOR),
+}
+
+
+def assert_within_depth(name: str, output: bytes) -> None:
+    """output uses no colour its terminal cannot show."""
+    if name == "dumb":
+        assert b"\x1b[38;" not in output and b"\x1b[48;" not in output
+        assert not colour_codes(output), sorted(colour_codes(output))[:5]
+    if name in ("dumb", "16"):
+        assert b"38;5;" not in output and b"48;5;" not in output
+    if name != "truecolor":
+        assert b"38;2;" not in output and b"48;2;" not in output
+
+
+class Painted(App[int]):
+    """One line in a colour no other test uses (Textual keeps escape codes per style, process-wide)."""
+
+    def __init__(self, foreground: str, background: str) -> None:
+        super().__init__()
+        self.foreground, self.background = foreground, background
+
+    def compose(self) -> ComposeResult:
+        yield Static("painted line")
+
+    def on_mount(self) -> None:
+        static = self.query_one(Static)
+        static.styles.color, static.styles.background = self.foreground, self.background
+
+
+async def test_colour_depth_follows_the_clients_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLORTERM", "truecolor")  # the server's own terminal must not matter
+    pick = random.Random()
+    foreground, background = (f"#{pick.randrange(1 << 24):06x}" for _ in range(2))
+    async with start_hosts(tmp_path, lambda host, port: lambda info: Painted(foreground, background)) as hosts:
+        conn = await hosts.connect("ana")
+        for name, (term_type, env, depth) in DEPTHS.items():
+            term = await hosts.terminal(conn=conn, term_type=term_type, env=env)
+            await term.expect("painted line")
+            output = bytes(term.output)
+            assert_within_depth(name, output)
+            for colour, foreground_code in ((foreground, True), (background, False)):
+                if depth is not None:
+                    codes = ";".join(Color.parse(colour).downgrade(depth).get_ansi_codes(foreground_code))
+                    assert any(codes in params for params in sgr_codes(output)), (name, colour, codes)
+            await term.close()
+
+
+async def test_the_lobby_uses_no_colour_the_terminal_lacks(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        conn = await hosts.connect("ana")
+        terms = {
+            name: await hosts.terminal(conn=conn, term_type=term_type, env=env)
+            for name, (term_type, env, _depth) in DEPTHS.items()
+            if name != "truecolor"
+        }
+        for name, term in terms.items():
+            await term.expect("Lobby of", timeout=30)
+            assert_within_depth(name, bytes(term.output))
+            assert b"\x1b[" in term.output  # still a full-screen app
+        assert colour_codes(bytes(terms["16"].output)) and b"38;5;" in terms["256"].output
+
+
+# -- a client that stops reading -----------------------------------------------------------------
+
+
+class Flood(App[int]):
+    """Writes as much as a huge screen being redrawn non-stop."""
+
+    def on_mount(self) -> None:
+        self.set_interval(0.005, self.flood)
+
+    def flood(self) -> None:
+        self._driver.write("x" * 65536)  # type: ignore[union-attr]
+
+
+async def test_a_client_that_stops_reading_is_dropped_not_buffered(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path, lambda host, port: lambda info: Flood()) as hosts:
+        conn = await hosts.connect("ana")
+        process = await within(
+            conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None, window=65536)
+        )  # and never read from it
+        await eventually(lambda: any(s.driver for s in hosts.ssh.sessions))
+        session = next(iter(hosts.ssh.sessions))
+        driver, channel = session.driver, session.chan
+        await eventually(lambda: not hosts.ssh.sessions)  # the app ended
+        assert driver is not None and driver._stalled
+        del driver  # it refers to the app
+        buffered = channel.get_write_buffer_size()
+        assert buffered <= ssh_driver.MAX_UNSENT + 2 * 65536
+        await asyncio.sleep(0.1)
+        assert channel.get_write_buffer_size() == buffered  # nothing more is queued for it
+        await all_freed(hosts.apps)
+        process.close()
+
+
+class FakeChannel:
+    """What the driver needs of a channel, with a write buffer of any size."""
+
+    def __init__(self, buffered: int = 0, closing: bool = False) -> None:
+        self.buffered, self.closing, self.written = buffered, closing, b""
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def write(self, data: bytes) -> None:
+        self.written += data
+
+
+async def test_the_driver_stops_writing_to_a_stalled_or_closed_channel() -> None:
+    stalls: list[int] = []
+    channel = FakeChannel()
+    driver = ChannelDriver.for_channel(channel, lambda: stalls.append(1))(Tiny())
+    driver.write("frame 1")
+    assert channel.written == b"frame 1" and not stalls
+    channel.buffered = ssh_driver.MAX_UNSENT + 1
+    driver.write("frame 2")
+    driver.write("frame 3")
+    assert channel.written == b"frame 1" and stalls == [1]  # told once, then silent
+    channel.buffered = 0
+    driver.write("frame 4")
+    assert channel.written == b"frame 1"
+
+    gone = FakeChannel(closing=True)
+    ChannelDriver.for_channel(gone, lambda: stalls.append(2))(Tiny()).write("after the client left")
+    assert gone.written == b"" and stalls == [1]
+
+
+def test_colours_are_brought_down_to_the_sessions_depth() -> None:
+    frame = "\x1b[0m\x1b[1;38;2;18;52;86;48;5;17mhi\x1b[31;40mthere\x1b[39;49m\x1b[m"
+    assert ssh_driver.downgrade_colours(frame, ColorSystem.TRUECOLOR) == frame
+    assert ssh_driver.downgrade_colours(frame, ColorSystem.EIGHT_BIT) == (
+        "\x1b[0m\x1b[1;38;5;23;48;5;17mhi\x1b[31;40mthere\x1b[39;49m\x1b[m"
+    )
+    assert ssh_driver.downgrade_colours(frame, ColorSystem.STANDARD) == (
+        "\x1b[0m\x1b[1;90;44mhi\x1b[31;40mthere\x1b[39;49m\x1b[m"
+    )
+    assert ssh_driver.downgrade_colours(frame, None) == "\x1b[0m\x1b[1mhithere\x1b[39;49m\x1b[m"
+
+
+# -- 7. the real OpenSSH client, in tmux -------------------------------------------------------------
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path, timeout: float = 30.0) -> None:
+    """Wait until something listens on port (failing at once if process died)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        assert process.poll() is None, f"the host exited: {log.read_text()[-2000:]}"
+        with contextlib.suppress(OSError), socket.create_connection((LOCALHOST, port), timeout=0.5):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on port {port} after {timeout} s: {log.read_text()[-2000:]}")
+
+
+def test_openssh_in_tmux_reaches_the_lobby_and_a_table(tmp_path: Path) -> None:
+    missing = [tool for tool in ("ssh", "tmux") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"needs the OpenSSH client and tmux; missing: {', '.join(missing)}")
+    port, ssh_port = free_port(), free_port()
+    log = tmp_path / "host.log"
+    command = [sys.executable, "-m", "tui", "host", "--bind", LOCALHOST, "--port", str(port)]
+    command += ["--ssh-port", str(ssh_port), "--no-lan", "--data", str(tmp_path / "host"), "--bot-delay", "0"]
+    socket_name = f"coup-test-{os.getpid()}-{ssh_port}"
+
+    def tmux(*args: str) -> str:
+        done = subprocess.run(["tmux", "-u", "-f", "/dev/null", "-L", socket_name, *args], capture_output=True)
+        assert done.returncode == 0, done.stderr.decode()
+        return done.stdout.decode("utf-8", "replace")
+
+    def screen_shows(text: str, timeout: float = 20.0) -> None:
+        end = time.monotonic() + timeout
+        while text not in (shown := tmux("capture-pane", "-p", "-t", "coup")):
+            assert time.monotonic() < end, f"{text!r} not on screen after {timeout} s:\n{shown}\n{log.read_text()}"
+            time.sleep(0.05)
+
+    with log.open("wb") as output:
+        host = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(ssh_port, host, log)
+        ssh = f"ssh -F /dev/null -p {ssh_port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null"
+        tmux("new-session", "-d", "-s", "coup", "-x", "100", "-y", "30", f"{ssh} -o LogLevel=ERROR ana@{LOCALHOST}")
+        screen_shows("Lobby of")
+        tmux("send-keys", "-t", "coup", "n")
+        screen_shows("Create (Enter)")
+        tmux("send-keys", "-t", "coup", "Enter")
+        screen_shows("You are at table")
+        tmux("send-keys", "-t", "coup", "f")
+        screen_shows("(rule)")
+        tmux("send-keys", "-t", "coup", "s")
+        screen_shows("Leave game")
+        tmux("send-keys", "-t", "coup", "Escape")
+        screen_shows("Leave this game?")
+    finally:
+        subprocess.run(["tmux", "-L", socket_name, "kill-server"], capture_output=True)
+        host.terminate()
+        try:
+            host.wait(10)
+        except subprocess.TimeoutExpired:
+            host.kill()
+            host.wait(5)
+
+
+# -- 8. the host key -------------------------------------------------------------------------------
+
+
+async def test_the_host_key_is_made_once_private_and_kept(tmp_path: Path) -> None:
+    key_path = tmp_path / "keys" / "ssh_host_ed25519_key"
+    fingerprints, contents = [], []
+    for _ in range(2):
+        async with start_hosts(tmp_path, tiny_factory, key_path=key_path) as hosts:
+            conn = await hosts.connect("ana")
+            server_key = conn.get_server_host_key()
+            assert server_key is not None
+            fingerprints.append(server_key.get_fingerprint("sha256"))
+            contents.append(key_path.read_bytes())
+            assert stat.S_IMODE(key_path.stat().st_mode) == 0o600
+    assert fingerprints[0] == fingerprints[1]
+    assert contents[0] == contents[1]
+    assert asyncssh.read_private_key(key_path).get_fingerprint("sha256") == fingerprints[0]
