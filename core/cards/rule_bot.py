@@ -1,4 +1,4 @@
-"""The rule bot: a Coup heuristic that counts visible cards, bluffs only possible roles and challenges by the odds."""
+"""The rule bot: a Coup and Reformation heuristic that counts cards, bluffs only possible roles, challenges by odds."""
 
 from __future__ import annotations
 
@@ -7,16 +7,30 @@ from collections import Counter
 from math import comb
 
 from core.cards.moves import Move
-from core.cards.rules import AMBASSADOR, ASSASSIN, CAPTAIN, CHARACTERS, CONTESSA, COUP_COST, DUKE, copies_per_character
+from core.cards.rule_bot_reformation import conversion, embezzlement, foes
+from core.cards.rules import (
+    AMBASSADOR,
+    ASSASSIN,
+    CAPTAIN,
+    CONTESSA,
+    COUP_COST,
+    DUKE,
+    FACTIONS,
+    INQUISITOR,
+    copies_per_character,
+    ruleset,
+)
 from core.cards.views import CoupView, PendingView, SeatView
 
-VALUE = {DUKE: 5.0, CONTESSA: 4.0, CAPTAIN: 3.5, ASSASSIN: 3.0, AMBASSADOR: 2.0}
+VALUE = {DUKE: 5.0, CONTESSA: 4.0, CAPTAIN: 3.5, ASSASSIN: 3.0, INQUISITOR: 2.5, AMBASSADOR: 2.0}
+EXAMINE_FORCE = VALUE[ASSASSIN]  # as Inquisitor, force the exchange of a shown card worth at least an Assassin
 DUPLICATE_WORTH = 0.4  # a second copy of a role adds little
 ACTIVE_ROLES = (DUKE, CAPTAIN, ASSASSIN)  # a hand with none of these is weak
 # Challenge when P(claimant holds the card) is below the threshold for what the claim does.
 CHALLENGE_ACTION = {"tax": 0.12, "exchange": 0.08, "steal": 0.08, "assassinate": 0.12}
 CHALLENGE_ON_ME = {"steal": 0.22, "assassinate": 0.18}
-CHALLENGE_BLOCK_ON_ME = {DUKE: 0.15, CAPTAIN: 0.22, AMBASSADOR: 0.22, CONTESSA: 0.27}
+CHALLENGE_BLOCK_ON_ME = {DUKE: 0.15, CAPTAIN: 0.22, AMBASSADOR: 0.22, INQUISITOR: 0.22, CONTESSA: 0.27}
+EMBEZZLE_CHALLENGE = 0.5  # embezzling denies the Duke: challenge when the Duke is at least this likely
 CHALLENGE_LOW_STAKES = 0.08  # blocks of others' actions, steals I can block or that take nothing
 LAST_LIFE_ASSASSIN = 0.25  # facing elimination: challenge an unlikely assassin, else bluff the Contessa
 PASS, CHALLENGE = Move("pass"), Move("challenge")
@@ -30,6 +44,21 @@ def hand(view: CoupView) -> tuple[str, ...]:
 def me(view: CoupView) -> SeatView:
     """The viewer's seat."""
     return view.players[view.viewer]
+
+
+def characters(view: CoupView) -> tuple[str, ...]:
+    """The characters in this table's deck (the Inquisitor replaces the Ambassador in its variant)."""
+    return ruleset(view.inquisitor, view.reformation).characters
+
+
+def exchanger(view: CoupView) -> str:
+    """The character that exchanges with the deck at this table."""
+    return INQUISITOR if view.inquisitor else AMBASSADOR
+
+
+def steal_blockers(view: CoupView) -> tuple[str, ...]:
+    """The characters that block stealing at this table."""
+    return ruleset(view.inquisitor, view.reformation).actions["steal"].blockers
 
 
 def visible(view: CoupView) -> Counter[str]:
@@ -55,7 +84,7 @@ def p_holds(view: CoupView, seat: int, card: str) -> float:
     """Chance that seat holds card, its cards drawn at random from those the viewer cannot see."""
     seen, per_character = visible(view), copies_per_character(len(view.players))
     copies = max(0, per_character - seen[card])
-    pool = per_character * len(CHARACTERS) - sum(seen.values())
+    pool = per_character * len(characters(view)) - sum(seen.values())
     held = view.players[seat].influence
     if copies == 0 or pool <= 0:
         return 0.0
@@ -76,7 +105,7 @@ def card_value(view: CoupView, card: str) -> float:
         value += 1.0
     if card == ASSASSIN and me(view).coins >= 3:
         value += 1.0
-    if card == AMBASSADOR and late(view):
+    if card == exchanger(view) and late(view):
         value -= 1.0
     return value
 
@@ -103,7 +132,7 @@ def targets(view: CoupView, kind: str) -> list[int]:
 
 def steal_target(view: CoupView) -> int | None:
     """The richest opponent with coins who has not claimed a card that blocks stealing."""
-    blockers = (CAPTAIN, AMBASSADOR)
+    blockers = steal_blockers(view)
     seats = [s for s in targets(view, "steal") if view.players[s].coins >= 1]
     seats = [s for s in seats if not any(c in view.players[s].claims for c in blockers)]
     return max(seats, key=lambda s: view.players[s].coins, default=None)
@@ -114,6 +143,12 @@ def assassin_target(view: CoupView) -> int | None:
     guarded = unseen(view, CONTESSA) > 0
     seats = [s for s in targets(view, "assassinate") if not (guarded and CONTESSA in view.players[s].claims)]
     return max(seats, key=lambda s: threat(view, s), default=None)
+
+
+def examine_target(view: CoupView) -> int | None:
+    """The strongest threat ahead of the viewer (so the leader never stalls the game by examining)."""
+    ahead = [s for s in targets(view, "examine") if threat(view, s) > threat(view, view.viewer)]
+    return max(ahead, key=lambda s: threat(view, s), default=None)
 
 
 def claim_at_stake(view: CoupView) -> tuple[int, str]:
@@ -141,7 +176,7 @@ def challenge_threshold(view: CoupView, pending: PendingView) -> float:
             return 0.0  # block instead
         if me(view).influence == 1:
             return LAST_LIFE_ASSASSIN if possible(view, CONTESSA) else 1.01
-    if pending.kind == "steal" and (CAPTAIN in mine or AMBASSADOR in mine or me(view).coins == 0):
+    if pending.kind == "steal" and (any(c in mine for c in steal_blockers(view)) or me(view).coins == 0):
         return CHALLENGE_LOW_STAKES  # blocking is free, or there is nothing to lose
     return CHALLENGE_ON_ME.get(pending.kind, CHALLENGE_LOW_STAKES)
 
@@ -149,9 +184,18 @@ def challenge_threshold(view: CoupView, pending: PendingView) -> float:
 def should_challenge(view: CoupView) -> bool:
     """A deterministic verdict: challenge what the visible cards make unlikely, weighed by the stakes."""
     assert view.pending is not None
+    if view.window == "challenge_action" and view.pending.kind == "embezzle":
+        return likely_duke(view, view.pending.actor)
     claimant, card = claim_at_stake(view)
     odds = p_holds(view, claimant, card)
     return odds == 0.0 or odds < challenge_threshold(view, view.pending)
+
+
+def likely_duke(view: CoupView, seat: int) -> bool:
+    """Whether seat, denying the Duke, probably holds one: it has claimed one, or the odds say so."""
+    if unseen(view, DUKE) == 0:
+        return False
+    return DUKE in view.players[seat].claims or p_holds(view, seat, DUKE) >= EMBEZZLE_CHALLENGE
 
 
 class RuleBot:
@@ -174,6 +218,9 @@ class RuleBot:
             "lose": self.reveal,
             "exchange": self.keep,
             "setup": self.pick,
+            "allegiance": self.side,
+            "show": self.show,
+            "examine": self.inquire,
         }.get(view.window)
         move = decide(view) if decide else None
         return move if move in view.legal else view.legal[0]
@@ -183,7 +230,8 @@ class RuleBot:
         return self.bluff > 0 and self.rng.random() < self.bluff
 
     def act(self, view: CoupView) -> Move:
-        """Coup when affordable, then the actions of the cards held, then a rare bluff, then safe income."""
+        """Coup when affordable, assassinate, convert or embezzle when it pays, then the other actions of the cards
+        held, then a rare bluff, then safe income."""
         coins, mine = me(view).coins, hand(view)
         coupable = targets(view, "coup")
         if coins >= COUP_COST and coupable:
@@ -191,18 +239,26 @@ class RuleBot:
         victim, prey = assassin_target(view), steal_target(view)
         if ASSASSIN in mine and victim is not None:
             return Move("assassinate", target=victim)
+        reform = conversion(view) or embezzlement(view, mine, self.bluffing)
+        if reform is not None:
+            return reform
         if DUKE in mine:
             return Move("tax")
         if CAPTAIN in mine and prey is not None:
             return Move("steal", target=prey)
-        if AMBASSADOR in mine and self.dig(view):
+        if exchanger(view) in mine and self.dig(view):
             return Move("exchange")
+        suspect = examine_target(view)
+        if INQUISITOR in mine and suspect is not None:
+            return Move("examine", target=suspect)
         if self.bluffing():
             options = [Move("tax")] if possible(view, DUKE) else []
             if prey is not None and possible(view, CAPTAIN):
                 options.append(Move("steal", target=prey))
             if victim is not None and possible(view, ASSASSIN):
                 options.append(Move("assassinate", target=victim))
+            if suspect is not None and possible(view, INQUISITOR):
+                options.append(Move("examine", target=suspect))
             if options:
                 return self.rng.choice(options)
         if not self.duke_may_block(view):
@@ -218,8 +274,7 @@ class RuleBot:
         """Whether an opponent plausibly holds a Duke to block foreign aid."""
         if unseen(view, DUKE) == 0:
             return False
-        opponents = [p for p in view.players if p.alive and p.seat != view.viewer]
-        return any(DUKE in p.claims or p_holds(view, p.seat, DUKE) > 0.3 for p in opponents)
+        return any(DUKE in p.claims or p_holds(view, p.seat, DUKE) > 0.3 for p in foes(view))
 
     def answer_claim(self, view: CoupView) -> Move:
         """Challenge or pass, never at random."""
@@ -258,3 +313,16 @@ class RuleBot:
     def pick(self, view: CoupView) -> Move:
         """Choose the most valuable card in the two-player set-up."""
         return max(view.legal, key=lambda m: card_value(view, m.card or ""))
+
+    def side(self, view: CoupView) -> Move:
+        """Open Reformation as a Loyalist: the two sides differ only in name."""
+        return Move("allegiance", card=FACTIONS[0])
+
+    def show(self, view: CoupView) -> Move:
+        """Examined: show the Inquisitor the least valuable card."""
+        return min(view.legal, key=lambda m: card_value(view, m.card or ""))
+
+    def inquire(self, view: CoupView) -> Move:
+        """As Inquisitor: force a strong shown card back into the deck, hand a weak one back."""
+        strong = view.examined is not None and VALUE.get(view.examined, 0.0) >= EXAMINE_FORCE
+        return Move("force") if strong else Move("return")

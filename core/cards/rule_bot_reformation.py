@@ -8,25 +8,10 @@ from core.cards.moves import Move
 from core.cards.rules import ASSASSIN, COUP_COST, DUKE, FACTIONS
 from core.cards.views import CoupView, SeatView
 
-CONVERT_GAIN = 0.5  # convert only to shed this much menace aimed at the viewer (about half an influence)
+CONVERT_GAIN = 0.25  # convert only to shed this much menace aimed at the viewer (a quarter of an influence)
 ASSASSIN_MENACE = 0.5  # extra menace of a claimed Assassin who can pay for a kill
 EMBEZZLE_MIN = 2  # a reserve worth a turn: as much as Foreign Aid, and no one can block it
 EMBEZZLE_BLUFF = 6  # holding a Duke, embezzle (a bluff) only for a reserve this rich
-
-
-def split(view: CoupView, allegiance: dict[int, str]) -> bool:
-    """Whether living players of both allegiances remain under allegiance."""
-    return len({allegiance[p.seat] for p in view.players if p.alive}) > 1
-
-
-def aims(view: CoupView, seat: int, allegiance: dict[int, str]) -> list[int]:
-    """The living seats seat may coup, assassinate, steal from or examine under allegiance."""
-    divided = split(view, allegiance)
-    return [
-        p.seat
-        for p in view.players
-        if p.alive and p.seat != seat and not (divided and allegiance[p.seat] == allegiance[seat])
-    ]
 
 
 def allegiances(view: CoupView) -> dict[int, str]:
@@ -35,11 +20,12 @@ def allegiances(view: CoupView) -> dict[int, str]:
 
 
 def foes(view: CoupView) -> list[SeatView]:
-    """The living opponents who may attack the viewer (all of them outside Reformation or once one faction is left)."""
-    if not view.reformation:
-        return [p for p in view.players if p.alive and p.seat != view.viewer]
-    now = allegiances(view)
-    return [view.players[s] for s in aims(view, view.viewer, now) if view.viewer in aims(view, s, now)]
+    """The living opponents who may attack the viewer: all of them, unless both factions remain."""
+    others = [p for p in view.players if p.alive and p.seat != view.viewer]
+    mine = view.players[view.viewer].allegiance
+    if all(p.allegiance == mine for p in others):
+        return others
+    return [p for p in others if p.allegiance != mine]
 
 
 def menace(player: SeatView) -> float:
@@ -50,12 +36,14 @@ def menace(player: SeatView) -> float:
 
 def exposure(view: CoupView, allegiance: dict[int, str]) -> float:
     """The menace aimed at the viewer under allegiance, each attacker spreading its own over every seat it may hit."""
+    living = [p.seat for p in view.players if p.alive]
+    divided = len({allegiance[s] for s in living}) > 1
     total = 0.0
-    for player in view.players:
-        if player.alive and player.seat != view.viewer:
-            hits = aims(view, player.seat, allegiance)
-            if view.viewer in hits:
-                total += menace(player) / len(hits)
+    for seat in living:
+        if seat == view.viewer or (divided and allegiance[seat] == allegiance[view.viewer]):
+            continue
+        hits = [s for s in living if s != seat and not (divided and allegiance[s] == allegiance[seat])]
+        total += menace(view.players[seat]) / len(hits)
     return total
 
 
