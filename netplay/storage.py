@@ -57,3 +57,31 @@ def keep_token(address: str, token: str | None) -> None:
         tokens_path().write_text(json.dumps(tokens))
     except OSError:
         pass
+
+
+def stats_path() -> Path:
+    """Where each player's games and wins are counted, by identity."""
+    return data_dir() / "stats.json"
+
+
+def load_stats() -> dict[str, dict[str, int]]:
+    """Every identity's {"games": n, "wins": m} (empty if none or unreadable)."""
+    try:
+        stats = json.loads(stats_path().read_text())
+        return stats if isinstance(stats, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def count_game(identity: str, won: bool) -> dict[str, int]:
+    """Count one finished game for identity; returns its new totals."""
+    stats = load_stats()
+    mine = stats.setdefault(identity, {"games": 0, "wins": 0})
+    mine["games"] = int(mine.get("games", 0)) + 1
+    mine["wins"] = int(mine.get("wins", 0)) + (1 if won else 0)
+    try:
+        stats_path().parent.mkdir(parents=True, exist_ok=True)
+        stats_path().write_text(json.dumps(stats))
+    except OSError:
+        pass
+    return mine

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from core.cards.moves import Move
+from netplay.storage import load_stats
 from netplay.table import LocalTable
-from tests.tui_helpers import app_on, frozen_table
+from tests.tui_helpers import app_on, finished_table, frozen_table, quick_settings
+from tui.app import CoupApp
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.examine import ExamineDialog
 from tui.screens.exchange import ExchangeDialog
@@ -220,3 +222,17 @@ async def test_an_internal_error_exits_with_a_message_and_a_crash_file(tmp_path,
     assert "Traceback" not in printed.out + printed.err
     assert "coup stopped on an internal error (RuntimeError: boom)" in " ".join(printed.err.split())
     assert "RuntimeError: boom" in (tmp_path / "crash.log").read_text()
+
+
+async def test_a_finished_game_counts_in_the_players_record(tmp_path, monkeypatch):
+    monkeypatch.setenv("COUP_DATA_DIR", str(tmp_path))
+    settings = quick_settings()
+    settings.save_records, settings.identity = True, "key:SHA256:abc"
+    table = finished_table()
+    app = CoupApp(settings=settings, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "Your record: 1 game, " in app.screen.record_note
+    won = table.winner() == 0
+    assert load_stats() == {"key:SHA256:abc": {"games": 1, "wins": 1 if won else 0}}

@@ -12,6 +12,12 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
+def record_line(totals: dict[str, int]) -> str:
+    """'Your record: 5 games, 2 wins.'"""
+    games, wins = totals.get("games", 0), totals.get("wins", 0)
+    return f"Your record: {games} game{'s' if games != 1 else ''}, {wins} win{'s' if wins != 1 else ''}."
+
+
 @dataclass
 class Settings:
     """bot_delay: seconds a computer opponent 'thinks' (0 in tests); confirm: ask before
@@ -24,6 +30,10 @@ class Settings:
     new_seed: Callable[[], int] = field(default=fresh_seed)
     save_records: bool = True
     identity: str = ""
+
+    def stats_key(self) -> str:
+        """Whose games and wins these are: the SSH key's identity, else the player's name."""
+        return self.identity or f"name:{self.player_name}"
 
     def token_key(self, address: str) -> str:
         """Where this player's seat token for a host is kept: per identity when there is one

@@ -11,9 +11,10 @@ from textual.widgets import DataTable, Footer, Static
 
 from netplay.client import Client, HostError
 from netplay.remote import RemoteTable
-from netplay.storage import keep_token
+from netplay.storage import keep_token, load_stats
 from tui.screens.new_table import NewTableDialog
 from tui.screens.table import TableScreen
+from tui.settings import record_line
 
 
 def seats_text(table: dict[str, Any]) -> str:
@@ -51,7 +52,10 @@ class LobbyScreen(Screen[None]):
         self._waiting_for_view = False
 
     def compose(self) -> ComposeResult:
-        yield Static(f" Lobby of {self.client.welcome.get('host', 'host')} at {self.address}", id="status-bar")
+        host = self.client.welcome.get("host", "host")
+        totals = load_stats().get(self.settings.stats_key(), {})
+        record = f" · {self.settings.player_name}: {record_line(totals)}" if totals else ""
+        yield Static(f" Lobby of {host} at {self.address}{record}", id="status-bar")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static(id="lobby-help")
         yield Footer()

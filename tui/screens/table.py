@@ -19,6 +19,7 @@ from core.cards.rules import ACTIONS
 from core.cards.text import describe, move_label, situation, waiting_for
 from core.cards.views import CoupView
 from core.game import IllegalMove
+from netplay.storage import count_game
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.examine import ExamineDialog
 from tui.screens.exchange import ExchangeDialog
@@ -26,7 +27,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.pick_card import PickCardDialog
 from tui.screens.rules import RulesScreen
 from tui.screens.target import TargetDialog
-from tui.settings import Settings
+from tui.settings import Settings, record_line
 from tui.widgets.seat_panel import SeatList, SeatPanel, seat_line
 
 ACTION_KEYS = {
@@ -215,6 +216,9 @@ class TableScreen(Screen[None]):
         if view.window == "over":
             self._dialog_version = view.version
             note = f"Record saved: {self.table.record_path}" if self.table.record_path else ""
+            if view.viewer is not None and self.settings.save_records:
+                totals = count_game(self.settings.stats_key(), won=view.winner == view.viewer)
+                note = f"{record_line(totals)}\n{note}".strip()
             self.app.push_screen(GameOverScreen(view, note), self._after_game)
             return
         me = view.me()
