@@ -236,3 +236,16 @@ async def test_a_finished_game_counts_in_the_players_record(tmp_path, monkeypatc
         assert "Your record: 1 game, " in app.screen.record_note
     won = table.winner() == 0
     assert load_stats() == {"key:SHA256:abc": {"games": 1, "wins": 1 if won else 0}}
+
+
+async def test_exchange_by_keys_keeps_the_ticked_cards_and_enter_confirms():
+    script = [(0, Move("exchange")), (1, Move("pass")), (2, Move("pass")), (3, Move("pass"))]
+    table = frozen_table(11, script, first=0)
+    hand, drawn = list(table.state.players[0].hidden), list(table.state.drawn)
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ExchangeDialog)
+        await pilot.press("1", "3", "enter")  # untick your first card, tick the first drawn one, keep
+        await pilot.pause()
+    assert table.record.moves[-1] == (0, {"kind": "keep", "cards": sorted([hand[1], drawn[0]])})

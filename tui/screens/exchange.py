@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
@@ -13,7 +14,7 @@ from textual.widgets.selection_list import Selection
 class ExchangeDialog(ModalScreen[tuple[str, ...]]):
     """Tick exactly `keep` cards (1-4 or Space toggles, Enter keeps); the rest go back to the deck."""
 
-    BINDINGS = [("enter", "keep", "Keep")]
+    BINDINGS = [Binding("enter", "keep", "Keep", priority=True)]  # not the list's own Enter (a toggle)
 
     def __init__(self, hand: tuple[str, ...], drawn: tuple[str, ...]) -> None:
         super().__init__(classes="dialog")

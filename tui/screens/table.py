@@ -47,6 +47,7 @@ BLOCK_KEYS = ("b", "m")
 CONFIRMED = {"coup", "assassinate", "challenge"}
 DIALOG_WINDOWS = ("lose", "exchange", "setup", "allegiance", "show", "examine")
 COMPACT_FROM = 7  # players: one line per opponent instead of a box
+UNBOUND_LETTERS = set("abcdefghijlmnopqrstuvwxyz")  # k is a binding; answered with a hint when unused
 CLOCK_SHOWN_FROM = 15  # seconds
 
 
@@ -280,6 +281,13 @@ class TableScreen(Screen[None]):
         if any(c.key == event.key for c in self.choices):
             event.stop()
             self._pick(event.key)
+        elif event.key in UNBOUND_LETTERS:
+            event.stop()
+            view = self.table.view()
+            hint = waiting_for(view) or "Nothing to do right now."
+            if self.choices:
+                hint = "Your choices now: " + ", ".join(f"{c.key} {c.label}" for c in self.choices)
+            self.notify(hint, title=f"{event.key!r} does nothing here", timeout=3)
 
     def _pick(self, key: str) -> None:
         choice = next((c for c in self.choices if c.key == key), None)
