@@ -131,6 +131,16 @@ def pass_window(state: CoupState) -> tuple[CoupState, list[Event]]:
     return play(state, *passes(*COUP.to_act(state)))
 
 
+def coins(state: CoupState) -> list[int]:
+    """Every seat's coins."""
+    return [p.coins for p in state.players]
+
+
+def hand(state: CoupState, seat: int) -> list[str]:
+    """A seat's face-down cards, sorted."""
+    return sorted(state.players[seat].hidden)
+
+
 def kinds(events: Iterable[Event]) -> list[str]:
     """The kinds of events, in order."""
     return [e.kind for e in events]

@@ -7,9 +7,9 @@ import contextlib
 import itertools
 import random
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import msgpack
 
@@ -17,30 +17,17 @@ from core.bots import make_bot
 from netplay.codec import to_plain, view_from_plain
 from netplay.host import Host
 from netplay.wire import HEADER, PROTOCOL_VERSION
+from tests.waiting import Waiting
 
-T = TypeVar("T")
 Message = dict[str, Any]
 LOCALHOST = "127.0.0.1"
 TIMEOUT = 10.0
+WAITING = Waiting(TIMEOUT)
+within, eventually = WAITING.within, WAITING.eventually
 READ_LIMIT = 16 * 1024 * 1024  # a raw peer reads any frame the host sends, however long
 # Raw bot peers answer the moment they owe, unordered, often twice in a window: at the speed of a host
 # whose own bots wait for nothing, that is far above the flood limit meant for people.
 UNLIMITED: dict[str, Any] = {"rate": 1e6, "burst": 1e6}
-
-
-async def within(awaitable: Awaitable[T], timeout: float = TIMEOUT) -> T:
-    """Await with a time limit, so no test can hang."""
-    return await asyncio.wait_for(awaitable, timeout)
-
-
-async def eventually(check: Callable[[], bool], timeout: float = TIMEOUT, poll: float = 0.01) -> None:
-    """Wait until check() holds; AssertionError after timeout seconds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not check():
-        if loop.time() > end:
-            raise AssertionError(f"condition not met within {timeout} s")
-        await asyncio.sleep(poll)
 
 
 @contextlib.asynccontextmanager

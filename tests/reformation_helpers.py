@@ -98,16 +98,6 @@ def reformed(
     return state
 
 
-def hand(state: CoupState, seat: int) -> list[str]:
-    """A seat's face-down cards, sorted."""
-    return sorted(state.players[seat].hidden)
-
-
-def coins(state: CoupState) -> list[int]:
-    """Every seat's coins."""
-    return [p.coins for p in state.players]
-
-
 def targets(state: CoupState, seat: int, kind: str) -> list[int]:
     """The seats a legal move of kind by seat may aim at, in the order legal lists them."""
     return [m.target for m in REFORMATION.legal(state, seat) if m.kind == kind and m.target is not None]

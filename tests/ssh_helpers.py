@@ -9,40 +9,27 @@ import functools
 import re
 import socket
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import asyncssh
 
 from netplay.host import Host
 from netplay.ssh_server import Access, AppFactory, GameSession, Limits, SSHHost
+from tests.waiting import Waiting
 from tui.screens.pick_card import PickCardDialog
 from tui.screens.table import TableScreen
 from tui.ssh_apps import lobby_app_factory
 
-T = TypeVar("T")
 LOCALHOST = "127.0.0.1"
 TIMEOUT = 20.0  # generous: only a failing test waits this long, and CI machines can be slow
+WAITING = Waiting(TIMEOUT)
+within, eventually = WAITING.within, WAITING.eventually
 SIZE = (100, 30)
 ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[@-Z\\-_=>]")
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
-
-
-async def within(awaitable: Awaitable[T], timeout: float = TIMEOUT) -> T:
-    """Await with a time limit, so no test can hang."""
-    return await asyncio.wait_for(awaitable, timeout)
-
-
-async def eventually(check: Callable[[], Any], timeout: float = TIMEOUT, poll: float = 0.01) -> None:
-    """Wait until check() holds; AssertionError after timeout seconds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not check():
-        if loop.time() > end:
-            raise AssertionError(f"condition not met within {timeout} s")
-        await asyncio.sleep(poll)
 
 
 def strip_ansi(data: bytes) -> str:

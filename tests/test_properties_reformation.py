@@ -3,26 +3,30 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
-from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from core.bots import make_bot
 from core.cards.engine import COUP, REFORMATION, CoupGame
-from core.cards.events import Event, visible_to
-from core.cards.invariants import validate
 from core.cards.moves import Move
 from core.cards.rules import CHARACTERS, DUKE, FACTIONS, INQUISITOR
 from core.cards.state import CoupState
-from core.game import IllegalMove, get_game
-from core.records import Record, replay, replay_states
-from core.sim import GameOutcome, derive_seeds, play_game
+from core.game import get_game
+from core.sim import GameOutcome
 from tests.cards_helpers import scrambled
+from tests.property_helpers import (
+    assert_one_winner_and_invariants,
+    assert_only_own_hand_shown,
+    assert_private_events_reach_only_their_seats,
+    assert_refuses_illegal,
+    assert_replays,
+    games_settings,
+    keep_moves,
+    play_bots,
+    states,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -55,9 +59,7 @@ class Table:
         config = self.engine.load_config(
             {"players": self.players, "inquisitor": self.inquisitor, "two_player_variant": self.variant}
         )
-        seeds = derive_seeds(self.seed, self.players)
-        bots = [make_bot(name, s) for name, s in zip(self.bots, seeds, strict=True)]
-        return play_game(self.engine, config, self.seed, bots)
+        return play_bots(self.engine, config, self.seed, self.bots)
 
 
 # Reformation for 2-10 players with and without the Inquisitor (and its two-player variant), and
@@ -75,18 +77,6 @@ def table_id(table: Table) -> str:
     return f"{table.game}-{table.players}{flags}"
 
 
-def games_settings(examples: int) -> Any:
-    """Deterministic hypothesis settings for examples whole games."""
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        phases=(Phase.explicit, Phase.generate, Phase.shrink),  # no slow "explain" replays of whole games
-        suppress_health_check=[HealthCheck.too_slow],
-    )
-
-
 def seated(draw: st.DrawFn, table: Table) -> Table:
     """table with a drawn seed, and a mix of random and rule bots picked by that seed (so that
     every distinct seed is a distinct game)."""
@@ -102,46 +92,26 @@ def tables(draw: st.DrawFn) -> Table:
     return seated(draw, draw(st.sampled_from(TABLES)))
 
 
-def states(outcome: GameOutcome) -> Iterator[tuple[CoupState, list[Event]]]:
-    """Every state of the game from the start, with the events of the move that led to it."""
-    for state, events, _ in replay_states(outcome.record):
-        yield state, events
-
-
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
 @given(data=st.data())
-@games_settings(GAMES_PER_TABLE)
+@games_settings(GAMES_PER_TABLE, explain=False)  # no slow "explain" replays of whole games
 def test_every_game_ends_with_exactly_one_winner_and_invariants_hold_after_every_move(
     table: Table, data: st.DataObject
 ) -> None:
     table = data.draw(st.composite(seated)(table))
-    game = table.engine
     outcome = table.play()  # a bot returning an illegal move fails here with IllegalMove
-    final = outcome.state
-    assert final.window == "over" and game.to_act(final) == ()
-    assert final.living() == [outcome.winner] and game.result(final) == outcome.winner
-    seen, wins = 0, 0
-    for state, events in states(outcome):
-        validate(state)
-        seen += 1
-        wins += [e.kind for e in events].count("win")
-        if state.window != "over":
-            assert game.to_act(state) and all(game.legal(state, seat) for seat in game.to_act(state))
-            assert game.result(state) is None
+
+    def factions_dealt(state: CoupState) -> None:
         if state.config.reformation and state.window not in ("setup", "allegiance"):
             assert set(state.allegiance) <= set(FACTIONS) and len(state.allegiance) == table.players
-    assert seen == outcome.decisions + 1 and state == final and wins == 1
+
+    assert_one_winner_and_invariants(table.engine, outcome, factions_dealt)
 
 
 @given(tables())
-@games_settings(REPLAYS)
+@games_settings(REPLAYS, explain=False)
 def test_replaying_the_record_gives_the_same_final_state_also_after_json(table: Table) -> None:
-    outcome = table.play()
-    assert replay(outcome.record) == outcome.state
-    text = outcome.record.to_json()
-    again = Record.from_json(text)
-    assert again.to_json() == text and replay(again) == outcome.state
-    assert table.play().record.to_json() == text  # the same seed plays the same game
+    assert_replays(table.play)
 
 
 def candidate_moves(players: int) -> list[Move]:
@@ -152,35 +122,17 @@ def candidate_moves(players: int) -> list[Move]:
     moves += [Move(kind, target=t) for kind in (*targeted, "income") for t in range(-1, players + 1)]
     moves += [Move(kind, card=c) for kind in ("block", "reveal", "choose", "show") for c in EVERY_CARD]
     moves += [Move("allegiance", card=f) for f in (*FACTIONS, DUKE)]
-    moves += [Move("keep", cards=(c,)) for c in EVERY_CARD]
-    moves += [Move("keep", cards=tuple(sorted(pair))) for pair in combinations_with_replacement(EVERY_CARD, 2)]
-    return moves
+    return moves + keep_moves(EVERY_CARD)
 
 
 @given(tables())
-@games_settings(REFUSALS)
+@games_settings(REFUSALS, explain=False)
 def test_apply_refuses_moves_outside_legal_and_changes_nothing(table: Table) -> None:
-    outcome = table.play()
-    game = table.engine
-    rng = random.Random(table.seed)
+    # A legal move played by each seat that owes nothing, then anything from the catalog.
     catalog = candidate_moves(table.players)
-    seats = list(range(-1, table.players + 1))
-    refused = 0
-    for state, _ in states(outcome):
-        owed = game.to_act(state)
-        # A legal move played by a seat that owes nothing, then anything from the catalog.
-        borrowed = [m for seat in owed for m in game.legal(state, seat)]
-        pool = [(seat, m) for seat in seats if seat not in owed for m in rng.sample(borrowed, min(1, len(borrowed)))]
-        pool += [(rng.choice(seats), rng.choice(catalog)) for _ in range(2 * ILLEGAL_PER_STATE)]
-        pool += [(seat, rng.choice(catalog)) for seat in owed for _ in range(ILLEGAL_PER_STATE)]
-        illegal = [(seat, m) for seat, m in pool if seat not in owed or m not in game.legal(state, seat)]
-        for seat, move in rng.sample(illegal, min(ILLEGAL_PER_STATE, len(illegal))):
-            before = state.clone()
-            with pytest.raises(IllegalMove):
-                game.apply(state, seat, move)
-            assert state == before
-            refused += 1
-    assert refused >= ILLEGAL_PER_STATE * outcome.decisions // 2
+    outcome = table.play()
+    draws = 2 * ILLEGAL_PER_STATE
+    assert_refuses_illegal(table.engine, outcome, table.seed, table.players, catalog, 1, draws, ILLEGAL_PER_STATE)
 
 
 def examiners(state: CoupState) -> tuple[int, ...]:
@@ -192,7 +144,7 @@ def examiners(state: CoupState) -> tuple[int, ...]:
 
 
 @given(tables())
-@games_settings(SECRETS)
+@games_settings(SECRETS, explain=False)
 def test_no_view_or_event_shows_another_seats_cards_the_deck_or_an_examined_card(table: Table) -> None:
     outcome = table.play()
     game = table.engine
@@ -202,14 +154,12 @@ def test_no_view_or_event_shows_another_seats_cards_the_deck_or_an_examined_card
         # has no Duke (shown to all, then shuffled into the deck); private ones reach only their seats.
         assert all(e.kind == "prove" and e.card == DUKE for e in events if e.to is None and e.cards)
         assert all(e.to == (e.seat, e.target) for e in events if e.kind == "shown")
-        for viewer in viewers:
-            assert all(e.to is None or viewer in e.to for e in visible_to(events, viewer))
+        assert_private_events_reach_only_their_seats(events, viewers)
         if state.window == "over":
             continue  # hands are shown to all once the game is over
         for viewer in viewers:
             view = game.view(state, viewer)
-            for seat, seat_view in enumerate(view.players):
-                assert seat_view.hand == (tuple(state.players[seat].hidden) if seat == viewer else None)
+            assert_only_own_hand_shown(view, state, viewer)
             may_see = viewer is not None and viewer in examiners(state)
             assert view.examined == (state.examined if may_see else None)
             # Deal every secret out again, change the generator and (while a card is examined, for

@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from collections.abc import Iterator
-
 import pytest
 
-from core.bots.random_bot import RandomBot
 from core.cards.engine import COUP
 from core.cards.moves import Move
 from core.cards.rule_bot import RuleBot
@@ -17,14 +12,14 @@ from core.cards.rules import (
     AMBASSADOR,
     ASSASSIN,
     CAPTAIN,
-    CHARACTERS,
     CONTESSA,
     DUKE,
     copies_per_character,
 )
-from core.cards.state import Challenge, CoupConfig, CoupState, Pending, Player
+from core.cards.state import Challenge, CoupConfig, CoupState, Pending
 from core.cards.views import CoupView
 from core.sim import derive_seeds, play_game, run_sim
+from tests.rule_bot_helpers import dealt, decision_points
 
 SEEDS = range(60)
 
@@ -36,15 +31,7 @@ def table(
     claims: list[list[str]] | None = None,
 ) -> CoupState:
     """A state at seat 0's action, the deck holding every card not in a hand or face up."""
-    n = len(hands)
-    revealed = revealed or [[] for _ in range(n)]
-    coins = coins or [2] * n
-    claims = claims or [[] for _ in range(n)]
-    players = [Player(f"P{i + 1}", coins[i], list(hands[i]), list(revealed[i]), list(claims[i])) for i in range(n)]
-    deck = Counter({c: copies_per_character(n) for c in CHARACTERS})
-    deck.subtract(Counter(c for p in players for c in p.hidden + p.revealed))
-    assert all(v >= 0 for v in deck.values()), "more copies dealt than exist"
-    return CoupState(CoupConfig(players=n), players, sorted(deck.elements()), rng=1, active=0, owed=[0])
+    return dealt(CoupConfig(players=len(hands)), hands, revealed, coins, claims)
 
 
 def claim_window(state: CoupState, actor: int, kind: str, target: int | None, viewer: int) -> CoupState:
@@ -69,27 +56,14 @@ def answers(state: CoupState, seat: int = 0, bluff: float = 0.15) -> set[Move]:
     return {RuleBot(seed, bluff=bluff).choose(view) for seed in SEEDS}
 
 
-def decision_points(games: int, seed: int) -> Iterator[tuple[CoupState, int, CoupView]]:
-    """Every decision of games played by a mix of rule and random moves, at 2-6 players and the variant."""
-    rng = random.Random(seed)
-    configs = [CoupConfig(players=n) for n in range(2, 7)] + [CoupConfig(players=2, two_player_variant=True)]
-    for game in range(games):
-        config = configs[game % len(configs)]
-        state = COUP.new(config, rng.getrandbits(32))
-        rules = [RuleBot(rng.getrandbits(32)) for _ in range(config.players)]
-        randoms = [RandomBot(rng.getrandbits(32)) for _ in range(config.players)]
-        while COUP.result(state) is None:
-            seat = COUP.to_act(state)[0]
-            view = COUP.view(state, seat)
-            yield state, seat, view
-            bots = rules if rng.random() < 0.5 else randoms
-            state, _ = COUP.apply(state, seat, bots[seat].choose(view))
+# Every decision of mixed rule and random games at 2-6 players and the variant.
+CONFIGS = [CoupConfig(players=n) for n in range(2, 7)] + [CoupConfig(players=2, two_player_variant=True)]
 
 
 @pytest.fixture(scope="module")
 def fuzz() -> list[tuple[CoupState, int, CoupView]]:
     """The decision points of 90 mixed games, shared by the tests of this module."""
-    return list(decision_points(90, 7))
+    return list(decision_points(COUP, CONFIGS, 90, 7))
 
 
 def claimed_role(state: CoupState, move: Move) -> str | None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 
@@ -25,9 +23,10 @@ from core.cards.rules import (
     copies_per_character,
     ruleset,
 )
-from core.cards.state import Challenge, CoupConfig, CoupState, Pending, Player
+from core.cards.state import Challenge, CoupConfig, CoupState, Pending
 from core.cards.views import CoupView
 from core.sim import derive_seeds, play_game, run_sim
+from tests.rule_bot_helpers import dealt, decision_points
 
 SEEDS = range(40)
 L, R = LOYALIST, REFORMIST
@@ -43,16 +42,8 @@ def table(
     reserve: int = 0,
 ) -> CoupState:
     """A Reformation state at seat 0's action, the deck holding every card not in a hand or face up."""
-    n = len(hands)
-    revealed = revealed or [[] for _ in range(n)]
-    coins = coins or [2] * n
-    claims = claims or [[] for _ in range(n)]
-    players = [Player(f"P{i + 1}", coins[i], list(hands[i]), list(revealed[i]), list(claims[i])) for i in range(n)]
-    config = CoupConfig(players=n, reformation=True, inquisitor=inquisitor)
-    deck = Counter({c: copies_per_character(n) for c in config.rules.characters})
-    deck.subtract(Counter(c for p in players for c in p.hidden + p.revealed))
-    assert all(v >= 0 for v in deck.values()), "more copies dealt than exist"
-    state = CoupState(config, players, sorted(deck.elements()), rng=1, active=0, owed=[0])
+    config = CoupConfig(players=len(hands), reformation=True, inquisitor=inquisitor)
+    state = dealt(config, hands, revealed, coins, claims)
     state.allegiance, state.reserve = list(allegiance), reserve
     return state
 
@@ -84,28 +75,14 @@ def inquisitor_sim(players: int, games: int, seed: int, lineup: list[str]) -> Co
     return wins
 
 
-def decision_points(games: int, seed: int) -> Iterator[tuple[CoupState, int, CoupView]]:
-    """Every decision of Reformation games played by a mix of rule and random moves, at 2-10 players,
-    with and without the Inquisitor."""
-    rng = random.Random(seed)
-    configs = [CoupConfig(players=n, reformation=True, inquisitor=q) for n in range(2, 11) for q in (False, True)]
-    for game in range(games):
-        config = configs[game % len(configs)]
-        state = REFORMATION.new(config, rng.getrandbits(32))
-        rules = [RuleBot(rng.getrandbits(32)) for _ in range(config.players)]
-        randoms = [RandomBot(rng.getrandbits(32)) for _ in range(config.players)]
-        while REFORMATION.result(state) is None:
-            seat = REFORMATION.to_act(state)[0]
-            view = REFORMATION.view(state, seat)
-            yield state, seat, view
-            bots = rules if rng.random() < 0.5 else randoms
-            state, _ = REFORMATION.apply(state, seat, bots[seat].choose(view))
+# Every decision of mixed rule and random Reformation games at 2-10 players, with and without the Inquisitor.
+CONFIGS = [CoupConfig(players=n, reformation=True, inquisitor=q) for n in range(2, 11) for q in (False, True)]
 
 
 @pytest.fixture(scope="module")
 def fuzz() -> list[tuple[CoupState, int, CoupView]]:
     """The decision points of 36 mixed games (each table size twice with and without the Inquisitor)."""
-    return list(decision_points(36, 11))
+    return list(decision_points(REFORMATION, CONFIGS, 36, 11))
 
 
 def claimed_role(state: CoupState, move: Move) -> str | None:

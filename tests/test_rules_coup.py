@@ -35,9 +35,11 @@ from tests.cards_helpers import (
     TAX,
     assassinate,
     block,
+    coins,
     coup,
     deck_for,
     find_rng,
+    hand,
     keep,
     kinds,
     pass_window,
@@ -49,16 +51,6 @@ from tests.cards_helpers import (
 )
 
 A, B, C, D = 0, 1, 2, 3
-
-
-def coins(state: CoupState) -> list[int]:
-    """Every seat's coins."""
-    return [p.coins for p in state.players]
-
-
-def hand(state: CoupState, seat: int) -> list[str]:
-    """A seat's face-down cards, sorted."""
-    return sorted(state.players[seat].hidden)
 
 
 def face_up(state: CoupState) -> Counter[str]:

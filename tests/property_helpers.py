@@ -1,0 +1,137 @@
+"""Helpers shared by the seeded-game property tests of base Coup and Reformation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations_with_replacement
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+
+from core.bots import make_bot
+from core.cards.engine import CoupGame
+from core.cards.events import Event, visible_to
+from core.cards.invariants import validate
+from core.cards.moves import Move
+from core.cards.state import CoupConfig, CoupState
+from core.cards.views import CoupView
+from core.game import IllegalMove
+from core.records import Record, replay, replay_states
+from core.sim import GameOutcome, derive_seeds, play_game
+
+
+def games_settings(examples: int, explain: bool = True) -> Any:
+    """Deterministic hypothesis settings for examples whole games (without the slow "explain" replays
+    of whole games unless explain)."""
+    phases = {} if explain else {"phases": (Phase.explicit, Phase.generate, Phase.shrink)}
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+        **phases,
+    )
+
+
+def play_bots(game: CoupGame, config: CoupConfig, seed: int, bots: tuple[str, ...]) -> GameOutcome:
+    """Play a whole game with the named bots, each seeded from seed."""
+    seeds = derive_seeds(seed, len(bots))
+    players = [make_bot(name, s) for name, s in zip(bots, seeds, strict=True)]
+    return play_game(game, config, seed, players)
+
+
+def states(outcome: GameOutcome) -> Iterator[tuple[CoupState, list[Event]]]:
+    """Every state of the game from the start, with the events of the move that led to it."""
+    for state, events, _ in replay_states(outcome.record):
+        yield state, events
+
+
+def keep_moves(cards: Iterable[str]) -> list[Move]:
+    """Every keep of one card or of two out of cards."""
+    cards = tuple(cards)
+    moves = [Move("keep", cards=(c,)) for c in cards]
+    moves += [Move("keep", cards=tuple(sorted(pair))) for pair in combinations_with_replacement(cards, 2)]
+    return moves
+
+
+def assert_one_winner_and_invariants(
+    game: CoupGame, outcome: GameOutcome, check: Callable[[CoupState], None] = lambda state: None
+) -> None:
+    """The game ended with one winner and one win event; every state along the way is valid, owed by
+    someone with legal moves until the end, and passes check."""
+    final = outcome.state
+    assert final.window == "over" and game.to_act(final) == ()
+    assert final.living() == [outcome.winner] and game.result(final) == outcome.winner
+    seen, wins = 0, 0
+    for state, events in states(outcome):
+        validate(state)
+        seen += 1
+        wins += [e.kind for e in events].count("win")
+        if state.window != "over":
+            assert game.to_act(state), "a window nobody owes"
+            assert all(game.legal(state, seat) for seat in game.to_act(state))
+            assert game.result(state) is None
+        check(state)
+    assert seen == outcome.decisions + 1 and state == final and wins == 1
+
+
+def assert_replays(play: Callable[[], GameOutcome]) -> None:
+    """The record of play() replays to its final state, also after a trip through JSON, and playing
+    again (the same seed) gives the same record."""
+    outcome = play()
+    assert replay(outcome.record) == outcome.state
+    text = outcome.record.to_json()
+    again = Record.from_json(text)
+    assert again.to_json() == text
+    assert replay(again) == outcome.state
+    assert play().record.to_json() == text  # the same seed plays the same game
+
+
+def assert_refuses_illegal(
+    game: CoupGame,
+    outcome: GameOutcome,
+    seed: int,
+    players: int,
+    catalog: list[Move],
+    borrowed_per_seat: int,
+    catalog_draws: int,
+    per_state: int,
+) -> None:
+    """In every state of the game, apply refuses (and changes nothing for) per_state moves outside
+    legal: picked from legal moves of the owing seats played by a seat that owes nothing
+    (borrowed_per_seat for each such seat), catalog_draws moves of catalog by any seat, and per_state
+    moves of catalog by each owing seat."""
+    rng = random.Random(seed)
+    seats = list(range(-1, players + 1))
+    refused = 0
+    for state, _ in states(outcome):
+        owed = game.to_act(state)
+        # A legal move played by a seat that owes nothing, then anything from the catalog.
+        borrowed = [m for seat in owed for m in game.legal(state, seat)]
+        sample = min(borrowed_per_seat, len(borrowed))
+        pool = [(seat, m) for seat in seats if seat not in owed for m in rng.sample(borrowed, sample)]
+        pool += [(rng.choice(seats), rng.choice(catalog)) for _ in range(catalog_draws)]
+        pool += [(seat, rng.choice(catalog)) for seat in owed for _ in range(per_state)]
+        illegal = [(seat, m) for seat, m in pool if seat not in owed or m not in game.legal(state, seat)]
+        for seat, move in rng.sample(illegal, min(per_state, len(illegal))):
+            before = state.clone()
+            with pytest.raises(IllegalMove):
+                game.apply(state, seat, move)
+            assert state == before
+            refused += 1
+    assert refused >= per_state * outcome.decisions // 2
+
+
+def assert_private_events_reach_only_their_seats(events: list[Event], viewers: list[int | None]) -> None:
+    """Each viewer sees only the events that are public or name it."""
+    for viewer in viewers:
+        assert all(e.to is None or viewer in e.to for e in visible_to(events, viewer))
+
+
+def assert_only_own_hand_shown(view: CoupView, state: CoupState, viewer: int | None) -> None:
+    """view shows viewer's own hand and no other seat's."""
+    for seat, seat_view in enumerate(view.players):
+        assert seat_view.hand == (tuple(state.players[seat].hidden) if seat == viewer else None)
