@@ -492,7 +492,16 @@ class Host:
         lobby.table.start()
         self._broadcast_lobby()
 
+    def _prune(self) -> None:
+        """Forget finished tables nobody is looking at any more (their records are on disk)."""
+        for table_id, lobby in list(self.tables.items()):
+            idle = all(seat.conn is None for seat in lobby.seats) and not lobby.spectators
+            if lobby.table is not None and lobby.table.over() and idle:
+                lobby.table.close()
+                del self.tables[table_id]
+
     def _broadcast_lobby(self) -> None:
+        self._prune()
         message = self._listing()
         for conn in list(self.connections):
             lobby = self.tables.get(conn.table_id or "")

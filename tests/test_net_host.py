@@ -166,6 +166,7 @@ async def test_four_network_clients_play_a_whole_game_to_one_winner(tmp_path: Pa
         await controller.connect(LOCALHOST, port, "organiser")
         created = await controller.request({"type": "create", "game": "coup", "players": 4, "seed": 2024})
         table_id = created["table"]["id"]
+        lobby = host.tables[table_id]  # the host forgets a finished table once its players leave
         results = await within(
             asyncio.gather(
                 *(
@@ -176,7 +177,7 @@ async def test_four_network_clients_play_a_whole_game_to_one_winner(tmp_path: Pa
             60,
         )
         await controller.close()
-        table = host.tables[table_id].table
+        table = lobby.table
         assert table is not None and table.over()
         winner = COUP.result(table.state)
         assert {r.winner for r in results} == {winner}
@@ -351,3 +352,10 @@ async def test_a_refused_client_request_raises_host_error(tmp_path: Path) -> Non
         assert refused.value.code == "no_table"
         assert (await client.request({"type": "ping"}))["type"] == "pong"
         await client.close()
+
+
+async def test_finished_tables_nobody_watches_are_forgotten(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        summary = await within(run_net_sim("coup", 3, 2, 5, ["rule", "rule", "rule"], ("127.0.0.1", port)))
+        assert summary["games"] == 2
+        await eventually(lambda: not host.tables)
