@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.app import App
 from textual.message import Message
+from textual.screen import Screen
 
 from core.game import get_game
 from netplay.storage import data_dir
@@ -61,12 +62,22 @@ class CoupApp(App[int]):
         self.theme = "textual-dark"
 
     def on_mount(self) -> None:
+        if self.join and self.initial_table is None:
+            # The menu is built only if the player goes back to it: styling its many widgets is most
+            # of the cost of a new SSH session.
+            address = f"{self.join[0]}:{self.join[1]}" if isinstance(self.join, tuple) else ""
+            self.push_screen(JoinScreen(self.settings, address, autoconnect=bool(address), scan=self.scan_lan))
+            return
         self.push_screen(MenuScreen(self.settings))
         if self.initial_table is not None:
             self.push_screen(TableScreen(self.initial_table, self.settings))
-        elif self.join:
-            address = f"{self.join[0]}:{self.join[1]}" if isinstance(self.join, tuple) else ""
-            self.push_screen(JoinScreen(self.settings, address, autoconnect=bool(address), scan=self.scan_lan))
+
+    def back_from(self, screen: Screen[Any]) -> None:
+        """Close screen, onto the menu (built now if the app started elsewhere)."""
+        if len(self.screen_stack) <= 2:
+            self.switch_screen(MenuScreen(self.settings))
+        else:
+            screen.dismiss()
 
     def open_join(self) -> None:
         """The join screen, from the menu."""

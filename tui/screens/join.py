@@ -96,4 +96,4 @@ class JoinScreen(Screen[None]):
 
     def action_back(self) -> None:
         """Back to the menu."""
-        self.dismiss()
+        self.app.back_from(self)  # type: ignore[attr-defined]
