@@ -151,6 +151,18 @@ class Arena:
         await fresh.close()
         assert not self.failures, [r.getMessage() for r in self.failures]
 
+    async def hung_up_on(self, peer: RawPeer, data: bytes) -> None:
+        """Send data then end the stream: the host closes the connection, answers only with known
+        errors, and no game changes."""
+        before = self.snapshot()
+        peer.send_bytes(data)
+        peer.writer.write_eof()
+        assert await peer.closed_by_host(5)
+        check_answers(peer.frames)
+        await peer.close()
+        assert self.snapshot() == before
+        await self.still_serves()
+
 
 class FailureLog(logging.Handler):
     """Keeps every error the host or the event loop logs."""
@@ -216,15 +228,8 @@ def expected_refusal(arena: Arena, seat: int, version: Any, move: Any) -> str | 
 async def test_garbage_bytes_get_refused_or_dropped_and_change_nothing(
     arena: Arena, garbage: bytes, greet: bool
 ) -> None:
-    before = arena.snapshot()
     peer = await RawPeer.greeted(arena.port) if greet else await RawPeer.open(arena.port)
-    peer.send_bytes(garbage)
-    peer.writer.write_eof()
-    assert await peer.closed_by_host(5)
-    check_answers(peer.frames)
-    await peer.close()
-    assert arena.snapshot() == before
-    await arena.still_serves()
+    await arena.hung_up_on(peer, garbage)
 
 
 @fuzz_settings(80)
@@ -348,15 +353,8 @@ def mutate(data: bytes, changes: list[tuple[int, int]], cut: int | None) -> byte
 async def test_a_mutated_frame_never_hurts_the_host(
     arena: Arena, chosen: int, changes: list[tuple[int, int]], cut: int | None, greet: bool
 ) -> None:
-    before = arena.snapshot()
     peer = await RawPeer.greeted(arena.port, "Mutant") if greet else await RawPeer.open(arena.port)
-    peer.send_bytes(mutate(VALID_FRAMES[chosen], changes, cut))
-    peer.writer.write_eof()
-    assert await peer.closed_by_host(5)
-    check_answers(peer.frames)
-    await peer.close()
-    assert arena.snapshot() == before
-    await arena.still_serves()
+    await arena.hung_up_on(peer, mutate(VALID_FRAMES[chosen], changes, cut))
 
 
 @fuzz_settings(120)
