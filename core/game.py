@@ -42,8 +42,9 @@ class Game(Protocol):
 def get_game(name: str) -> Game:
     """The game registered under name."""
     from core.cards.engine import COUP, REFORMATION
+    from core.cards.g54.engine import G54
 
-    games: dict[str, Game] = {COUP.name: COUP, REFORMATION.name: REFORMATION}
+    games: dict[str, Game] = {COUP.name: COUP, REFORMATION.name: REFORMATION, G54.name: G54}
     try:
         return games[name]
     except KeyError:

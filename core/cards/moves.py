@@ -9,12 +9,14 @@ from typing import Any
 @dataclass(frozen=True, order=True)
 class Move:
     """kind is an action ("tax", "steal", ...) or an answer ("challenge", "pass", "block", "prove",
-    "concede", "reveal", "keep", "choose"); target, card and cards qualify it."""
+    "concede", "reveal", "keep", "choose"); target, card, cards and other (a second seat, as the
+    Communist's poorest player) qualify it."""
 
     kind: str
     target: int | None = None
     card: str | None = None
     cards: tuple[str, ...] = ()
+    other: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data, leaving out empty fields."""
@@ -25,6 +27,8 @@ class Move:
             data["card"] = self.card
         if self.cards:
             data["cards"] = list(self.cards)
+        if self.other is not None:
+            data["other"] = self.other
         return data
 
     @classmethod
@@ -33,13 +37,15 @@ class Move:
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             raise ValueError("a move is a mapping with a string 'kind'")
         target, card, cards = data.get("target"), data.get("card"), data.get("cards", ())
-        if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-            raise ValueError("a move's 'target' is a seat number")
+        other = data.get("other")
+        for seat in (target, other):
+            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+                raise ValueError("a move's 'target' and 'other' are seat numbers")
         if card is not None and not isinstance(card, str):
             raise ValueError("a move's 'card' is a character name")
         if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
             raise ValueError("a move's 'cards' is a list of character names")
-        unknown = set(data) - {"kind", "target", "card", "cards"}
+        unknown = set(data) - {"kind", "target", "card", "cards", "other"}
         if unknown:
             raise ValueError(f"unknown move fields: {', '.join(sorted(map(str, unknown)))}")
-        return cls(data["kind"], target, card, tuple(sorted(cards)))
+        return cls(data["kind"], target, card, tuple(sorted(cards)), other)

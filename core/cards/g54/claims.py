@@ -1,0 +1,94 @@
+"""Claims and challenges in G54: opening and closing windows, tax on claims, proving and conceding."""
+
+from __future__ import annotations
+
+from core.cards.events import Event
+from core.cards.g54.state import Challenge, Claim, G54State
+from core.rng import shuffle
+
+SPECULATOR = "Speculator"
+
+
+def open_window(s: G54State, window: str, owed: list[int]) -> bool:
+    """Open window owed by owed; False (and nothing opened) when nobody owes it."""
+    if not owed:
+        return False
+    s.window, s.owed = window, list(owed)
+    return True
+
+
+def close_window(s: G54State, then: str = "") -> None:
+    """Nobody owes anything any more; then names the next automatic step (if any)."""
+    s.window, s.owed = "", []
+    if then:
+        s.then = then
+
+
+def pay_tax(s: G54State, seat: int, role: str, events: list[Event]) -> None:
+    """seat claims role: the Customs Officer's collector takes 1 coin if role is taxed."""
+    due = s.tax_due(seat, role)
+    if due and s.collector is not None:
+        s.players[seat].coins -= due
+        s.players[s.collector].coins += due
+        events.append(Event("tax", seat, s.collector, role, amount=due))
+
+
+def note_claim(s: G54State, seat: int, role: str) -> None:
+    """Remember in public that seat has said it holds role."""
+    if role not in s.players[seat].claims:
+        s.players[seat].claims.append(role)
+
+
+def open_claim(s: G54State, seat: int, role: str, kind: str) -> None:
+    """seat claims role (for an action, join, block or Lawyer): everyone else may challenge it."""
+    s.claim = Claim(seat, role, kind)
+    note_claim(s, seat, role)
+    if not open_window(s, "claim", [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]):
+        s.claim = None
+        s.then = f"{kind}_stood"
+
+
+def answer_claim(s: G54State, seat: int, move_kind: str, events: list[Event]) -> None:
+    """A pass, or the challenge that closes the claim window and asks the claimant to prove it."""
+    claim = s.claim
+    assert claim is not None
+    if move_kind == "pass":
+        s.owed.remove(seat)
+        if not s.owed:
+            s.claim = None
+            close_window(s, f"{claim.kind}_stood")
+        return
+    s.challenge = Challenge(seat, claim.seat, claim.role, claim.kind)
+    s.claim = None
+    events.append(Event("challenge", seat, claim.seat, claim.role))
+    open_window(s, "prove", [claim.seat])
+
+
+def answer_challenge(s: G54State, seat: int, move_kind: str, events: list[Event]) -> None:
+    """Prove (show the role, reshuffle it, draw anew; the challenger loses) or concede (lose an influence)."""
+    challenge = s.challenge
+    assert challenge is not None
+    s.challenge = None
+    player = s.players[seat]
+    if move_kind == "prove":
+        player.hidden.remove(challenge.card)
+        s.deck.append(challenge.card)
+        s.rng = shuffle(s.rng, s.deck)
+        drawn = s.deck.pop()
+        player.hidden.append(drawn)
+        if challenge.card in player.claims:
+            player.claims.remove(challenge.card)
+        events.append(Event("prove", seat, challenge.challenger, challenge.card))
+        events.append(Event("replace", seat, cards=(drawn,), to=(seat,)))
+        s.losses.append((challenge.challenger, "challenge"))
+        close_window(s, f"{challenge.kind}_stood")
+        return
+    events.append(Event("concede", seat, challenge.challenger, challenge.card))
+    if challenge.card in player.claims:
+        player.claims.remove(challenge.card)
+    s.losses.append((seat, "challenge"))
+    if challenge.kind == "action" and challenge.card == SPECULATOR and player.coins:
+        events.append(Event("forfeit", seat, challenge.challenger, amount=player.coins))
+        s.players[challenge.challenger].coins += player.coins
+        player.coins = 0
+    close_window(s, f"{challenge.kind}_failed")

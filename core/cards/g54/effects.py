@@ -1,0 +1,271 @@
+"""What each G54 role's action does once it stands: one small function per role, plus the card swaps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.cards.events import Event
+from core.cards.g54.claims import close_window, open_window
+from core.cards.g54.roles import ROLES
+from core.cards.g54.state import DISAPPEAR_TOKENS, G54State, Pending
+from core.cards.moves import Move
+from core.rng import shuffle
+
+SPECULATION_CAP = 5
+EXTORTION, CRIME_BOSS_FINE = 2, 5
+COMMUNIST_SHARE = 3
+Effect = Callable[[G54State, Pending, list[int], list[Event]], None]
+
+
+def resolve(s: G54State, events: list[Event]) -> None:
+    """Pay the cost, then apply the role's effect to each affected player that did not block."""
+    pending = s.pending
+    assert pending is not None and pending.role is not None
+    role = ROLES[pending.role]
+    s.then = "end_action"
+    if role.cost and not pending.paid:
+        cost = min(role.cost, s.players[pending.actor].coins)
+        s.players[pending.actor].coins -= cost
+        receiver = pending.target if pending.kind == "judge" else None
+        if receiver is not None:
+            s.players[receiver].coins += cost
+        events.append(Event("pay", pending.actor, receiver, amount=cost, what=pending.kind))
+    pending.paid = True
+    reached = [p for p in pending.affected if p not in pending.blocked and s.players[p].alive]
+    for seat in pending.blocked:
+        events.append(Event("blocked", pending.actor, seat, pending.role, what=pending.kind))
+    EFFECTS[pending.kind](s, pending, reached, events)
+
+
+def gain(s: G54State, seat: int, amount: int, what: str, events: list[Event]) -> None:
+    """seat takes amount coins from the (unlimited) treasury."""
+    s.players[seat].coins += amount
+    events.append(Event("gain", seat, amount=amount, what=what))
+
+
+def give(s: G54State, giver: int, taker: int, amount: int, what: str, events: list[Event]) -> None:
+    """Up to amount coins pass from giver to taker (as many as giver has)."""
+    amount = min(amount, s.players[giver].coins)
+    s.players[giver].coins -= amount
+    s.players[taker].coins += amount
+    events.append(Event("give", giver, taker, amount=amount, what=what))
+
+
+def _banker(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    gain(s, p.actor, 3, p.kind, events)
+
+
+def _capitalist(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    gain(s, p.actor, 4, p.kind, events)
+    for joiner in p.joiners:
+        if s.players[joiner].alive and s.players[p.actor].coins:
+            give(s, p.actor, joiner, 1, p.kind, events)
+
+
+def _farmer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    gain(s, p.actor, 2, p.kind, events)
+    if p.target is not None and s.players[p.target].alive:
+        gain(s, p.target, 1, "gift", events)
+
+
+def _speculator(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    gain(s, p.actor, min(s.players[p.actor].coins, SPECULATION_CAP), p.kind, events)
+
+
+def _spy(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    gain(s, p.actor, 1, p.kind, events)
+
+
+def _draw(s: G54State, p: Pending, count: int, events: list[Event]) -> None:
+    """The actor draws count cards (as many as the deck has) and chooses which to keep."""
+    count = min(count, len(s.deck))
+    s.drawn.extend(s.deck.pop() for _ in range(count))
+    events.append(Event("draw", p.actor, amount=count))
+    events.append(Event("drew", p.actor, cards=tuple(s.drawn), to=(p.actor,)))
+    open_window(s, "exchange", [p.actor])
+
+
+def _director(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    _draw(s, p, 2, events)
+
+
+def _newscaster(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    _draw(s, p, 3, events)
+
+
+def _reporter(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    gain(s, p.actor, 1, p.kind, events)
+    _draw(s, p, 1, events)
+
+
+def _writer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    _draw(s, p, 1, events)
+
+
+def _producer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    if reached:
+        target = s.players[reached[0]]
+        if len(set(target.hidden)) > 1:
+            open_window(s, "give", [reached[0]])
+        else:
+            take_given(s, reached[0], target.hidden[0], events)
+
+
+def take_given(s: G54State, seat: int, card: str, events: list[Event]) -> None:
+    """The Producer's target hands over card; the Producer draws 1 and decides what to keep and give back."""
+    pending = s.pending
+    assert pending is not None
+    s.players[seat].hidden.remove(card)
+    pending.given = card
+    events.append(Event("given", seat, pending.actor))
+    events.append(Event("handed", seat, pending.actor, cards=(card,), to=(seat, pending.actor)))
+    s.drawn = [s.deck.pop()] if s.deck else []
+    events.append(Event("draw", pending.actor, amount=len(s.drawn)))
+    events.append(Event("drew", pending.actor, cards=tuple(s.drawn), to=(pending.actor,)))
+    open_window(s, "produce", [pending.actor])
+
+
+def answer_give(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """The Producer's target chooses the card it hands over."""
+    assert move.card is not None
+    close_window(s)
+    take_given(s, seat, move.card, events)
+
+
+def answer_produce(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """The Producer keeps move.cards, gives move.card to the target and returns the rest to the deck."""
+    pending = s.pending
+    assert pending is not None and pending.target is not None and pending.given is not None and move.card
+    player = s.players[seat]
+    pool = [*player.hidden, pending.given, *s.drawn]
+    for card in (*move.cards, move.card):
+        pool.remove(card)
+    player.hidden = list(move.cards)
+    s.players[pending.target].hidden.append(move.card)
+    _return(s, pool, events, seat)
+    events.append(Event("handed", seat, pending.target, cards=(move.card,), to=(seat, pending.target)))
+    events.append(Event("gave_back", seat, pending.target))
+    pending.given = None
+    close_window(s, "end_action")
+
+
+def answer_exchange(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """Keep as many cards as influence and return the rest; a Writer may first pay 1 to draw one more."""
+    pending = s.pending
+    assert pending is not None
+    if move.kind == "draw":
+        s.players[seat].coins -= 1
+        events.append(Event("pay", seat, amount=1, what="writer"))
+        card = s.deck.pop()
+        s.drawn.append(card)
+        events.append(Event("draw", seat, amount=1))
+        events.append(Event("drew", seat, cards=(card,), to=(seat,)))
+        return
+    player = s.players[seat]
+    pool = player.hidden + s.drawn
+    for card in move.cards:
+        pool.remove(card)
+    player.hidden = list(move.cards)
+    if pending.role in player.claims:
+        player.claims.remove(pending.role)
+    events.append(Event("kept", seat, cards=move.cards, to=(seat,)))
+    _return(s, pool, events, seat)
+    close_window(s, "end_action")
+
+
+def _return(s: G54State, cards: list[str], events: list[Event], seat: int) -> None:
+    s.deck.extend(cards)
+    s.rng = shuffle(s.rng, s.deck)
+    s.drawn = []
+    events.append(Event("exchanged", seat, amount=len(cards)))
+
+
+def _crime_boss(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    if reached:
+        open_window(s, "extort", [reached[0]])
+
+
+def answer_extort(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """Pay the Crime Boss 2, or refuse: the Crime Boss pays 5 to the treasury and seat loses an influence."""
+    pending = s.pending
+    assert pending is not None
+    close_window(s, "end_action")
+    if move.kind == "pay":
+        give(s, seat, pending.actor, EXTORTION, "crime_boss", events)
+        return
+    fine = min(CRIME_BOSS_FINE, s.players[pending.actor].coins)
+    s.players[pending.actor].coins -= fine
+    events.append(Event("refuse", seat, pending.actor, amount=fine))
+    s.losses.append((seat, "crime_boss"))
+
+
+def _lose_each(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    s.losses.extend((seat, p.kind) for seat in reached)
+
+
+def _mercenary(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    if reached and reached[0] not in s.disappear and len(s.disappear) < DISAPPEAR_TOKENS:
+        s.disappear.append(reached[0])
+        events.append(Event("token", p.actor, reached[0], "Disappear"))
+
+
+def _communist(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    richest, poorest = p.target, p.other
+    assert richest is not None and poorest is not None
+    spared = richest in p.blocked or not s.players[richest].alive or not s.players[poorest].alive
+    if not spared:
+        give(s, richest, poorest, COMMUNIST_SHARE, p.kind, events)
+
+
+def _customs_officer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    s.collector, s.taxed = p.actor, p.card
+    events.append(Event("token", p.actor, None, "Tax", what=p.card or ""))
+
+
+def _foreign_consular(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    if p.target is not None and s.players[p.target].alive:
+        s.treaty = (p.actor, p.target)
+        events.append(Event("token", p.actor, p.target, "Treaty"))
+
+
+def _peacekeeper(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    gain(s, p.actor, 1, p.kind, events)
+    s.peacekeeper = p.actor
+    events.append(Event("token", p.actor, None, "Peacekeeping"))
+
+
+def _politician(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    if reached:
+        give(s, reached[0], p.actor, 2, p.kind, events)
+
+
+def _priest(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    for seat in reached:
+        if s.players[seat].coins:
+            give(s, seat, p.actor, 1, p.kind, events)
+
+
+EFFECTS: dict[str, Effect] = {
+    "banker": _banker,
+    "capitalist": _capitalist,
+    "farmer": _farmer,
+    "speculator": _speculator,
+    "spy": _spy,
+    "director": _director,
+    "newscaster": _newscaster,
+    "producer": _producer,
+    "reporter": _reporter,
+    "writer": _writer,
+    "crime_boss": _crime_boss,
+    "general": _lose_each,
+    "guerrilla": _lose_each,
+    "judge": _lose_each,
+    "mercenary": _mercenary,
+    "communist": _communist,
+    "customs_officer": _customs_officer,
+    "foreign_consular": _foreign_consular,
+    "peacekeeper": _peacekeeper,
+    "politician": _politician,
+    "priest": _priest,
+    "protestor": _lose_each,
+}

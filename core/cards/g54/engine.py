@@ -1,0 +1,245 @@
+"""The G54 engine: set-up, legal moves, apply and the automatic steps between windows."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from core.cards.events import Event
+from core.cards.g54 import claims, effects, losses, turn
+from core.cards.g54.config import G54Config
+from core.cards.g54.roles import (
+    COPIES,
+    EVERYONE,
+    FRIEND,
+    GROUPS,
+    ONE,
+    PER_GROUP,
+    RICH_POOR,
+    ROLE,
+    ROLES,
+    group_roles,
+    in_play_order,
+)
+from core.cards.g54.state import DISAPPEAR_TOKENS, G54Player, G54State
+from core.cards.g54.views import G54View, make_view
+from core.cards.moves import Move
+from core.cards.rules import COUP_COST, FORCED_COUP_COINS
+from core.game import IllegalMove
+from core.rng import below, seed_state, shuffle
+
+ANSWERS = (Move("challenge"), Move("pass"))
+
+
+class G54Game:
+    """Coup: Rebellion G54 for 2-6 players."""
+
+    name = "g54"
+
+    def load_config(self, data: object) -> G54Config:
+        """The config in plain data."""
+        return G54Config.from_dict(data)
+
+    def load_move(self, data: object) -> Move:
+        """The move in plain data."""
+        return Move.from_dict(data)
+
+    def new(self, config: G54Config, seed: int) -> G54State:
+        """Draw the five roles (unless fixed), shuffle their 15 cards, deal 2 cards and 2 coins each."""
+        rng = seed_state(seed)
+        roles = config.fixed_roles()
+        if not roles:
+            drawn: list[str] = []
+            for group in GROUPS:
+                pool = list(group_roles(group, config.selection == "advanced"))
+                for _ in range(PER_GROUP[group]):
+                    rng, index = below(rng, len(pool))
+                    drawn.append(pool.pop(index))
+            roles = in_play_order(tuple(drawn))
+        if config.first_player is None:
+            rng, first = below(rng, config.players)
+        else:
+            first = config.first_player
+        deck = [role for role in roles for _ in range(COPIES)]
+        rng = shuffle(rng, deck)
+        players = [G54Player(name) for name in config.seat_names()]
+        for _ in range(2):
+            for player in players:
+                player.hidden.append(deck.pop())
+        return G54State(config, roles, players, deck, rng, active=first, window="action", owed=[first])
+
+    def to_act(self, state: G54State) -> tuple[int, ...]:
+        """The seats owing an answer in the open window, clockwise from the active seat."""
+        return tuple(state.owed)
+
+    def legal(self, state: G54State, seat: int) -> tuple[Move, ...]:
+        """Every move seat may make now."""
+        if seat not in state.owed:
+            return ()
+        return LEGAL[state.window](state, seat)
+
+    def apply(self, state: G54State, seat: int, move: Move) -> tuple[G54State, list[Event]]:
+        """Play move for seat; the given state is never changed, even when the move is refused."""
+        if state.window == "over":
+            raise IllegalMove("the game is over")
+        if seat not in state.owed:
+            raise IllegalMove(f"seat {seat} owes no decision now (waiting for {list(state.owed)})")
+        if move.cards:
+            move = Move(move.kind, move.target, move.card, tuple(sorted(move.cards)), move.other)
+        if move not in self.legal(state, seat):
+            raise IllegalMove(f"{move.kind} is not a legal move for seat {seat} in the {state.window} window")
+        s = state.clone()
+        events: list[Event] = []
+        HANDLERS[s.window](s, seat, move, events)
+        s.version += 1
+        settle(s, events)
+        return s, events
+
+    def view(self, state: G54State, seat: int | None) -> G54View:
+        """What seat may know; None is a spectator."""
+        return make_view(state, seat, self.legal(state, seat) if seat is not None else ())
+
+    def result(self, state: G54State) -> int | None:
+        """The winner, once only one player is left."""
+        return state.winner
+
+
+def settle(s: G54State, events: list[Event]) -> None:
+    """Run the automatic steps until some seat owes a decision or the game is over."""
+    while not s.owed:
+        living = s.living()
+        if len(living) == 1:
+            s.winner = living[0]
+            s.window, s.then, s.pending, s.claim, s.challenge, s.losses = "over", "", None, None, None, []
+            events.append(Event("win", s.winner))
+            return
+        if losses.await_loss(s, events):
+            return
+        step, s.then = s.then, ""
+        if not step:
+            raise AssertionError(f"no window open and no step to run after {s.window!r}")
+        STEPS[step](s, events)
+
+
+def action_moves(s: G54State, seat: int) -> tuple[Move, ...]:
+    """Income, Coup and the affordable actions of the roles in play, with every legal target."""
+    coins = s.players[seat].coins
+    others = s.clockwise_from(seat)
+    coup = [Move("coup", target=t) for t in others if s.may_target(seat, t, coup=True)]
+    if coins >= FORCED_COUP_COINS:
+        return tuple(coup)
+    moves = [Move("income"), *(coup if coins >= COUP_COST else [])]
+    for name in s.roles:
+        role = ROLES[name]
+        if not role.has_action or (s.spying and role.kind == "spy") or coins < role.price + s.tax_due(seat, name):
+            continue
+        if role.aim == ONE:
+            aims = [t for t in others if s.may_target(seat, t)]
+            if role.kind == "mercenary":
+                aims = [t for t in aims if t not in s.disappear] if len(s.disappear) < DISAPPEAR_TOKENS else []
+            moves.extend(Move(role.kind, target=t) for t in aims)
+        elif role.aim == FRIEND:
+            moves.extend(Move(role.kind, target=t) for t in others)
+        elif role.aim == RICH_POOR:
+            moves.extend(_communist_moves(s, seat))
+        elif role.aim == ROLE:
+            moves.extend(Move(role.kind, card=r) for r in s.roles)
+        elif role.aim in (EVERYONE, "none"):
+            moves.append(Move(role.kind))
+    return tuple(moves)
+
+
+def _communist_moves(s: G54State, seat: int) -> list[Move]:
+    living = s.living()
+    most = max(s.players[p].coins for p in living)
+    least = min(s.players[p].coins for p in living)
+    richest = [p for p in living if s.players[p].coins == most and (p == seat or s.may_target(seat, p))]
+    poorest = [p for p in living if s.players[p].coins == least]
+    return [Move("communist", target=r, other=p) for r in richest for p in poorest if r != p]
+
+
+def _prove_moves(s: G54State, seat: int) -> tuple[Move, ...]:
+    assert s.challenge is not None
+    holds = s.challenge.card in s.players[seat].hidden
+    return (Move("prove"), Move("concede")) if holds else (Move("concede"),)
+
+
+def _exchange_moves(s: G54State, seat: int) -> tuple[Move, ...]:
+    player = s.players[seat]
+    pool = sorted(player.hidden + s.drawn)
+    keeps = sorted(set(combinations(pool, len(player.hidden))))
+    moves = [Move("keep", cards=k) for k in keeps]
+    writer = s.pending is not None and s.pending.kind == "writer"
+    if writer and player.coins >= 1 and s.deck:
+        moves.append(Move("draw"))
+    return tuple(moves)
+
+
+def _produce_moves(s: G54State, seat: int) -> tuple[Move, ...]:
+    assert s.pending is not None and s.pending.given is not None
+    player = s.players[seat]
+    pool = [*player.hidden, s.pending.given, *s.drawn]
+    moves = set()
+    for keep in combinations(sorted(pool), len(player.hidden)):
+        rest = list(pool)
+        for card in keep:
+            rest.remove(card)
+        moves.update(Move("keep", card=give, cards=keep) for give in rest)
+    return tuple(sorted(moves))
+
+
+def _block_moves(s: G54State, seat: int) -> tuple[Move, ...]:
+    assert s.pending is not None and s.pending.role is not None
+    return (Move("block", card=s.pending.role), Move("pass"))
+
+
+LEGAL = {
+    "action": action_moves,
+    "claim": lambda s, seat: ANSWERS,
+    "react": lambda s, seat: ANSWERS,
+    "prove": _prove_moves,
+    "join": lambda s, seat: (Move("join"), Move("pass")),
+    "fund": lambda s, seat: (Move("join"), Move("pass")),
+    "block": _block_moves,
+    "lose": lambda s, seat: losses.loss_moves(s, seat),
+    "exchange": _exchange_moves,
+    "give": lambda s, seat: tuple(Move("give", card=c) for c in sorted(set(s.players[seat].hidden))),
+    "produce": _produce_moves,
+    "extort": lambda s, seat: (Move("pay"), Move("refuse")) if s.players[seat].coins >= 2 else (Move("refuse"),),
+    "lawyer": lambda s, seat: (Move("claim"), Move("pass")),
+    "over": lambda s, seat: (),
+}
+HANDLERS = {
+    "action": turn.declare,
+    "claim": lambda s, seat, move, events: claims.answer_claim(s, seat, move.kind, events),
+    "react": lambda s, seat, move, events: losses.answer_reaction(s, seat, move.kind, events),
+    "prove": lambda s, seat, move, events: claims.answer_challenge(s, seat, move.kind, events),
+    "join": turn.answer_join,
+    "fund": turn.answer_fund,
+    "block": turn.answer_block,
+    "lose": losses.answer_loss,
+    "exchange": effects.answer_exchange,
+    "give": effects.answer_give,
+    "produce": effects.answer_produce,
+    "extort": effects.answer_extort,
+    "lawyer": turn.answer_lawyer,
+}
+STEPS = {
+    "action_stood": turn.action_stood,
+    "action_failed": turn.action_failed,
+    "check_joiner": turn.check_joiner,
+    "join_stood": turn.join_stood,
+    "join_failed": turn.join_failed,
+    "ask_funder": turn.ask_funder,
+    "blocks": turn.blocks,
+    "ask_block": turn.ask_block,
+    "block_stood": turn.block_stood,
+    "block_failed": turn.block_failed,
+    "resolve": effects.resolve,
+    "end_action": turn.end_action,
+    "end_turn": turn.end_turn,
+    "lawyers": turn.lawyers,
+    "lawyer_stood": turn.lawyer_stood,
+    "lawyer_failed": turn.lawyer_failed,
+    "next_turn": turn.next_turn,
+}
+G54 = G54Game()

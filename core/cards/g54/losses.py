@@ -1,0 +1,133 @@
+"""Losing influence in G54: the loss queue, reactive claims (Intellectual, Missionary) and elimination."""
+
+from __future__ import annotations
+
+from core.cards.events import Event
+from core.cards.g54.claims import close_window, open_window, pay_tax
+from core.cards.g54.state import Claim, Estate, G54State
+from core.cards.moves import Move
+
+INTELLECTUAL, MISSIONARY, LAWYER = "Intellectual", "Missionary", "Lawyer"
+INTELLECTUAL_GAIN = 5
+
+
+def reactions(s: G54State, seat: int, reason: str) -> list[str]:
+    """The reactive roles seat may claim on this loss: in play, affordable, Missionary not against a Coup."""
+    roles = [r for r in (INTELLECTUAL, MISSIONARY) if r in s.roles and s.can_claim(seat, r)]
+    return [r for r in roles if not (r == MISSIONARY and reason == "coup")]
+
+
+def loss_moves(s: G54State, seat: int) -> tuple[Move, ...]:
+    """Reveal a card, or set one aside face down claiming a reactive role."""
+    cards = sorted(set(s.players[seat].hidden))
+    reveal = [Move("reveal", card=c) for c in cards]
+    react = [Move(role.lower(), card=c) for role in reactions(s, seat, s.losses[0][1]) for c in cards]
+    return (*reveal, *react)
+
+
+def await_loss(s: G54State, events: list[Event]) -> bool:
+    """Resolve queued losses; open the lose window when a seat has a real choice to make."""
+    while s.losses:
+        seat, reason = s.losses[0]
+        player = s.players[seat]
+        if player.out or not player.hidden:
+            s.losses.pop(0)
+            continue
+        if len(set(player.hidden)) > 1 or reactions(s, seat, reason):
+            return open_window(s, "lose", [seat])
+        s.losses.pop(0)
+        reveal(s, seat, player.hidden[0], reason, events)
+    return False
+
+
+def reveal(s: G54State, seat: int, card: str, reason: str, events: list[Event]) -> None:
+    """seat turns card face up; with no card left it is out."""
+    player = s.players[seat]
+    player.hidden.remove(card)
+    player.revealed.append(card)
+    if card in player.claims:
+        player.claims.remove(card)
+    events.append(Event("lose", seat, card=card, what=reason))
+    check_out(s, seat, events)
+
+
+def answer_loss(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """The lose window's answer: a card revealed, or set aside under a reactive claim anyone may challenge."""
+    assert move.card is not None
+    _, reason = s.losses.pop(0)
+    close_window(s)
+    if move.kind == "reveal":
+        reveal(s, seat, move.card, reason, events)
+        return
+    role = move.kind.title()
+    pay_tax(s, seat, role, events)
+    player = s.players[seat]
+    player.hidden.remove(move.card)
+    player.aside.append(move.card)
+    s.reaction = Claim(seat, role, reason, aside=move.card)
+    events.append(Event("react", seat, card=role, what=reason))
+    if not open_window(s, "react", s.clockwise_from(seat)):
+        settle_reaction(s, None, events)
+
+
+def answer_reaction(s: G54State, seat: int, move_kind: str, events: list[Event]) -> None:
+    """A pass, or the challenge that settles a reactive claim at once (the set-aside card is shown)."""
+    if move_kind == "pass":
+        s.owed.remove(seat)
+        if s.owed:
+            return
+        close_window(s)
+        settle_reaction(s, None, events)
+        return
+    close_window(s)
+    settle_reaction(s, seat, events)
+
+
+def settle_reaction(s: G54State, challenger: int | None, events: list[Event]) -> None:
+    """Unchallenged or true: the effect applies (a true claim costs the challenger an influence);
+    false: the card is shown and the claimant loses one more influence."""
+    claim = s.reaction
+    assert claim is not None and claim.aside is not None
+    s.reaction = None
+    player = s.players[claim.seat]
+    true = claim.aside == claim.role
+    if challenger is not None:
+        player.aside.remove(claim.aside)
+        player.revealed.append(claim.aside)
+        events.append(Event("challenge", challenger, claim.seat, claim.role))
+        events.append(Event("shown_aside", claim.seat, challenger, claim.aside, what="true" if true else "false"))
+        s.losses.insert(0, (challenger, "challenge") if true else (claim.seat, "challenge"))
+    if challenger is None or true:
+        if claim.role == INTELLECTUAL:
+            player.coins += INTELLECTUAL_GAIN
+            events.append(Event("gain", claim.seat, amount=INTELLECTUAL_GAIN, what="intellectual"))
+        elif s.deck:
+            drawn = s.deck.pop()
+            player.hidden.append(drawn)
+            events.append(Event("missionary", claim.seat))
+            events.append(Event("replace", claim.seat, cards=(drawn,), to=(claim.seat,)))
+    check_out(s, claim.seat, events)
+
+
+def check_out(s: G54State, seat: int, events: list[Event]) -> None:
+    """With no face-down card left (and no reactive claim pending), seat is out: its coins wait for a
+    Lawyer or go to the treasury, and its tokens leave play."""
+    player = s.players[seat]
+    pending_claim = s.reaction is not None and s.reaction.seat == seat
+    if player.hidden or player.out or pending_claim:
+        return
+    player.out = True
+    events.append(Event("eliminated", seat, amount=player.coins))
+    if LAWYER in s.roles and player.coins:
+        s.estates.append(Estate(seat, player.coins))
+    player.coins = 0
+    player.claims.clear()
+    if seat in s.disappear:
+        s.disappear.remove(seat)
+    if s.peacekeeper == seat:
+        s.peacekeeper = None
+    if s.treaty is not None and seat in s.treaty:
+        s.treaty = None
+    if s.collector == seat:
+        s.collector, s.taxed = None, None
+        events.append(Event("tax_ends", seat))

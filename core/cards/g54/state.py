@@ -1,0 +1,154 @@
+"""The authoritative state of a G54 game: players, deck, role tokens, the action in flight and the open window."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from core.cards.g54.config import G54Config
+from core.cards.rules import STARTING_COINS
+
+DISAPPEAR_TOKENS = 3
+
+
+@dataclass
+class G54Player:
+    """One seat: coins, face-down cards, cards lost face up (revealed) or face down (aside, after an
+    unchallenged reactive claim), public claims, and whether it is out."""
+
+    name: str
+    coins: int = STARTING_COINS
+    hidden: list[str] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)
+    aside: list[str] = field(default_factory=list)
+    claims: list[str] = field(default_factory=list)
+    out: bool = False
+
+    @property
+    def alive(self) -> bool:
+        """Still in the game."""
+        return not self.out
+
+
+@dataclass
+class Pending:
+    """The action in flight: who, which role (or "income"/"coup"), aimed at whom, and how far it got.
+    affected are the players the effect reaches unless they block; blocked those whose block stood;
+    to_block those still to be asked; joiners those who joined (Capitalist: claims not yet
+    challenged are in to_check); funder the Protestor volunteer; given the card a Producer's target gave."""
+
+    actor: int
+    kind: str
+    role: str | None
+    target: int | None = None
+    other: int | None = None
+    card: str | None = None
+    affected: list[int] = field(default_factory=list)
+    to_block: list[int] = field(default_factory=list)
+    blocked: list[int] = field(default_factory=list)
+    joiners: list[int] = field(default_factory=list)
+    to_check: list[int] = field(default_factory=list)
+    to_ask: list[int] = field(default_factory=list)
+    funder: int | None = None
+    given: str | None = None
+    paid: bool = False
+
+
+@dataclass
+class Claim:
+    """A claim open to challenge: seat says it holds role, for an action, a join, a block, a Lawyer's
+    estate or a reactive claim on a lost card (aside: that card, set aside face down)."""
+
+    seat: int
+    role: str
+    kind: str
+    aside: str | None = None
+
+
+@dataclass
+class Challenge:
+    """challenger called challenged's claim of card; challenged must prove or concede."""
+
+    challenger: int
+    challenged: int
+    card: str
+    kind: str
+
+
+@dataclass
+class Estate:
+    """The coins of a player eliminated this turn, waiting for a Lawyer; to_ask are the survivors not
+    yet asked, clockwise from the active player."""
+
+    seat: int
+    coins: int
+    to_ask: list[int] = field(default_factory=list)
+    asked: bool = False
+
+
+@dataclass
+class G54State:
+    """Everything the engine knows. window names the open decision and owed who must answer it; when
+    none is open, then names the next automatic step."""
+
+    config: G54Config
+    roles: tuple[str, ...]
+    players: list[G54Player]
+    deck: list[str]
+    rng: int
+    active: int = 0
+    window: str = "action"
+    owed: list[int] = field(default_factory=list)
+    then: str = ""
+    pending: Pending | None = None
+    claim: Claim | None = None
+    reaction: Claim | None = None
+    challenge: Challenge | None = None
+    losses: list[tuple[int, str]] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)
+    spying: bool = False
+    peacekeeper: int | None = None
+    treaty: tuple[int, int] | None = None
+    collector: int | None = None
+    taxed: str | None = None
+    disappear: list[int] = field(default_factory=list)
+    estates: list[Estate] = field(default_factory=list)
+    turn: int = 1
+    version: int = 0
+    winner: int | None = None
+
+    def clone(self) -> G54State:
+        """A deep copy, so apply never touches the state it was given."""
+        return copy.deepcopy(self)
+
+    def living(self) -> list[int]:
+        """Seats still in the game."""
+        return [i for i, p in enumerate(self.players) if p.alive]
+
+    def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
+        """Living seats in turn order starting after seat (or at it, with include_self)."""
+        n = len(self.players)
+        order = [(seat + k) % n for k in range(0 if include_self else 1, n)]
+        return [s for s in order if self.players[s].alive]
+
+    def treaty_holds(self) -> bool:
+        """A treaty lapses when only two players remain."""
+        return self.treaty is not None and len(self.living()) > 2
+
+    def partners(self, a: int, b: int) -> bool:
+        """Whether a and b are bound by a treaty in force."""
+        return self.treaty_holds() and self.treaty is not None and {a, b} == set(self.treaty)
+
+    def may_target(self, actor: int, target: int, coup: bool = False) -> bool:
+        """Treaty partners never target each other; the Peacekeeping holder only by a Coup."""
+        if actor == target or not self.players[target].alive or self.partners(actor, target):
+            return False
+        return coup or target != self.peacekeeper
+
+    def tax_due(self, seat: int, role: str) -> int:
+        """1 coin when seat claims the taxed role and is not the collector."""
+        return int(role == self.taxed and self.collector is not None and seat != self.collector)
+
+    def can_claim(self, seat: int, role: str) -> bool:
+        """A player who cannot pay the tax on a role cannot claim it."""
+        return self.players[seat].coins >= self.tax_due(seat, role)

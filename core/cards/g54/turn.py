@@ -1,0 +1,273 @@
+"""A G54 turn: declaring an action, joins, the Protestor's volunteer, blocks, Lawyers and the next turn."""
+
+from __future__ import annotations
+
+from core.cards.events import Event
+from core.cards.g54.claims import close_window, open_claim, open_window, pay_tax
+from core.cards.g54.losses import LAWYER
+from core.cards.g54.roles import BY_KIND, EVERYONE, ONE, RICH_POOR, ROLES
+from core.cards.g54.state import G54State, Pending
+from core.cards.moves import Move
+from core.cards.rules import COUP_COST
+
+CAPITALIST, PROTESTOR = "Capitalist", "Protestor"
+PROTEST_FUNDING = 3
+
+
+def declare(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """Income and Coup happen at once; a role action is a claim anyone may challenge."""
+    close_window(s)
+    player = s.players[seat]
+    if move.kind == "income":
+        player.coins += 1
+        events.append(Event("gain", seat, amount=1, what="income"))
+        s.then = "end_action"
+        return
+    if move.kind == "coup":
+        player.coins -= COUP_COST
+        events.append(Event("declare", seat, move.target, what="coup", amount=COUP_COST))
+        s.losses.append((move.target, "coup"))  # type: ignore[arg-type]
+        s.then = "end_action"
+        return
+    role = BY_KIND[move.kind]
+    s.pending = Pending(seat, move.kind, role.name, move.target, move.other, move.card)
+    pay_tax(s, seat, role.name, events)
+    events.append(Event("declare", seat, move.target, role.name, what=move.kind, amount=move.other or 0))
+    open_claim(s, seat, role.name, "action")
+
+
+def action_stood(s: G54State, events: list[Event]) -> None:
+    """The claim stands: Capitalist asks for joiners, Protestor for a volunteer, the rest for blocks."""
+    pending = s.pending
+    assert pending is not None
+    if pending.role == CAPITALIST:
+        joiners = [p for p in s.clockwise_from(pending.actor) if s.can_claim(p, CAPITALIST)]
+        if not open_window(s, "join", joiners):
+            s.then = "resolve"
+        return
+    if pending.role == PROTESTOR:
+        actor = s.players[pending.actor]
+        actor.coins -= ROLES[PROTESTOR].cost
+        pending.paid = True
+        events.append(Event("pay", pending.actor, amount=ROLES[PROTESTOR].cost, what="protestor"))
+        pending.to_ask = [p for p in s.clockwise_from(pending.actor) if p != pending.target]
+        s.then = "ask_funder"
+        return
+    s.then = "blocks"
+
+
+def action_failed(s: G54State, events: list[Event]) -> None:
+    """A claim caught lying cancels the whole action; nothing is paid."""
+    assert s.pending is not None
+    events.append(Event("fail", s.pending.actor, s.pending.target, what=s.pending.kind))
+    s.then = "end_action"
+
+
+def answer_join(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """Capitalist: each other player may join by claiming Capitalist; the claims are checked afterwards."""
+    pending = s.pending
+    assert pending is not None
+    s.owed.remove(seat)
+    if move.kind == "join":
+        pay_tax(s, seat, CAPITALIST, events)
+        pending.joiners.append(seat)
+        events.append(Event("join", seat, pending.actor, CAPITALIST))
+    if not s.owed:
+        order = s.clockwise_from(pending.actor)
+        pending.joiners.sort(key=order.index)
+        pending.to_check = list(pending.joiners)
+        close_window(s, "check_joiner")
+
+
+def check_joiner(s: G54State, events: list[Event]) -> None:
+    """Each joiner's Capitalist claim is open to challenge in turn."""
+    pending = s.pending
+    assert pending is not None
+    while pending.to_check:
+        seat = pending.to_check[0]
+        if s.players[seat].alive:
+            open_claim(s, seat, CAPITALIST, "join")
+            return
+        pending.to_check.pop(0)
+    s.then = "resolve"
+
+
+def join_stood(s: G54State, events: list[Event]) -> None:
+    """The joiner's claim stands."""
+    assert s.pending is not None
+    s.pending.to_check.pop(0)
+    s.then = "check_joiner"
+
+
+def join_failed(s: G54State, events: list[Event]) -> None:
+    """The joiner lied: it gets nothing."""
+    assert s.pending is not None
+    seat = s.pending.to_check.pop(0)
+    s.pending.joiners.remove(seat)
+    s.then = "check_joiner"
+
+
+def ask_funder(s: G54State, events: list[Event]) -> None:
+    """Protestor: ask the others clockwise, one at a time, whether they pay 3 to join."""
+    pending = s.pending
+    assert pending is not None
+    while pending.to_ask:
+        seat = pending.to_ask.pop(0)
+        if s.players[seat].alive and s.players[seat].coins >= PROTEST_FUNDING:
+            open_window(s, "fund", [seat])
+            return
+    events.append(Event("unfunded", pending.actor, pending.target))
+    s.then = "end_action"
+
+
+def answer_fund(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """The first volunteer alone pays 3 and the protest goes ahead; a pass asks the next player."""
+    pending = s.pending
+    assert pending is not None
+    if move.kind == "pass":
+        close_window(s, "ask_funder")
+        return
+    s.players[seat].coins -= PROTEST_FUNDING
+    pending.funder = seat
+    events.append(Event("fund", seat, pending.actor, amount=PROTEST_FUNDING))
+    close_window(s, "blocks")
+
+
+def affected(s: G54State, pending: Pending) -> list[int]:
+    """Who the action reaches: its target, or every other player it may target."""
+    role = ROLES[pending.role or ""]
+    if role.aim == EVERYONE:
+        return [p for p in s.clockwise_from(pending.actor) if s.may_target(pending.actor, p)]
+    if role.aim in (ONE, RICH_POOR) and pending.target is not None and pending.target != pending.actor:
+        return [pending.target] if s.players[pending.target].alive else []
+    return []
+
+
+def blocks(s: G54State, events: list[Event]) -> None:
+    """Ask the players who may block, clockwise from the active player."""
+    pending = s.pending
+    assert pending is not None
+    pending.affected = affected(s, pending)
+    pending.to_block = list(pending.affected) if ROLES[pending.role or ""].blocks else []
+    s.then = "ask_block"
+
+
+def ask_block(s: G54State, events: list[Event]) -> None:
+    """The next affected player (alive and able to pay any tax) may block by claiming the same role."""
+    pending = s.pending
+    assert pending is not None and pending.role is not None
+    while pending.to_block:
+        seat = pending.to_block[0]
+        if s.players[seat].alive and s.can_claim(seat, pending.role):
+            open_window(s, "block", [seat])
+            return
+        pending.to_block.pop(0)
+    s.then = "resolve"
+
+
+def answer_block(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """A block is a claim of the action's role, open to challenge; a pass asks the next player."""
+    pending = s.pending
+    assert pending is not None and pending.role is not None
+    if move.kind == "pass":
+        pending.to_block.pop(0)
+        close_window(s, "ask_block")
+        return
+    close_window(s)
+    pay_tax(s, seat, pending.role, events)
+    events.append(Event("block", seat, pending.actor, pending.role, what=pending.kind))
+    open_claim(s, seat, pending.role, "block")
+
+
+def block_stood(s: G54State, events: list[Event]) -> None:
+    """The block stands: the effect spares that player."""
+    assert s.pending is not None
+    s.pending.blocked.append(s.pending.to_block.pop(0))
+    s.then = "ask_block"
+
+
+def block_failed(s: G54State, events: list[Event]) -> None:
+    """The blocker lied: the effect reaches it after all."""
+    assert s.pending is not None
+    s.pending.to_block.pop(0)
+    s.then = "ask_block"
+
+
+def end_action(s: G54State, events: list[Event]) -> None:
+    """The action is over; a Spy's first action goes on to its second."""
+    pending = s.pending
+    s.pending = None
+    if pending is not None and pending.kind == "spy" and pending.paid and s.players[s.active].alive:
+        s.spying = True
+        events.append(Event("spy_again", s.active))
+        open_window(s, "action", [s.active])
+        return
+    s.then = "end_turn"
+
+
+def end_turn(s: G54State, events: list[Event]) -> None:
+    """The active player's Disappear token fires, then Lawyers may claim the estates of the fallen."""
+    s.spying = False
+    if s.active in s.disappear and s.players[s.active].alive:
+        s.disappear.remove(s.active)
+        events.append(Event("disappear", s.active))
+        s.losses.append((s.active, "disappear"))
+    s.then = "lawyers"
+
+
+def lawyers(s: G54State, events: list[Event]) -> None:
+    """For each player eliminated this turn, survivors are asked clockwise from the active player; the
+    first whose Lawyer claim stands takes the coins, which otherwise go to the treasury."""
+    while s.estates:
+        estate = s.estates[0]
+        if not estate.asked:
+            estate.asked = True
+            estate.to_ask = s.clockwise_from(s.active, include_self=True)
+        while estate.to_ask:
+            seat = estate.to_ask[0]
+            if s.players[seat].alive and s.can_claim(seat, LAWYER):
+                open_window(s, "lawyer", [seat])
+                return
+            estate.to_ask.pop(0)
+        s.estates.pop(0)
+        events.append(Event("estate", estate.seat, amount=estate.coins, what="treasury"))
+    s.then = "next_turn"
+
+
+def answer_lawyer(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """Claim the Lawyer for the estate (open to challenge), or pass to the next survivor."""
+    estate = s.estates[0]
+    if move.kind == "pass":
+        estate.to_ask.pop(0)
+        close_window(s, "lawyers")
+        return
+    close_window(s)
+    pay_tax(s, seat, LAWYER, events)
+    events.append(Event("lawyer", seat, estate.seat, LAWYER, amount=estate.coins))
+    open_claim(s, seat, LAWYER, "lawyer")
+
+
+def lawyer_stood(s: G54State, events: list[Event]) -> None:
+    """The Lawyer takes all the fallen player's coins."""
+    estate = s.estates.pop(0)
+    seat = estate.to_ask[0]
+    if s.players[seat].alive:
+        s.players[seat].coins += estate.coins
+        events.append(Event("estate", estate.seat, seat, amount=estate.coins, what="lawyer"))
+    else:
+        events.append(Event("estate", estate.seat, amount=estate.coins, what="treasury"))
+    s.then = "lawyers"
+
+
+def lawyer_failed(s: G54State, events: list[Event]) -> None:
+    """The claimant lied: ask the next survivor."""
+    s.estates[0].to_ask.pop(0)
+    s.then = "lawyers"
+
+
+def next_turn(s: G54State, events: list[Event]) -> None:
+    """The next living player clockwise takes a turn."""
+    s.active = s.clockwise_from(s.active)[0]
+    s.turn += 1
+    events.append(Event("turn", s.active, amount=s.turn))
+    open_window(s, "action", [s.active])
