@@ -30,6 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="", help="comma-separated bot levels, one per seat (default: all rule)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--inquisitor", action="store_true", help="the Inquisitor replaces the Ambassador")
+    sim.add_argument(
+        "--roles",
+        default="",
+        help="g54: first, random, advanced (random with advanced roles) or five names: banker,director,...",
+    )
     sim.add_argument("--net", action="store_true", help="play through a host, every seat a network client")
     sim.add_argument("--host", metavar="ADDR", help="with --net: use this running host instead of a private one")
     rep = commands.add_parser("replay", help="show a saved game record move by move")
@@ -89,7 +94,7 @@ def command_sim(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["rule"] * args.players
     if args.games < 1:
         raise ValueError("--games must be at least 1")
-    options = {"inquisitor": True} if args.inquisitor else {}
+    options = sim_options(args)
     started = time.perf_counter()
     if args.net:
         from netplay.netsim import run_net_sim
@@ -106,6 +111,24 @@ def command_sim(args: argparse.Namespace) -> int:
         print(f"{summary['games']} games, {summary['decisions']} decisions in {summary['seconds']} s")
         print(f"wins: {wins}; mean turns {summary['mean_turns']:.2f}")
     return 0
+
+
+def sim_options(args: argparse.Namespace) -> dict[str, object]:
+    """The config options a sim's flags ask for (the Inquisitor, G54's roles)."""
+    options: dict[str, object] = {"inquisitor": True} if args.inquisitor else {}
+    if args.roles and args.game != "g54":
+        raise ValueError("--roles is for --game g54")
+    if args.game == "g54":
+        from core.cards.g54.config import SELECTIONS
+        from core.cards.g54.roles import role_named
+
+        choice = args.roles.strip().lower() or "first"
+        if choice in SELECTIONS and choice != "pick":
+            options["selection"] = choice
+        else:
+            names = [role_named(name).name for name in choice.split(",") if name.strip()]
+            options.update(selection="pick", roles=names)
+    return options
 
 
 def command_replay(args: argparse.Namespace) -> int:

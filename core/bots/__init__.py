@@ -29,6 +29,6 @@ def make_bot(name: str, seed: int) -> Bot:
 
 def _registry() -> dict[str, Any]:
     from core.bots.random_bot import RandomBot
-    from core.cards.rule_bot import RuleBot
+    from core.bots.rule import RuleLevel
 
-    return {"rule": RuleBot, "random": RandomBot}
+    return {"rule": RuleLevel, "random": RandomBot}

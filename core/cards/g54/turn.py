@@ -32,7 +32,8 @@ def declare(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
     role = BY_KIND[move.kind]
     s.pending = Pending(seat, move.kind, role.name, move.target, move.other, move.card)
     pay_tax(s, seat, role.name, events)
-    events.append(Event("declare", seat, move.target, role.name, what=move.kind, amount=move.other or 0))
+    taxed = (move.card,) if move.card else ()
+    events.append(Event("declare", seat, move.target, role.name, taxed, amount=move.other or 0, what=move.kind))
     open_claim(s, seat, role.name, "action")
 
 

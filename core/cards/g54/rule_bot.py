@@ -1,0 +1,292 @@
+"""The G54 rule bot: reads each role's data (cost, gain, whom it hurts, who blocks it), counts the
+visible cards, bluffs roles still possible, and challenges by the odds."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from math import comb
+
+from core.cards.g54.roles import BY_KIND, COPIES, ROLES, Role
+from core.cards.g54.views import G54SeatView, G54View
+from core.cards.moves import Move
+from core.cards.rules import COUP_COST
+
+PASS, CHALLENGE = Move("pass"), Move("challenge")
+INFLUENCE_WORTH = 4.0  # one influence is worth about this many coins
+CHALLENGE_AT = 0.15  # challenge a claim when the claimant holds the role with less than this chance
+CHALLENGE_HURTS_ME = 0.3  # ... or less than this when the claim hurts the viewer
+STALL_TURN = 60  # after this many turns only coins from the treasury and attacks count: no endless trading
+BLUFF_DISCOUNT = 0.45  # a bluffed action is worth this share of a true one (the risk of a challenge)
+
+
+def role_worth(role: Role) -> float:
+    """What holding role is worth, from its data: its gain, the harm it does, that it blocks, reacts."""
+    harm = {"influence": INFLUENCE_WORTH, "coins": 1.5}.get(role.harm, 0.0)
+    worth = 1.0 + role.gain * 0.7 + harm * 0.6 - role.price * 0.15
+    worth += 1.0 if role.blocks else 0.0
+    worth += 1.5 if role.reactive else 0.0
+    worth += 0.8 if role.token else 0.0
+    return worth + (0.8 if role.group == "Communications" else 0.0)
+
+
+def coin_grab(taken: int) -> float:
+    """Coins taken from others: worth a little more than their count (a rival is poorer), but a grab of a
+    single coin is worth less than Income, so two players never trade the same coin back and forth."""
+    return taken * 1.2 if taken >= 2 else taken * 0.7
+
+
+def me(view: G54View) -> G54SeatView:
+    """The viewer's seat."""
+    assert view.viewer is not None
+    return view.players[view.viewer]
+
+
+def hand(view: G54View) -> tuple[str, ...]:
+    """The viewer's face-down cards."""
+    return me(view).hand or ()
+
+
+def unseen(view: G54View, role: str) -> int:
+    """Copies of role neither revealed nor in the viewer's hand or lost face down."""
+    seen = Counter(c for p in view.players for c in p.revealed)
+    own = Counter(hand(view)) + Counter(me(view).aside or ())
+    return max(0, COPIES - seen[role] - own[role])
+
+
+def holds_chance(view: G54View, seat: int, role: str) -> float:
+    """P(seat holds role), if the unknown cards were dealt at random."""
+    unknown = view.deck_count + sum(p.influence for p in view.players if p.seat not in (seat, view.viewer))
+    cards = view.players[seat].influence
+    copies = unseen(view, role)
+    total = unknown + cards
+    if copies == 0 or cards == 0:
+        return 0.0
+    if total <= cards:
+        return 1.0
+    return 1.0 - comb(total - copies, cards) / comb(total, cards)
+
+
+def threat(view: G54View, seat: int) -> float:
+    """How dangerous an opponent is: influence first, then coins."""
+    player = view.players[seat]
+    return player.influence * 10 + player.coins
+
+
+class G54RuleBot:
+    """Plays the roles it holds, bluffs roles still possible, challenges by the odds, blocks what it can."""
+
+    name = "rule"
+
+    def __init__(self, seed: int, bluff: float = 0.15) -> None:
+        self.rng = random.Random(seed)
+        self.bluff = bluff
+
+    def choose(self, view: G54View) -> Move:
+        """One of view.legal."""
+        decide = {
+            "action": self.act,
+            "claim": self.answer_claim,
+            "react": self.answer_reaction,
+            "prove": lambda v: Move("prove"),
+            "join": self.join,
+            "fund": self.fund,
+            "block": self.block,
+            "lose": self.lose,
+            "exchange": self.keep,
+            "give": self.give,
+            "produce": self.produce,
+            "extort": lambda v: Move("pay"),
+            "lawyer": self.lawyer,
+        }.get(view.window)
+        move = decide(view) if decide else None
+        return move if move in view.legal else view.legal[0]
+
+    # -- my turn ---------------------------------------------------------------------------
+
+    def act(self, view: G54View) -> Move:
+        """The best-valued legal action: Coup when affordable, else roles held, else a possible bluff."""
+        coups = [m for m in view.legal if m.kind == "coup"]
+        if coups and me(view).coins >= COUP_COST:
+            return max(coups, key=lambda m: threat(view, m.target or 0))
+        scored = [(self.value(view, m), i, m) for i, m in enumerate(view.legal)]
+        return max(scored)[2]
+
+    def value(self, view: G54View, move: Move) -> float:
+        """What move is worth to the viewer now, in coins."""
+        if move.kind == "income":
+            return 1.0
+        if move.kind == "coup":
+            return 0.0
+        role = BY_KIND[move.kind]
+        worth = self.effect_worth(view, role, move)
+        if view.turn > STALL_TURN and role.harm != "influence":
+            worth = min(worth, float(role.gain - role.cost) if role.harm != "coins" else 0.0)
+        if role.blocks == "target" and move.target is not None and role.name in view.players[move.target].claims:
+            worth = -float(role.cost)  # it has said it holds the role: expect the block
+        if role.name in hand(view):
+            return worth
+        if unseen(view, role.name) == 0 or self.rng.random() > self.bluff * 3:
+            return -1.0
+        return worth * BLUFF_DISCOUNT
+
+    def effect_worth(self, view: G54View, role: Role, move: Move) -> float:
+        """The role's data turned into coins: gain, harm to others, tokens, draws; minus the cost."""
+        mine = me(view)
+        others = [p for p in view.players if p.alive and p.seat != view.viewer]
+        target = view.players[move.target] if move.target is not None else None
+        worth = float(role.gain) - role.cost
+        if role.kind == "speculator":
+            worth = min(mine.coins, 5)
+        if role.harm == "influence":
+            hit = len(others) if role.aim == "everyone" else 1
+            worth += INFLUENCE_WORTH * hit * (1.2 if target is not None and target.influence == 1 else 1.0)
+        if role.kind == "politician" and target is not None:
+            worth = coin_grab(min(target.coins, 2))
+        if role.kind == "priest":
+            worth = coin_grab(sum(1 for p in others if p.coins and p.seat != view.peacekeeper))
+        if role.kind == "farmer" and target is not None:
+            worth += 0.5 if target.coins <= min(p.coins for p in others) else -0.5
+        if role.kind == "communist":
+            worth = self.communist_worth(view, move)
+        if role.group == "Communications":
+            worth += 1.5 if len(set(hand(view))) < len(hand(view)) or not self.strong_hand(view) else 0.3
+        if role.kind == "peacekeeper":
+            worth += 0.0 if view.peacekeeper == view.viewer else 1.5
+        if role.kind == "foreign_consular" and target is not None:
+            strongest = max((p.seat for p in others), key=lambda s: threat(view, s))
+            useful = len(others) > 2 and target.seat not in view.treaty  # a treaty lapses at two players
+            worth = (1.5 if target.seat == strongest else 0.5) if useful else -1.0
+        if role.kind == "customs_officer":
+            worth += 0.0 if view.collector == view.viewer else 1.5
+        if role.kind == "crime_boss":
+            worth = 2.5
+        if role.kind == "protestor":
+            funders = [p for p in others if p.seat != move.target and p.coins >= 3]
+            worth = INFLUENCE_WORTH * 0.5 - role.cost if funders else -2.0
+        return worth
+
+    def communist_worth(self, view: G54View, move: Move) -> float:
+        """Coins moving toward the viewer (or away from a rival) are good."""
+        richest, poorest = view.players[move.target or 0], view.players[move.other or 0]
+        moved = min(3, richest.coins)
+        if poorest.seat == view.viewer:
+            return moved * 1.2
+        if richest.seat == view.viewer:
+            return -moved
+        return moved * 0.3
+
+    def strong_hand(self, view: G54View) -> bool:
+        """True when the hand holds a role worth playing."""
+        return any(role_worth(ROLES[c]) >= 4 for c in hand(view))
+
+    # -- answering others -------------------------------------------------------------------
+
+    def hurts_me(self, view: G54View) -> bool:
+        """Whether the open claim works against the viewer."""
+        pending, claim = view.pending, view.claim
+        if claim is None:
+            return False
+        if claim.kind == "block" and pending is not None:
+            return pending.actor == view.viewer
+        if pending is None or claim.kind != "action":
+            return claim.kind == "lawyer"
+        role = ROLES[pending.role or ""]
+        return pending.target == view.viewer or (role.aim == "everyone" and view.peacekeeper != view.viewer)
+
+    def answer_claim(self, view: G54View) -> Move:
+        """Challenge a claim whose role the claimant probably lacks (sooner when it hurts the viewer)."""
+        claim = view.claim
+        if claim is None:
+            return PASS
+        chance = holds_chance(view, claim.seat, claim.role)
+        threshold = CHALLENGE_HURTS_ME if self.hurts_me(view) else CHALLENGE_AT
+        if me(view).influence == 1:
+            threshold *= 0.5
+        return CHALLENGE if chance < threshold else PASS
+
+    def answer_reaction(self, view: G54View) -> Move:
+        """Challenge an unlikely reactive claim, above all a Missionary saving a last card."""
+        claim = view.claim
+        if claim is None:
+            return PASS
+        claimant = view.players[claim.seat]
+        chance = holds_chance(view, claim.seat, claim.role)
+        stakes = CHALLENGE_HURTS_ME if claim.role == "Missionary" and claimant.influence == 0 else CHALLENGE_AT
+        return CHALLENGE if chance < stakes * (0.5 if me(view).influence == 1 else 1.0) else PASS
+
+    def block(self, view: G54View) -> Move:
+        """Block with the role when held; bluff the block when the action would cost an influence."""
+        assert view.pending is not None and view.pending.role is not None
+        role = view.pending.role
+        if role in hand(view):
+            return Move("block", card=role)
+        deadly = ROLES[role].harm == "influence"
+        if unseen(view, role) and deadly and (me(view).influence == 1 or self.rng.random() < self.bluff * 2):
+            return Move("block", card=role)
+        return PASS
+
+    def join(self, view: G54View) -> Move:
+        """Join a Capitalist action when holding the Capitalist (rarely as a bluff)."""
+        if "Capitalist" in hand(view) or (unseen(view, "Capitalist") and self.rng.random() < self.bluff):
+            return Move("join")
+        return PASS
+
+    def fund(self, view: G54View) -> Move:
+        """Pay for a protest against the strongest rival when coins allow."""
+        pending = view.pending
+        if pending is None or pending.target is None:
+            return PASS
+        rivals = [p.seat for p in view.players if p.alive and p.seat != view.viewer]
+        strongest = max(rivals, key=lambda s: threat(view, s))
+        return Move("join") if pending.target == strongest and me(view).coins >= 5 else PASS
+
+    def lose(self, view: G54View) -> Move:
+        """Reveal the weakest card, unless a reactive claim pays: true ones always, a Missionary on the last card."""
+        cards = sorted(set(hand(view)), key=lambda c: role_worth(ROLES[c]))
+        reactive = {m.kind: m for m in view.legal if m.kind in ("intellectual", "missionary")}
+        for kind in ("missionary", "intellectual"):
+            if kind.title() in hand(view) and kind in reactive:
+                return Move(kind, card=kind.title())
+        if "missionary" in reactive and me(view).influence == 1:
+            return Move("missionary", card=cards[0])
+        if reactive and self.rng.random() < self.bluff:
+            return Move(next(iter(reactive)), card=cards[0])
+        return Move("reveal", card=cards[0])
+
+    def best(self, cards: list[str], count: int) -> tuple[str, ...]:
+        """The count cards most worth holding, preferring different roles."""
+        chosen: list[str] = []
+        for card in sorted(cards, key=lambda c: -role_worth(ROLES[c])):
+            if len(chosen) < count and card not in chosen:
+                chosen.append(card)
+        for card in sorted(cards, key=lambda c: -role_worth(ROLES[c])):
+            if len(chosen) < count and chosen.count(card) < cards.count(card):
+                chosen.append(card)
+        return tuple(sorted(chosen))
+
+    def keep(self, view: G54View) -> Move:
+        """Keep the best cards; a Writer draws again while rich and short of a strong role."""
+        if Move("draw") in view.legal and me(view).coins >= 4 and not self.strong_hand(view):
+            return Move("draw")
+        return Move("keep", cards=self.best([*hand(view), *view.drawn], len(hand(view))))
+
+    def give(self, view: G54View) -> Move:
+        """Hand the Producer the weakest card."""
+        return Move("give", card=min(hand(view), key=lambda c: role_worth(ROLES[c])))
+
+    def produce(self, view: G54View) -> Move:
+        """Keep the best, give the target the weakest."""
+        pool = [*hand(view), *([view.given] if view.given else []), *view.drawn]
+        kept = self.best(pool, len(hand(view)))
+        rest = list(pool)
+        for card in kept:
+            rest.remove(card)
+        return Move("keep", card=min(rest, key=lambda c: role_worth(ROLES[c])), cards=kept)
+
+    def lawyer(self, view: G54View) -> Move:
+        """Claim an estate when holding the Lawyer, or bluff for a rich one."""
+        rich = view.estate is not None and view.estate[1] >= 4
+        if "Lawyer" in hand(view) or (rich and unseen(view, "Lawyer") and self.rng.random() < self.bluff):
+            return Move("claim")
+        return PASS
