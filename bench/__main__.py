@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import time
 import tracemalloc
+from typing import Any
 
 from core.bots import make_bot
 from core.cards.engine import COUP
+from core.cards.g54.config import G54Config
+from core.cards.g54.engine import G54
 from core.cards.rule_bot import RuleBot
 from core.cards.state import CoupConfig
+from core.game import Game
 from core.sim import derive_seeds, play_game
 
 PLAYERS = 4
@@ -16,17 +20,17 @@ GAMES = 300
 TIMED_DECISIONS = 20_000
 
 
-def throughput(bot: str) -> str:
+def throughput(bot: str, game: Game = COUP, config: Any = None) -> str:
     """Games and decisions per second of GAMES self-play games between bots of one level."""
-    config = CoupConfig(players=PLAYERS)
+    config = config or CoupConfig(players=PLAYERS)
     decisions = 0
     start = time.perf_counter()
     for seed in derive_seeds(1, GAMES):
         bots = [make_bot(bot, s) for s in derive_seeds(seed, PLAYERS)]
-        decisions += play_game(COUP, config, seed, bots).decisions
+        decisions += play_game(game, config, seed, bots).decisions
     elapsed = time.perf_counter() - start
     return (
-        f"{bot:>6} self-play, {PLAYERS} players: {GAMES / elapsed:8.1f} games/s"
+        f"{game.name:>4} {bot:>6} self-play, {PLAYERS} players: {GAMES / elapsed:8.1f} games/s"
         f" {decisions / elapsed:10.0f} decisions/s ({decisions / GAMES:.1f} decisions a game)"
     )
 
@@ -68,7 +72,9 @@ def peak_memory() -> str:
 
 def main() -> None:
     """Print the measurements, a line each."""
-    for line in (throughput("random"), throughput("rule"), decision_time(), peak_memory()):
+    g54 = G54Config(players=PLAYERS, selection="advanced")
+    lines = (throughput("random"), throughput("rule"), throughput("rule", G54, g54), decision_time(), peak_memory())
+    for line in lines:
         print(line, flush=True)
 
 

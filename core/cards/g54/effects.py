@@ -23,6 +23,9 @@ def resolve(s: G54State, events: list[Event]) -> None:
     assert pending is not None and pending.role is not None
     role = ROLES[pending.role]
     s.then = "end_action"
+    if not s.players[pending.actor].alive:
+        events.append(Event("fizzle", pending.actor, what=pending.kind))
+        return
     if role.cost and not pending.paid:
         cost = min(role.cost, s.players[pending.actor].coins)
         s.players[pending.actor].coins -= cost

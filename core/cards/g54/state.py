@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.cards.g54.config import G54Config
 from core.cards.rules import STARTING_COINS
@@ -118,8 +117,33 @@ class G54State:
     winner: int | None = None
 
     def clone(self) -> G54State:
-        """A deep copy, so apply never touches the state it was given."""
-        return copy.deepcopy(self)
+        """A deep copy, so apply never touches the state it was given (claims and challenges are
+        replaced, never changed, so they are shared)."""
+        pending = self.pending
+        return replace(
+            self,
+            players=[
+                replace(p, hidden=list(p.hidden), revealed=list(p.revealed), aside=list(p.aside), claims=list(p.claims))
+                for p in self.players
+            ],
+            deck=list(self.deck),
+            owed=list(self.owed),
+            pending=None
+            if pending is None
+            else replace(
+                pending,
+                affected=list(pending.affected),
+                to_block=list(pending.to_block),
+                blocked=list(pending.blocked),
+                joiners=list(pending.joiners),
+                to_check=list(pending.to_check),
+                to_ask=list(pending.to_ask),
+            ),
+            losses=list(self.losses),
+            drawn=list(self.drawn),
+            disappear=list(self.disappear),
+            estates=[replace(e, to_ask=list(e.to_ask)) for e in self.estates],
+        )
 
     def living(self) -> list[int]:
         """Seats still in the game."""

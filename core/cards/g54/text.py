@@ -101,6 +101,8 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "eliminated":
         coins = f", leaving {coins_text(amount)}" if amount else ""
         return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
+    if kind == "fizzle":
+        return f"{say.verb(seat, 'is', 'are')} out: the action does nothing."
     if kind == "fail":
         return "The action fails."
     if kind == "block":
