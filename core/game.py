@@ -43,8 +43,9 @@ def get_game(name: str) -> Game:
     """The game registered under name."""
     from core.cards.engine import COUP, REFORMATION
     from core.cards.g54.engine import G54
+    from core.wargame.engine import WARGAME
 
-    games: dict[str, Game] = {COUP.name: COUP, REFORMATION.name: REFORMATION, G54.name: G54}
+    games: dict[str, Game] = {COUP.name: COUP, REFORMATION.name: REFORMATION, G54.name: G54, WARGAME.name: WARGAME}
     try:
         return games[name]
     except KeyError:

@@ -1,0 +1,98 @@
+"""Losing counters: destroyed units, dead and fled leaders (and their victory points), salvage and side changes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from core.wargame.board import hex_name
+from core.wargame.events import Event
+from core.wargame.placement import free_counter
+from core.wargame.reinforcements import roll
+from core.wargame.state import WargameState
+from core.wargame.units import DEAD, FLED, GOVERNMENT, HELICOPTER, POLICE, REBELS, SIDE_NAMES, TANK, Unit
+
+SALVAGE_ON = {TANK: 3, POLICE: 2, HELICOPTER: 1}  # salvaged on this roll or less
+MAXIMUM_LEADER_VP, REBEL_LEADER_VP = 5, 2
+
+
+def award(state: WargameState, side: int, points: int, why: str, events: list[Event]) -> None:
+    """Give side victory points."""
+    state.vp[side] += points
+    events.append(Event("vp", f"{SIDE_NAMES[side].capitalize()} score {points}: {why}", side, state.turn))
+
+
+def kill_leader(state: WargameState, leader: Unit, how: str, events: list[Event], status: str = DEAD) -> None:
+    """A leader dies (or flees the map, which counts as death): 5 points to the rebels for the Maximum Leader, 2 to
+    the government for a rebel leader."""
+    state.put(leader.removed(status))
+    events.append(Event("leader", f"{leader.name.capitalize()} {how}", leader.side, state.turn))
+    if leader.side == GOVERNMENT:
+        award(state, REBELS, MAXIMUM_LEADER_VP, "the Maximum Leader is gone", events)
+    else:
+        award(state, GOVERNMENT, REBEL_LEADER_VP, f"{leader.name} is gone", events)
+
+
+def remove(state: WargameState, unit: Unit, how: str, events: list[Event], status: str = DEAD) -> None:
+    """Take a combat unit off the board (its counter goes back to the pool); leaders riding it share its fate."""
+    label = unit.hex
+    state.put(unit.removed(status))
+    events.append(Event("loss", f"{unit.name.capitalize()} at {hex_name(label)} {how}", unit.side, state.turn))
+    for rider in [u for u in state.on_map() if u.riding == unit.uid]:
+        if status == DEAD:
+            kill_leader(state, rider, "dies in the helicopter", events)
+        else:
+            kill_leader(state, rider, "leaves the country", events, status=FLED)
+
+
+def switch_side(state: WargameState, unit: Unit, label: str, events: list[Event]) -> bool:
+    """Replace unit by an equivalent counter of the other side at label (it cannot attack this turn); False, with
+    nothing changed, if the other side has no such counter free."""
+    uid = free_counter(state, 1 - unit.side, unit.kind)
+    if not uid:
+        return False
+    origin = unit.hex
+    state.put(unit.removed(DEAD))
+    new = state.units[uid].placed(label)
+    state.put(new)
+    state.no_attack.add(uid)
+    where = hex_name(label) if label == origin else f"{hex_name(origin)}, now at {hex_name(label)}"
+    events.append(Event("capture", f"{unit.name.capitalize()} at {where} changes sides", new.side, state.turn))
+    return True
+
+
+def salvaged(state: WargameState, unit: Unit, label: str, events: list[Event]) -> bool:
+    """Roll to salvage a destroyed tank (1-3), police unit (1-2) or helicopter (1) for the other side, placed at
+    label; True if it changed sides."""
+    if unit.kind not in SALVAGE_ON or not free_counter(state, 1 - unit.side, unit.kind):
+        return False
+    die = roll(state)
+    events.append(Event("salvage", f"Salvage roll for {unit.name}: {die}", 1 - unit.side, state.turn))
+    return die <= SALVAGE_ON[unit.kind] and _switch_with_riders(state, unit, label, events)
+
+
+def _switch_with_riders(state: WargameState, unit: Unit, label: str, events: list[Event]) -> bool:
+    riders = [u for u in state.on_map() if u.riding == unit.uid]
+    for rider in riders:
+        kill_leader(state, rider, "is captured with his helicopter", events)
+    return switch_side(state, unit, label, events)
+
+
+def destroy(state: WargameState, uids: Iterable[str], capture_at: str, events: list[Event]) -> None:
+    """Destroy units (with the salvage rule if on: a salvaged unit joins the other side at capture_at), then kill
+    the leaders left without combat units in the hexes that lost units."""
+    hexes = set()
+    for uid in uids:
+        unit = state.units[uid]
+        hexes.add(unit.hex)
+        if not (state.config.salvage and capture_at and salvaged(state, unit, capture_at, events)):
+            remove(state, unit, "is destroyed", events)
+    bury_orphans(state, hexes, events)
+
+
+def bury_orphans(state: WargameState, hexes: Iterable[str], events: list[Event]) -> None:
+    """Leaders on the ground die once no combat unit of theirs is left in their hex."""
+    for label in sorted(hexes):
+        here = [u for u in state.on_map() if u.hex == label]
+        for leader in [u for u in here if u.is_leader and not u.riding]:
+            if not any(not u.is_leader and u.side == leader.side for u in here):
+                kill_leader(state, leader, f"is killed at {hex_name(label)}", events)

@@ -1,0 +1,116 @@
+"""Retreats after combat: where each counter of a defeated hex may go, and which choices the rules allow."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from core.wargame.board import (
+    STACKING_LIMIT,
+    adjacent,
+    enemy_units,
+    has_side,
+    next_to_enemy,
+    stacking_count,
+    stacks,
+    terrain,
+)
+from core.wargame.state import WargameState
+from core.wargame.units import Unit
+
+MAX_ASSIGNMENTS = 4096
+
+
+def retreat_hexes(state: WargameState, unit: Unit, occupied: dict[str, list[Unit]] | None = None) -> list[str]:
+    """The adjacent hexes unit may retreat to: free of enemy units (a lone leader blocks nothing), on the map;
+    ground units not into a lake nor across a river (a bridge may be crossed); helicopters ignore terrain."""
+    occupied = stacks(state) if occupied is None else occupied
+    found = []
+    for label in adjacent(unit.hex):
+        if enemy_units(occupied.get(label, ()), unit.side):
+            continue
+        ground = not unit.is_helicopter and not unit.riding
+        if ground and (terrain(label) == "lake" or _across_river(unit.hex, label)):
+            continue
+        found.append(label)
+    return found
+
+
+def _across_river(a: str, b: str) -> bool:
+    return has_side("river", a, b) and not has_side("bridge", a, b)
+
+
+def retreating(state: WargameState, label: str) -> tuple[list[Unit], list[Unit]]:
+    """(combat units, leaders on the ground) of the defending side that must retreat from label; leaders riding a
+    helicopter go with it."""
+    here = [u for u in state.on_map() if u.hex == label]
+    return [u for u in here if not u.is_leader], [u for u in here if u.is_leader and not u.riding]
+
+
+def _key(state: WargameState, assignment: dict[str, str], occupied: dict[str, list[Unit]]) -> tuple[int, int, int]:
+    """How an assignment of combat units ranks: (over-stacks, units next to an enemy, split): smaller is better."""
+    units = [state.units[uid] for uid in assignment]
+    side = units[0].side
+    over = 0
+    for label in set(assignment.values()):
+        arriving = [u for u in units if assignment[u.uid] == label]
+        there = [u for u in occupied.get(label, ()) if u.side == side]
+        over += int(stacking_count(there) + stacking_count(arriving) > STACKING_LIMIT)
+    exposed = sum(1 for u in units if next_to_enemy(occupied, assignment[u.uid], side))
+    return over, exposed, int(len(set(assignment.values())) > 1)
+
+
+def _options(state: WargameState, label: str) -> dict[str, list[str]]:
+    fighters, _ = retreating(state, label)
+    occupied = stacks(state)
+    options = {u.uid: retreat_hexes(state, u, occupied) for u in fighters}
+    return {uid: hexes for uid, hexes in options.items() if hexes}
+
+
+def _ranked(state: WargameState, options: dict[str, list[str]]) -> list[tuple[tuple[int, int, int], dict[str, str]]]:
+    occupied = stacks(state)
+    ranked = []
+    for choice in product(*options.values()):
+        assignment = dict(zip(options, choice, strict=True))
+        ranked.append((_key(state, assignment, occupied), assignment))
+    return ranked
+
+
+def _too_many(options: dict[str, list[str]]) -> bool:
+    combos = 1
+    for hexes in options.values():
+        combos *= len(hexes)
+    return combos > MAX_ASSIGNMENTS
+
+
+def best_assignments(state: WargameState, label: str) -> list[dict[str, str]]:
+    """Every assignment of the retreating combat units of label to hexes that the rules allow: no over-stacking if
+    it can be avoided, then as few units next to enemies as possible, then all together if possible. Units with
+    nowhere to go are left out (they are eliminated). An empty list if none can move; a single representative
+    if there are too many combinations to rank (then any assignment to retreat hexes is allowed)."""
+    options = _options(state, label)
+    if not options:
+        return []
+    if _too_many(options):
+        return [{uid: hexes[0] for uid, hexes in options.items()}]
+    ranked = _ranked(state, options)
+    best = min(key for key, _ in ranked)
+    return [assignment for key, assignment in ranked if key == best]
+
+
+def retreat_allowed(state: WargameState, label: str, assignment: dict[str, str]) -> bool:
+    """Whether assignment (combat unit id -> hex) is a retreat the rules allow from label."""
+    options = _options(state, label)
+    if set(assignment) != set(options) or any(assignment[uid] not in hexes for uid, hexes in options.items()):
+        return False
+    if _too_many(options):
+        return True
+    ranked = _ranked(state, options)
+    return min(key for key, _ in ranked) == _key(state, assignment, stacks(state))
+
+
+def leader_hexes(state: WargameState, leader: Unit, assignment: dict[str, str]) -> list[str]:
+    """Where a leader on the ground may retreat: with one of the retreating units he can follow, else any hex a
+    ground unit could retreat to."""
+    own = retreat_hexes(state, leader)
+    following = [label for label in own if label in set(assignment.values())]
+    return following or own

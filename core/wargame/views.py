@@ -1,0 +1,83 @@
+"""What a seat sees of a wargame: the whole board (nothing is hidden), the phase and its legal moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.wargame.config import WargameConfig
+from core.wargame.events import Event
+from core.wargame.flow import owed, window
+from core.wargame.moves import WargameMove
+from core.wargame.state import Combat, Placement, WargameState
+from core.wargame.units import Unit
+
+
+@dataclass(frozen=True)
+class WargameView:
+    """The board and the decision in progress. units holds every counter (status "map", "pool", "dead", "fled");
+    window names the open decision (see flow.window) and owed the seat that owes it; queue is what is being
+    placed (its head first); combat the attack being resolved; log the latest events; legal the viewer's moves."""
+
+    viewer: int | None
+    config: WargameConfig
+    turn: int
+    phase: str
+    side: int
+    window: str
+    owed: tuple[int, ...]
+    units: tuple[Unit, ...]
+    vp: tuple[int, int]
+    last_die: int
+    last_result: str
+    combat: Combat | None
+    queue: tuple[Placement, ...]
+    flee: tuple[str, ...]
+    disband: tuple[str, ...]
+    moved: tuple[str, ...]
+    attacked: tuple[str, ...]
+    defended: tuple[str, ...]
+    no_attack: tuple[str, ...]
+    leaders_used: tuple[str, ...]
+    log: tuple[Event, ...]
+    legal: tuple[WargameMove, ...]
+    winner: int | None
+    version: int
+
+    def stack(self, label: str) -> tuple[Unit, ...]:
+        """The counters in hex label."""
+        return tuple(u for u in self.units if u.on_map and u.hex == label)
+
+    def unit(self, uid: str) -> Unit:
+        """The counter with id uid."""
+        return next(u for u in self.units if u.uid == uid)
+
+
+def make_view(state: WargameState, seat: int | None, legal: tuple[WargameMove, ...]) -> WargameView:
+    """Copy the state out for seat (everything is public)."""
+    seat_owing = owed(state)
+    return WargameView(
+        viewer=seat,
+        config=state.config,
+        turn=state.turn,
+        phase=state.phase,
+        side=state.side,
+        window=window(state),
+        owed=() if seat_owing is None else (seat_owing,),
+        units=tuple(state.units.values()),
+        vp=(state.vp[0], state.vp[1]),
+        last_die=state.last_die,
+        last_result=state.last_result,
+        combat=state.combat,
+        queue=tuple(state.queue),
+        flee=tuple(state.flee),
+        disband=tuple(state.disband),
+        moved=tuple(sorted(state.moved)),
+        attacked=tuple(sorted(state.attacked)),
+        defended=tuple(sorted(state.defended)),
+        no_attack=tuple(sorted(state.no_attack)),
+        leaders_used=tuple(sorted(state.leaders_used)),
+        log=tuple(state.log),
+        legal=legal,
+        winner=state.winner,
+        version=state.version,
+    )
