@@ -29,7 +29,8 @@ def resolve(s: G54State, events: list[Event]) -> None:
     if role.cost and not pending.paid:
         cost = min(role.cost, s.players[pending.actor].coins)
         s.players[pending.actor].coins -= cost
-        receiver = pending.target if pending.kind == "judge" else None
+        judged = pending.kind == "judge" and pending.target is not None and s.players[pending.target].alive
+        receiver = pending.target if judged else None
         if receiver is not None:
             s.players[receiver].coins += cost
         events.append(Event("pay", pending.actor, receiver, amount=cost, what=pending.kind))

@@ -230,6 +230,7 @@ STEPS = {
     "join_stood": turn.join_stood,
     "join_failed": turn.join_failed,
     "ask_funder": turn.ask_funder,
+    "ask_joiner": turn.ask_joiner,
     "blocks": turn.blocks,
     "ask_block": turn.ask_block,
     "block_stood": turn.block_stood,

@@ -13,11 +13,12 @@ from core.cards.moves import Move
 from core.cards.rules import COUP_COST
 
 PASS, CHALLENGE = Move("pass"), Move("challenge")
-INFLUENCE_WORTH = 4.0  # one influence is worth about this many coins
+INFLUENCE_WORTH = 7.5  # one influence is worth about a Coup's 7 coins
 CHALLENGE_AT = 0.15  # challenge a claim when the claimant holds the role with less than this chance
 CHALLENGE_HURTS_ME = 0.3  # ... or less than this when the claim hurts the viewer
 STALL_TURN = 60  # after this many turns only coins from the treasury and attacks count: no endless trading
 BLUFF_DISCOUNT = 0.45  # a bluffed action is worth this share of a true one (the risk of a challenge)
+STRONG = 4.0  # a role worth at least this (see role_worth) makes a hand worth keeping
 
 
 def role_worth(role: Role) -> float:
@@ -122,13 +123,24 @@ class G54RuleBot:
         worth = self.effect_worth(view, role, move)
         if view.turn > STALL_TURN and role.harm != "influence":
             worth = min(worth, float(role.gain - role.cost) if role.harm != "coins" else 0.0)
-        if role.blocks == "target" and move.target is not None and role.name in view.players[move.target].claims:
-            worth = -float(role.cost)  # it has said it holds the role: expect the block
+        if self.expects_blocks(view, role, move):
+            worth = -float(role.cost)  # those it hurts have said they hold the role: expect the blocks
         if role.name in hand(view):
             return worth
         if unseen(view, role.name) == 0 or self.rng.random() > self.bluff * 3:
             return -1.0
         return worth * BLUFF_DISCOUNT
+
+    @staticmethod
+    def expects_blocks(view: G54View, role: Role, move: Move) -> bool:
+        """Whether everyone the action would hurt has claimed its role, and so can block it (two Generals
+        blocking each other's General forever would never reach a Coup)."""
+        if role.blocks == "target":
+            return move.target is not None and role.name in view.players[move.target].claims
+        if role.blocks != "each":
+            return False
+        hurt = [p for p in view.players if p.alive and p.seat != view.viewer and p.seat != view.peacekeeper]
+        return bool(hurt) and all(role.name in p.claims for p in hurt)
 
     def effect_worth(self, view: G54View, role: Role, move: Move) -> float:
         """The role's data turned into coins: gain, harm to others, tokens, draws; minus the cost."""
@@ -150,7 +162,9 @@ class G54RuleBot:
         if role.kind == "communist":
             worth = self.communist_worth(view, move)
         if role.group == "Communications":
-            worth += 1.5 if len(set(hand(view))) < len(hand(view)) or not self.strong_hand(view) else 0.3
+            draws = {"director": 2, "newscaster": 3, "writer": 1, "reporter": 1, "producer": 1}[role.kind]
+            weak = len(set(hand(view))) < len(hand(view)) or not self.strong_hand(view)
+            worth += (1.5 if weak else 0.3) + 0.3 * draws
         if role.kind == "peacekeeper":
             worth += 0.0 if view.peacekeeper == view.viewer else 1.5
         if role.kind == "foreign_consular" and target is not None:
@@ -163,7 +177,7 @@ class G54RuleBot:
             worth = 2.5
         if role.kind == "protestor":
             funders = [p for p in others if p.seat != move.target and p.coins >= 3]
-            worth = INFLUENCE_WORTH * 0.5 - role.cost if funders else -2.0
+            worth = INFLUENCE_WORTH * 0.6 - role.cost if funders else -2.0
         return worth
 
     def communist_worth(self, view: G54View, move: Move) -> float:
@@ -178,7 +192,7 @@ class G54RuleBot:
 
     def strong_hand(self, view: G54View) -> bool:
         """True when the hand holds a role worth playing."""
-        return any(role_worth(ROLES[c]) >= 4 for c in hand(view))
+        return any(role_worth(ROLES[c]) >= STRONG for c in hand(view))
 
     # -- answering others -------------------------------------------------------------------
 

@@ -42,9 +42,8 @@ def action_stood(s: G54State, events: list[Event]) -> None:
     pending = s.pending
     assert pending is not None
     if pending.role == CAPITALIST:
-        joiners = [p for p in s.clockwise_from(pending.actor) if s.can_claim(p, CAPITALIST)]
-        if not open_window(s, "join", joiners):
-            s.then = "resolve"
+        pending.to_ask = [p for p in s.clockwise_from(pending.actor) if p != pending.actor]
+        s.then = "ask_joiner"
         return
     if pending.role == PROTESTOR:
         actor = s.players[pending.actor]
@@ -64,20 +63,29 @@ def action_failed(s: G54State, events: list[Event]) -> None:
     s.then = "end_action"
 
 
-def answer_join(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
-    """Capitalist: each other player may join by claiming Capitalist; the claims are checked afterwards."""
+def ask_joiner(s: G54State, events: list[Event]) -> None:
+    """Capitalist: ask the others clockwise, one at a time, whether they join by claiming Capitalist; once all
+    have declared, the joiners' claims are checked in the same order."""
     pending = s.pending
     assert pending is not None
-    s.owed.remove(seat)
+    while pending.to_ask:
+        seat = pending.to_ask.pop(0)
+        if s.players[seat].alive and s.can_claim(seat, CAPITALIST):
+            open_window(s, "join", [seat])
+            return
+    pending.to_check = list(pending.joiners)
+    s.then = "check_joiner"
+
+
+def answer_join(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
+    """A join is a Capitalist claim, checked once everyone has declared; a pass asks the next player."""
+    pending = s.pending
+    assert pending is not None
     if move.kind == "join":
         pay_tax(s, seat, CAPITALIST, events)
         pending.joiners.append(seat)
         events.append(Event("join", seat, pending.actor, CAPITALIST))
-    if not s.owed:
-        order = s.clockwise_from(pending.actor)
-        pending.joiners.sort(key=order.index)
-        pending.to_check = list(pending.joiners)
-        close_window(s, "check_joiner")
+    close_window(s, "ask_joiner")
 
 
 def check_joiner(s: G54State, events: list[Event]) -> None:

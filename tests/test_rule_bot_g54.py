@@ -1,0 +1,145 @@
+"""The G54 rule bot: always legal, plays every role of every sampled set, beats random play, and its
+choices follow the roles' data (true roles first, expected blocks avoided, last-card Missionary)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from core.bots import make_bot
+from core.bots.random_bot import RandomBot
+from core.cards.g54.config import G54Config
+from core.cards.g54.engine import G54
+from core.cards.g54.roles import BY_KIND, ROLE_LIST
+from core.cards.g54.rule_bot import G54RuleBot
+from core.cards.g54.state import G54Player, G54State
+from core.cards.moves import Move
+from core.sim import derive_seeds, play_game
+from tui.cli import main
+
+FIRST = ("Banker", "Director", "Guerrilla", "Peacekeeper", "Politician")
+
+
+def table(hands: list[list[str]], coins: list[int], roles: tuple[str, ...] = FIRST, **tokens: object) -> G54State:
+    """Seat 0 to act, every other card of the five roles in the deck."""
+    players = [G54Player(f"P{i + 1}", coins[i], list(hand)) for i, hand in enumerate(hands)]
+    deck = Counter({r: 3 for r in roles})
+    deck.subtract(Counter(c for p in players for c in p.hidden))
+    config = G54Config(players=len(hands), selection="pick", roles=roles)
+    return G54State(config, roles, players, sorted(deck.elements()), rng=7, active=0, owed=[0], **tokens)
+
+
+def play_mixed(games: int, seed: int) -> tuple[Counter[str], int]:
+    """Rule bots in every seat over sampled advanced role sets: the roles whose actions they declared."""
+    rng = random.Random(seed)
+    declared: Counter[str] = Counter()
+    decisions = 0
+    for index in range(games):
+        config = G54Config(players=rng.randint(2, 6), selection="advanced" if index % 3 else "random")
+        state = G54.new(config, rng.getrandbits(32))
+        bots = [G54RuleBot(rng.getrandbits(32)) for _ in range(config.players)]
+        while G54.result(state) is None:
+            seat = G54.to_act(state)[0]
+            view = G54.view(state, seat)
+            move = bots[seat].choose(view)
+            assert move in view.legal, (view.window, move)
+            if view.window == "action" and move.kind in BY_KIND:
+                declared[BY_KIND[move.kind].name] += 1
+            declared[move.kind] += view.window in ("lose", "lawyer", "join", "fund", "extort", "produce", "exchange")
+            state, _ = G54.apply(state, seat, move)
+            decisions += 1
+    return declared, decisions
+
+
+def test_rule_bot_moves_are_legal_and_it_plays_every_role():
+    declared, decisions = play_mixed(160, 3)
+    acting = {role.name for role in ROLE_LIST if role.has_action}
+    assert acting <= set(declared), sorted(acting - set(declared))
+    assert declared["claim"] and declared["join"] and declared["draw"], "lawyer claims, joins and paid draws happen"
+    assert declared["intellectual"] + declared["missionary"] > 0, "reactive claims happen"
+    assert decisions > 5000
+
+
+@pytest.mark.parametrize("selection", ["first", "random", "advanced"])
+def test_rule_bots_beat_random_bots(selection):
+    config = G54Config(players=4, selection=selection)
+    wins = Counter()
+    for seed in derive_seeds(11, 60):
+        bots = [
+            make_bot(name, s)
+            for name, s in zip(("rule", "random", "rule", "random"), derive_seeds(seed, 4), strict=True)
+        ]
+        wins[play_game(G54, config, seed, bots).winner % 2] += 1
+    assert wins[0] >= 45, wins
+
+
+def test_rule_bot_plays_a_held_role_over_income():
+    state = table([["Banker", "Director"], ["Guerrilla", "Politician"]], [2, 2])
+    assert G54RuleBot(1, bluff=0.0).choose(G54.view(state, 0)) == Move("banker")
+
+
+def test_rule_bot_does_not_aim_at_a_player_who_claims_the_blocking_role():
+    state = table([["Politician", "Director"], ["Guerrilla", "Banker"]], [2, 6])
+    state.players[1].claims.append("Politician")
+    move = G54RuleBot(1, bluff=0.0).choose(G54.view(state, 0))
+    assert move.kind != "politician"
+
+
+def test_rule_bot_coups_when_it_can():
+    state = table([["Banker", "Director"], ["Guerrilla", "Politician"], ["Banker", "Peacekeeper"]], [7, 2, 2])
+    assert G54RuleBot(1).choose(G54.view(state, 0)).kind == "coup"
+
+
+def test_rule_bot_claims_missionary_on_its_last_card():
+    roles = ("Banker", "Director", "Guerrilla", "Missionary", "Politician")
+    state = table([["Banker"], ["Guerrilla", "Politician"]], [2, 2], roles=roles)
+    state.players[0].revealed.append("Director")
+    state.window, state.owed, state.losses = "lose", [0], [(0, "guerrilla")]
+    assert G54RuleBot(1, bluff=0.0).choose(G54.view(state, 0)) == Move("missionary", card="Banker")
+
+
+def test_rule_bot_keeps_its_best_cards_in_an_exchange():
+    state = table([["Director", "Director"], ["Guerrilla", "Politician"]], [2, 2])
+    state.window, state.owed, state.drawn = "exchange", [0], ["Guerrilla", "Banker"]
+    state.deck.remove("Guerrilla")
+    state.deck.remove("Banker")
+    from core.cards.g54.state import Pending
+
+    state.pending = Pending(0, "director", "Director")
+    kept = G54RuleBot(1).choose(G54.view(state, 0))
+    assert kept.kind == "keep" and "Guerrilla" in kept.cards and kept.cards.count("Director") < 2
+
+
+def test_rule_bot_is_deterministic_for_a_seed():
+    state = table([["Banker", "Director"], ["Guerrilla", "Politician"]], [3, 3])
+    view = G54.view(state, 0)
+    assert {G54RuleBot(5).choose(view) for _ in range(5)} == {G54RuleBot(5).choose(view)}
+
+
+def test_random_bot_also_finishes_g54_games():
+    config = G54Config(players=5, selection="advanced")
+    for seed in derive_seeds(4, 10):
+        bots = [RandomBot(s) for s in derive_seeds(seed, 5)]
+        assert play_game(G54, config, seed, bots).winner in range(5)
+
+
+@pytest.mark.parametrize("roles", ["first", "random", "advanced", "crime-boss,capitalist,writer,lawyer,missionary"])
+def test_sim_plays_g54_with_each_role_selection(capsys, roles):
+    argv = ["sim", "--game", "g54", "--players", "3", "--games", "6", "--seed", "2", "--roles", roles, "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["game"] == "g54" and summary["games"] == 6 and sum(summary["wins"].values()) == 6
+
+
+def test_sim_names_crime_boss_either_way_and_rejects_bad_sets(capsys):
+    base = ["sim", "--game", "g54", "--games", "2", "--json", "--roles"]
+    assert main([*base, "crime_boss,banker,director,lawyer,priest"]) == 0
+    capsys.readouterr()
+    assert main([*base, "banker,farmer,director,lawyer,priest"]) == 2
+    assert "1 Finance" in capsys.readouterr().err
+    assert main([*base, "banker,brain,director,lawyer,priest"]) == 2
+    assert "unknown role 'brain'" in capsys.readouterr().err
+    assert main(["sim", "--game", "coup", "--roles", "first", "--games", "1"]) == 2
