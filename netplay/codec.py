@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from core.cards.events import Event
+from core.cards.g54.views import G54View
 from core.cards.views import CoupView
 
-VIEW_TYPES: dict[str, type] = {"coup": CoupView, "reformation": CoupView}
+VIEW_TYPES: dict[str, type] = {"coup": CoupView, "reformation": CoupView, "g54": G54View}
 SCALARS = (str, int, float, bool, type(None))
 Converter = Callable[[Any], Any]
 

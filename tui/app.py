@@ -31,15 +31,15 @@ class CoupApp(App[int]):
 
     @dataclass
     class StartGame(Message):
-        """The menu's choices: seat 0 is the local player, the others bots of the given levels."""
+        """The menu's choices: seat 0 is the local player, the others bots of the given levels; options
+        are the game's own config fields (Coup: two_player_variant, inquisitor; G54: selection, roles)."""
 
         game: str
-        inquisitor: bool
         names: tuple[str, ...]
         levels: tuple[str, ...]
         seed: int
-        variant: bool
         first_player: int | None
+        options: dict[str, Any]
 
     @dataclass
     class GameFinished(Message):
@@ -88,9 +88,8 @@ class CoupApp(App[int]):
             {
                 "players": len(message.names),
                 "names": list(message.names),
-                "two_player_variant": message.variant,
                 "first_player": message.first_player,
-                "inquisitor": message.inquisitor,
+                **message.options,
             }
         )
         bots = {seat: level for seat, level in enumerate(message.levels, start=1)}
@@ -108,15 +107,15 @@ class CoupApp(App[int]):
             old = message.table
             config = old.config
             levels = old.levels()
+            seats = ("players", "names", "first_player")
             self.post_message(
                 self.StartGame(
                     game=old.game.name,
-                    inquisitor=config.inquisitor,
                     names=config.seat_names(),
                     levels=tuple(levels[s] for s in range(1, config.players)),
                     seed=self.settings.new_seed(),
-                    variant=config.two_player_variant,
                     first_player=old.winner(),
+                    options={k: v for k, v in config.to_dict().items() if k not in seats},
                 )
             )
 

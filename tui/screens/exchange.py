@@ -10,35 +10,60 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+DRAW_ANOTHER: tuple[str, ...] = ()
+"""What the dialog returns when the player asks to draw one more card first (a G54 Writer)."""
+
 
 class ExchangeDialog(ModalScreen[tuple[str, ...]]):
-    """Tick exactly `keep` cards (1-4 or Space toggles, Enter keeps); the rest go back to the deck."""
+    """Tick exactly `keep` cards (1-9 or Space toggles, Enter keeps); the rest go back to the deck.
+    sources names where each card came from (default: 'yours', then 'drawn'); draw_label offers a
+    button (and the d key) returning DRAW_ANOTHER."""
 
-    BINDINGS = [Binding("enter", "keep", "Keep", priority=True)]  # not the list's own Enter (a toggle)
+    BINDINGS = [
+        Binding("enter", "keep", "Keep", priority=True),  # not the list's own Enter (a toggle)
+        Binding("d", "draw", "Draw another"),
+    ]
 
-    def __init__(self, hand: tuple[str, ...], drawn: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        hand: tuple[str, ...],
+        drawn: tuple[str, ...],
+        title: str = "",
+        sources: tuple[str, ...] = (),
+        draw_label: str = "",
+        keep_count: int | None = None,
+    ) -> None:
         super().__init__(classes="dialog")
         self.cards = list(hand) + list(drawn)
-        self.keep_count = len(hand)
+        self.keep_count = len(hand) if keep_count is None else keep_count
         self.hand_size = len(hand)
+        self.sources = sources or tuple("yours" if i < len(hand) else "drawn" for i in range(len(self.cards)))
+        self.title_text = title or f"Exchange: keep {self.keep_count} of these cards"
+        self.draw_label = draw_label
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Static(f"Exchange: keep {self.keep_count} of these cards", classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title")
             yield SelectionList[int](
                 *(
-                    Selection(f"{i + 1}  {card}  ({'yours' if i < self.hand_size else 'drawn'})", i, i < self.hand_size)
+                    Selection(f"{i + 1}  {card}  ({self.sources[i]})", i, i < self.keep_count)
                     for i, card in enumerate(self.cards)
                 ),
                 id="exchange-cards",
             )
             yield Static("", id="exchange-count", classes="dialog-help")
             yield Button("Keep these (Enter)", id="keep", variant="primary", compact=True)
+            if self.draw_label:
+                yield Button(f"{self.draw_label} (d)", id="draw", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).focus()
         self._update_count()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Draw another only where it is offered (and out of the footer elsewhere)."""
+        return bool(self.draw_label) if action == "draw" else True
 
     @property
     def chosen(self) -> list[int]:
@@ -62,7 +87,10 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.action_keep()
+        if event.button.id == "draw":
+            self.action_draw()
+        else:
+            self.action_keep()
 
     def action_keep(self) -> None:
         """Close with the ticked cards, if exactly the right number are ticked."""
@@ -71,3 +99,8 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
             self.notify(f"Tick exactly {self.keep_count} card(s).", severity="warning")
             return
         self.dismiss(tuple(self.cards[i] for i in chosen))
+
+    def action_draw(self) -> None:
+        """Ask to draw one more card before choosing."""
+        if self.draw_label:
+            self.dismiss(DRAW_ANOTHER)

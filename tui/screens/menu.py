@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -10,9 +12,11 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from core.bots import bot_names
 from netplay.lobby import BOT_NAMES
+from tui.screens.g54_roles import G54RolesScreen, RoleChoice
+from tui.screens.g54_rules import g54_rules_text
 from tui.screens.rules import RulesScreen
 from tui.settings import Settings
-from tui.widgets.game_options import GAMES, offer_player_counts, player_counts
+from tui.widgets.game_options import LOCAL_GAMES, offer_player_counts, player_counts
 
 LEVELS = {"rule": "Computer (rule bot)", "random": "Computer (random)"}
 
@@ -37,7 +41,7 @@ class MenuScreen(Screen[None]):
             yield Static("Bluff, challenge and coup your way to power.", id="tagline")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
-                yield Select(GAMES, value="coup", allow_blank=False, id="game", compact=True)
+                yield Select(LOCAL_GAMES, value="coup", allow_blank=False, id="game", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="field")
                 yield Input(self.settings.player_name, id="name", max_length=16, compact=True)
@@ -52,7 +56,7 @@ class MenuScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="blank: random", id="seed", type="integer", compact=True)
-            with Horizontal(classes="row checks"):
+            with Horizontal(classes="row checks", id="inquisitor-row"):
                 yield Checkbox("Inquisitor instead of Ambassador", id="inquisitor", compact=True)
             with Horizontal(classes="row checks", id="variant-row"):
                 yield Checkbox("2-player variant (choose from sets of five)", id="variant", compact=True)
@@ -74,31 +78,50 @@ class MenuScreen(Screen[None]):
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
         offer_player_counts(self.query_one("#players", Select), str(event.value))
+        self._show_rows(int(self.query_one("#players", Select).value))  # type: ignore[arg-type]
+
+    @property
+    def game(self) -> str:
+        """The chosen game."""
+        return str(self.query_one("#game", Select).value)
 
     def _show_rows(self, players: int) -> None:
         for index in range(1, len(BOT_NAMES) + 1):
             self.query_one(f"#opponent-row-{index}").display = index < players
-        self.query_one("#variant-row").display = players == 2
+        coup_family = self.game != "g54"  # G54 has neither the Inquisitor nor the 2-player variant
+        self.query_one("#inquisitor-row").display = coup_family
+        self.query_one("#variant-row").display = players == 2 and coup_family
 
     def action_start(self) -> None:
-        """Start a game with the chosen options."""
+        """Start a game with the chosen options (G54 first asks which roles are in play)."""
+        if self.game == "g54":
+            self.app.push_screen(G54RolesScreen(), self._roles_chosen)
+            return
+        variant = int(self.query_one("#players", Select).value) == 2 and self.query_one("#variant", Checkbox).value
+        self._start({"two_player_variant": variant, "inquisitor": self.query_one("#inquisitor", Checkbox).value})
+
+    def _roles_chosen(self, choice: RoleChoice | None) -> None:
+        if choice is not None:
+            selection, roles = choice
+            self._start({"selection": selection, "roles": list(roles)})
+
+    def _start(self, options: dict[str, Any]) -> None:
+        """Post StartGame with the menu's players and seed and the game's own options."""
         players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
         name = self.query_one("#name", Input).value.strip() or "Player"
         seed_text = self.query_one("#seed", Input).value.strip()
         levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(1, players)]
         self.settings.player_name = name
         self.settings.confirm = self.query_one("#confirm", Checkbox).value
-        variant = players == 2 and self.query_one("#variant", Checkbox).value
         seed = int(seed_text) if seed_text else self.settings.new_seed()
         self.app.post_message(
             self.app.StartGame(  # type: ignore[attr-defined]
-                game=str(self.query_one("#game", Select).value),
-                inquisitor=self.query_one("#inquisitor", Checkbox).value,
+                game=self.game,
                 names=(name, *BOT_NAMES[: players - 1]),
                 levels=tuple(levels),
                 seed=seed,
-                variant=variant,
                 first_player=None,
+                options=options,
             )
         )
 
@@ -113,5 +136,5 @@ class MenuScreen(Screen[None]):
         self.app.open_join()  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
-        """Show the rules."""
-        self.app.push_screen(RulesScreen())
+        """Show the rules of the chosen game."""
+        self.app.push_screen(RulesScreen(g54_rules_text(()) if self.game == "g54" else ""))

@@ -15,9 +15,14 @@ class RulesScreen(ModalScreen[None]):
 
     BINDINGS = [("escape,q,question_mark,f1", "close", "Close")]
 
+    def __init__(self, text: str = "") -> None:
+        """text: the rules in Markdown (default: Coup's and Reformation's)."""
+        super().__init__()
+        self.text = text or files("tui").joinpath("rules.md").read_text()
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules"):
-            yield Markdown(files("tui").joinpath("rules.md").read_text())
+            yield Markdown(self.text)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
+from core.cards.g54 import config as g54
 from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
 
 GAMES = [("Coup", "coup"), ("Coup: Reformation", "reformation")]
+"""The games a host's new-table dialog offers (its options are Coup's)."""
+LOCAL_GAMES = [*GAMES, ("Rebellion G54", "g54")]
+"""The games the menu offers against computer opponents."""
 
 
 def player_counts(game: str) -> list[tuple[str, int]]:
     """The table sizes game allows, as Select options."""
+    if game == "g54":
+        return [(str(n), n) for n in range(g54.MIN_PLAYERS, g54.MAX_PLAYERS + 1)]
     most = MAX_REFORMATION_PLAYERS if game == "reformation" else MAX_PLAYERS
     return [(str(n), n) for n in range(MIN_PLAYERS, most + 1)]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from core.cards.g54.views import G54SeatView
 from core.cards.views import SeatView
 
 FACTION_STYLE = {"Loyalist": "bold dodger_blue1", "Reformist": "bold dark_orange"}
@@ -40,15 +41,15 @@ def seat_text(seat: SeatView, show_hand: bool) -> Text:
 class SeatPanel(Static):
     """A bordered box for one seat; classes mark the active seat, owed answers and the eliminated."""
 
-    def show(self, seat: SeatView, active: bool, owes: bool, thinking: bool, show_hand: bool = False) -> None:
-        """Redraw for seat."""
+    def show(self, seat: SeatView | G54SeatView, active: bool, owes: bool, thinking: bool, body: Text) -> None:
+        """Redraw for seat, with body (the game's seat_text) inside the box."""
         marker = " …" if thinking else " ?" if owes else ""
         self.border_title = f"{seat.name}{marker}"
         self.border_subtitle = "out" if not seat.alive else ("turn" if active else "")
         self.set_class(active, "active")
         self.set_class(owes, "owes")
         self.set_class(not seat.alive, "out")
-        self.update(seat_text(seat, show_hand))
+        self.update(body)
 
 
 def seat_line(seat: SeatView, active: bool, owes: bool, thinking: bool) -> Text:
