@@ -1,4 +1,4 @@
-"""Self-play throughput, the cost of one rule-bot decision, and the peak memory of one game."""
+"""Self-play throughput, the cost of one rule-bot decision (cards and wargame), and the peak memory of one game."""
 
 from __future__ import annotations
 
@@ -14,10 +14,14 @@ from core.cards.rule_bot import RuleBot
 from core.cards.state import CoupConfig
 from core.game import Game
 from core.sim import derive_seeds, play_game
+from core.wargame.bot import WargameBot
+from core.wargame.config import WargameConfig
+from core.wargame.engine import WARGAME
 
 PLAYERS = 4
 GAMES = 300
 TIMED_DECISIONS = 20_000
+WARGAME_TURNS = 6
 
 
 def throughput(bot: str, game: Game = COUP, config: Any = None) -> str:
@@ -59,6 +63,25 @@ def decision_time() -> str:
     return f"  rule decision: {mean:8.1f} µs mean {p99:8.1f} µs p99 over {len(times)} views"
 
 
+def wargame_decision_time() -> str:
+    """Mean and 99th percentile of one wargame rule-bot decision over the views of a rule-vs-rule game."""
+    config = WargameConfig(turn_limit=WARGAME_TURNS)
+    state = WARGAME.new(config, 4)
+    bots = [WargameBot(1), WargameBot(2)]
+    times = []
+    while WARGAME.result(state) is None:
+        seat = WARGAME.to_act(state)[0]
+        view = WARGAME.view(state, seat)
+        start = time.perf_counter_ns()
+        move = bots[seat].choose(view)
+        times.append(time.perf_counter_ns() - start)
+        state, _ = WARGAME.apply(state, seat, move)
+    times.sort()
+    mean = sum(times) / len(times) / 1e6
+    p99 = times[int(len(times) * 0.99)] / 1e6
+    return f"wargame decision: {mean:8.1f} ms mean {p99:8.1f} ms p99 over {len(times)} views"
+
+
 def peak_memory() -> str:
     """Peak traced memory of playing one rule-bot game."""
     tracemalloc.start()
@@ -73,9 +96,15 @@ def peak_memory() -> str:
 def main() -> None:
     """Print the measurements, a line each."""
     g54 = G54Config(players=PLAYERS, selection="advanced")
-    lines = (throughput("random"), throughput("rule"), throughput("rule", G54, g54), decision_time(), peak_memory())
-    for line in lines:
-        print(line, flush=True)
+    for measure in (
+        lambda: throughput("random"),
+        lambda: throughput("rule"),
+        lambda: throughput("rule", G54, g54),
+        decision_time,
+        wargame_decision_time,
+        peak_memory,
+    ):
+        print(measure(), flush=True)
 
 
 if __name__ == "__main__":

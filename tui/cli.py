@@ -35,6 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
         default="",
         help="g54: first, random, advanced (random with advanced roles) or five names: banker,director,...",
     )
+    sim.add_argument("--scenario", choices=("basic", "advanced"), help="wargame: the scenario (default basic)")
+    for flag in ("salvage", "surrender", "extra-reinforcements"):
+        sim.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, help=f"wargame: the {flag} optional rule")
+    sim.add_argument("--turn-limit", type=int, help="wargame: end after this turn, the VP leader winning (0: none)")
     sim.add_argument("--net", action="store_true", help="play through a host, every seat a network client")
     sim.add_argument("--host", metavar="ADDR", help="with --net: use this running host instead of a private one")
     rep = commands.add_parser("replay", help="show a saved game record move by move")
@@ -91,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def command_sim(args: argparse.Namespace) -> int:
     """Self-play; prints a summary (JSON with --json)."""
+    if args.game == "wargame":
+        args.players = 2  # the government (seat 0) and the rebels (seat 1)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["rule"] * args.players
     if args.games < 1:
         raise ValueError("--games must be at least 1")
@@ -114,10 +120,26 @@ def command_sim(args: argparse.Namespace) -> int:
 
 
 def sim_options(args: argparse.Namespace) -> dict[str, object]:
-    """The config options a sim's flags ask for (the Inquisitor, G54's roles)."""
+    """The config options a sim's flags ask for (the Inquisitor, G54's roles, the wargame's scenario and rules)."""
     options: dict[str, object] = {"inquisitor": True} if args.inquisitor else {}
+    wargame = {
+        "scenario": args.scenario,
+        "salvage": args.salvage,
+        "surrender": args.surrender,
+        "extra_reinforcements": args.extra_reinforcements,
+        "turn_limit": args.turn_limit,
+    }
+    wargame = {key: value for key, value in wargame.items() if value is not None}
+    if wargame and args.game != "wargame":
+        raise ValueError(
+            "--scenario, --salvage, --surrender, --extra-reinforcements and --turn-limit are for --game wargame"
+        )
     if args.roles and args.game != "g54":
         raise ValueError("--roles is for --game g54")
+    if args.game == "wargame":
+        if args.inquisitor:
+            raise ValueError("--inquisitor is for the card games")
+        return wargame
     if args.game == "g54":
         from core.cards.g54.config import SELECTIONS
         from core.cards.g54.roles import role_named

@@ -7,10 +7,15 @@ from typing import Any
 from core.cards.g54.rule_bot import G54RuleBot
 from core.cards.g54.views import G54View
 from core.cards.rule_bot import RuleBot
+from core.wargame.bot import WargameBot
+from core.wargame.views import WargameView
+
+RULE_BOTS: dict[type, Any] = {G54View: G54RuleBot, WargameView: WargameBot}
 
 
 class RuleLevel:
-    """Hands each view to the rule bot of its game (the base Coup bot for Coup and Reformation)."""
+    """Hands each view to the rule bot of its game (the base Coup bot for Coup and Reformation, WargameBot for the
+    wargame)."""
 
     name = "rule"
 
@@ -22,5 +27,5 @@ class RuleLevel:
         """One of view.legal, chosen by this game's rule bot."""
         kind = type(view)
         if kind not in self.bots:
-            self.bots[kind] = G54RuleBot(self.seed) if kind is G54View else RuleBot(self.seed)
+            self.bots[kind] = RULE_BOTS.get(kind, RuleBot)(self.seed)
         return self.bots[kind].choose(view)
