@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from core.bots import Bot, make_bot
-from core.cards.events import Event, visible_to
+from core.cards.events import Event
 from core.game import IllegalMove, get_game
 from core.records import Record
 from core.sim import derive_seeds
@@ -62,8 +62,9 @@ class Table:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return tuple(p.name for p in self.state.players)
+        """The players' names, by seat (from the config for games whose state holds no players)."""
+        players = getattr(self.state, "players", None)
+        return tuple(self.config.names) if players is None else tuple(p.name for p in players)
 
     def over(self) -> bool:
         """True once the game has a winner."""
@@ -75,7 +76,7 @@ class Table:
 
     def opening_events(self, seat: int | None) -> list[Event]:
         """The first turn's announcement (the engine announces every later turn itself)."""
-        if self.state.window != "action" or self.record.moves:
+        if getattr(self.state, "window", None) != "action" or self.record.moves:
             return []
         return [Event("turn", self.state.active, amount=self.state.turn)]
 
@@ -103,9 +104,10 @@ class Table:
 
     def apply_move(self, seat: int, move: Any) -> None:
         """Apply move for seat and tell the listeners, without waking the bots."""
-        before = self.state.window
+        simultaneous = move.kind in SIMULTANEOUS
+        before = self.state.window if simultaneous else None
         self.state, events = self.game.apply(self.state, seat, move)
-        if not (move.kind in SIMULTANEOUS and self.state.window == before):
+        if not (simultaneous and self.state.window == before):
             self.window_opened = self.state.version
         self.record.add(seat, move)
         if self.on_move is not None:
@@ -204,6 +206,12 @@ class Table:
             self._notify([])
 
 
+def visible_to(events: list[Any], seat: int | None) -> list[Any]:
+    """The events seat may see: those addressed to nobody in particular (or without an address, as in games with
+    no hidden information), and those addressed to seat."""
+    return [e for e in events if getattr(e, "to", None) is None or (seat is not None and seat in e.to)]
+
+
 class LocalTable:
     """The table as the screens see it: one seat is the local person (the rest bots)."""
 
@@ -248,6 +256,14 @@ class LocalTable:
     def submit(self, move: Any) -> None:
         """Play move for the local seat."""
         self.table.submit(self.seat, move)
+
+    def view_as(self, seat: int | None) -> Any:
+        """Another seat's view (one keyboard playing several seats: hot-seat and solo play)."""
+        return self.table.view(seat)
+
+    def submit_as(self, seat: int, move: Any) -> None:
+        """Play move for another seat played at this keyboard (hot-seat and solo play)."""
+        self.table.submit(seat, move)
 
     def apply_move(self, seat: int, move: Any) -> None:
         """Apply a move for any seat without waking the bots (tests build positions with it)."""

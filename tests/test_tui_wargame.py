@@ -1,0 +1,214 @@
+"""Pilot tests of the wargame's map screen: set-up, moving by cursor, the attack planner, a whole turn, the mouse."""
+
+from __future__ import annotations
+
+from core.wargame.config import WargameConfig
+from core.wargame.engine import WARGAME
+from core.wargame.flow import must_move_out
+from core.wargame.moves import AutoPlace, EndPhase, MoveUnits
+from hexgrid.coords import Hex
+from netplay.table import LocalTable
+from tests.tui_helpers import quick_settings
+from tui.screens.wargame import DECISIONS, WargameScreen
+from tui.screens.wargame_help import WargameHelpScreen
+from tui.screens.wargame_setup import WargameApp, WargameSetupScreen, computer_level, wargame_table
+
+SEED = 7
+ATTACK_TARGET = "M10"  # with seed 7, five government units can attack the rebels there in turn 1
+
+
+def hot_seat(seed: int = SEED, script_to_attack: bool = False) -> LocalTable:
+    """Both sides at one keyboard; with script_to_attack, played on to the government's first attack phase (the
+    rebels and the reinforcements placed automatically, over-stacked hexes emptied one unit at a time)."""
+    table = wargame_table(WargameConfig(), seed, ("second", "you"), quick_settings())
+    if script_to_attack:
+        table.apply_move(1, AutoPlace())
+        table.apply_move(0, AutoPlace())
+        while must_move_out(table.state, 0):
+            crowded = must_move_out(table.state, 0)[0]
+            move = next(
+                m
+                for m in WARGAME.legal(table.state, 0)
+                if isinstance(m, MoveUnits)
+                and len(m.units) == 1
+                and table.state.units[m.units[0]].hex == crowded
+                and not table.state.units[m.units[0]].is_leader
+            )
+            table.apply_move(0, move)
+        table.apply_move(0, EndPhase())
+    return table
+
+
+def app_for(table: LocalTable) -> WargameApp:
+    """The wargame app straight onto table."""
+    return WargameApp(quick_settings(), table)
+
+
+async def go_to(pilot, screen: WargameScreen, label: str) -> None:
+    """Walk the cursor to label with the arrow keys."""
+    goal = Hex.parse(label)
+    for _ in range(40):
+        here = screen.hexmap.cursor
+        if here == goal:
+            return
+        if here.row != goal.row:
+            await pilot.press("down" if goal.row > here.row else "up")
+        else:
+            await pilot.press("right" if goal.col > here.col else "left")
+    raise AssertionError(f"the cursor did not reach {label}")
+
+
+async def test_the_automatic_set_up_key_places_everything_and_the_game_goes_on():
+    table = hot_seat()
+    async with app_for(table).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, WargameScreen)
+        assert (table.view().phase, table.view().side, screen.acting) == ("setup", 1, 1)
+        info = str(screen.query_one("#wg-info").render())
+        assert "Place a rebel leader on a city hex" in info
+        await pilot.press("a")
+        await pilot.pause()
+        view = table.view()
+        assert (view.turn, view.phase, view.side, screen.acting) == (1, "reinforce", 0, 0)
+        assert not [u for u in view.units if u.side == 1 and u.kind == "leader" and not u.on_map]
+        await pilot.press("a")
+        await pilot.pause()
+        assert (table.view().phase, screen.acting) == ("move", 0)
+
+
+async def test_a_unit_moves_by_cursor_keys_and_enter():
+    table = hot_seat()
+    async with app_for(table).run_test(size=(120, 40)) as pilot:
+        await pilot.press("a", "a")
+        await pilot.pause()
+        screen = pilot.app.screen
+        await go_to(pilot, screen, "G5")
+        await pilot.press("enter")
+        assert screen.plan.mode == "move" and screen.plan.origin == "G5"
+        assert len(screen.plan.units) == 4 and screen.plan.chosen == set(screen.plan.units)
+        for number in "234":
+            await pilot.press(number)  # keep only the first police unit ticked
+        mover = screen.plan.units[0]
+        assert screen.plan.chosen == {mover}
+        marks = screen.hexmap.board.marks
+        assert marks["G5"] == "selected" and marks["G7"] == "reach"
+        await go_to(pilot, screen, "G7")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.state.units[mover].hex == "G7"
+        assert mover in table.view().moved
+        assert screen.plan.mode == "idle"
+
+
+async def test_the_attack_planner_shows_the_odds_then_rolls_and_asks_the_follow_ups():
+    table = hot_seat(script_to_attack=True)
+    async with app_for(table).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert table.view().window == "attack"
+        await go_to(pilot, screen, ATTACK_TARGET)
+        await pilot.press("enter")
+        assert screen.plan.mode == "attack" and screen.plan.targets == [ATTACK_TARGET]
+        info = str(screen.query_one("#wg-info").render())
+        assert f"Attack {ATTACK_TARGET}: 18 against 3, odds 3-1" in info
+        assert screen.crt_lit == ("3-1", 0, "")  # the column is lit before the roll
+        await pilot.press("1")  # untick the first attacker: the odds are recomputed
+        assert screen.plan.units[0] not in screen.plan.chosen
+        assert "15 against 3, odds 3-1" in str(screen.query_one("#wg-info").render())
+        await pilot.press("r")
+        await pilot.pause()
+        view = table.view()
+        assert 1 <= view.last_die <= 6 and screen.crt_lit == ("3-1", view.last_die, view.last_result)
+        assert any(e.kind == "combat" and ATTACK_TARGET in e.text for e in view.log)
+        for _ in range(10):  # answer the follow-up decisions with the number keys
+            if table.view().window not in DECISIONS:
+                break
+            assert "1 " in str(screen.query_one("#wg-info").render())
+            await pilot.press("1")
+            await pilot.pause()
+        assert table.view().window == "attack"
+        assert table.view().combat is None
+
+
+async def test_ending_the_phases_plays_a_whole_turn_and_scores_it():
+    table = hot_seat(script_to_attack=True)
+    async with app_for(table).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")  # government attack ends
+        await pilot.pause()
+        assert (table.view().phase, table.view().side) == ("reinforce", 1)
+        await pilot.press("a", "e", "e")  # rebel reinforcements, move, attack
+        await pilot.pause()
+        view = table.view()
+        assert (view.turn, view.phase, view.side) == (2, "reinforce", 0)
+        assert any(e.kind == "vp" and e.text.startswith("Turn 1 ends") for e in view.log)
+        assert "Turn 2/12" in str(pilot.app.screen.query_one("#wg-status").render())
+
+
+async def test_a_mouse_click_puts_the_cursor_on_the_hex_and_enter_selects_it():
+    table = hot_seat()
+    async with app_for(table).run_test(size=(120, 40)) as pilot:
+        await pilot.press("a", "a")
+        await pilot.pause()
+        screen = pilot.app.screen
+        x, y = screen.hexmap.layout_of.origin(Hex.parse("N11"))
+        await pilot.click("#wg-map", offset=(x + 1, y))
+        assert screen.hexmap.cursor == Hex.parse("N11")
+        assert "N11 Armory, fortified" in str(screen.query_one("#wg-info").render())
+        await pilot.press("enter")
+        assert screen.plan.mode == "move" and screen.plan.origin == "N11"
+
+
+async def test_the_compact_map_scrolls_to_keep_the_cursor_visible_on_a_small_terminal():
+    table = hot_seat()
+    async with app_for(table).run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert screen.hexmap.compact
+        await go_to(pilot, screen, "R13")
+        await pilot.pause()
+        x, y = screen.hexmap.layout_of.origin(Hex.parse("R13"))
+        scroll_x, scroll_y = screen.hexmap.scroll_offset
+        width, height = screen.hexmap.scrollable_content_region.size
+        assert scroll_x > 0 and scroll_x <= x < scroll_x + width and scroll_y <= y < scroll_y + height
+
+
+async def test_against_the_computer_the_screen_waits_then_acts_for_you():
+    settings = quick_settings()
+    table = wargame_table(WargameConfig(turn_limit=1), SEED, ("computer", "you"), settings)
+    assert table.levels() == {0: computer_level()}
+    async with WargameApp(settings, table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert screen.hexmap.compact
+        await pilot.press("a")  # the rebels' set-up; then the computer plays the government's turn
+        for _ in range(30):
+            await pilot.pause()
+            await table.settled()
+            await pilot.pause()
+            view = table.view()
+            if (view.phase, view.side) == ("reinforce", 1):
+                break
+            assert screen.acting == 1 and view.window in DECISIONS  # e.g. a rebel leader flees
+            await pilot.press("1")
+        assert (view.phase, view.side, screen.acting) == ("reinforce", 1, 1)
+        assert any(e.text == "Turn 1: government attack" for e in view.log)
+
+
+async def test_the_start_screen_builds_the_table_and_help_opens_and_closes():
+    app = WargameApp(quick_settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, WargameSetupScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, WargameScreen)
+        assert screen.table.levels() == {0: computer_level()} and screen.table.seat == 1
+        assert screen.table.config == WargameConfig()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, WargameHelpScreen)
+        await pilot.press("escape")
+        assert app.screen is screen
+        screen.table.close()

@@ -1,0 +1,72 @@
+"""The wargame's help screen (?): the keys, what the map shows, and the rules in brief."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+HELP = """\
+# Coup (1992): keys
+
+| key | does |
+|---|---|
+| arrows, h j k l, mouse | move the cursor hex to hex |
+| Enter, space | place the counter on the cursor hex (set-up); select your stack, then move it to a lit hex |
+| Enter, space | aim at (or drop) an enemy hex (attack); pick the lit hex (decisions) |
+| 1-9 | tick or untick a unit of the selected stack or attack; pick a numbered choice |
+| [ ] | more numbered choices |
+| a | set-up and reinforcements: place everything left automatically |
+| r | roll the die for the planned attack |
+| s | call on the defenders to surrender (optional rule) |
+| o | move the ticked units off the map |
+| d | a leader under the cursor leaves his helicopter |
+| e | end the move or attack phase |
+| Esc | drop the selection; else leave the game |
+
+# The map
+
+Government units are upper-case, rebels lower-case, with their combat strength: `G3` Guards,
+`A3` army, `T4` tank, `H3` helicopter, `P2` police, `M1` loyalist mob, `i2` irregular, `m1` mob,
+`ML` the Maximum Leader, `L` a rebel leader; `A3x2` two armies; `+` more than fits.
+Empty hexes show their terrain: `#` city, `^^` forest, `~~` lake, blank clear.
+Purple hexes are strategic, with their code on the hex's lower line: `AP` Airport, `RS` Radio
+Station, `PP` Power Plant, `PS` Police Station, `CP` Capitol, `AB` Army Base, `TX` Telephone
+Exchange, `UN` University, `AR` Armory; `*` marks a fortified hex. `~` is a river, `=` on a side a
+road or bridge, `/` `\\` a road leaving downwards.
+Lit hexes: where a counter may be placed or moved, attackers (orange) and targets (red).
+
+# The rules in brief
+
+- Each turn: government reinforcements, move, attack; then the rebels' (advanced game: subversion
+  after the government's first turn). At the end of each turn each side scores 1 VP per strategic
+  hex it holds; a 15-point lead wins at once, else the VP leader wins after the turn limit (a tie
+  keeps the government in power).
+- Moving: a unit moves up to its allowance (the second number in the panel); roads cost half,
+  entering a forest or crossing a river without a bridge takes the whole move; lakes are
+  impassable; helicopters ignore terrain. At most 3 units a hex (leaders and helicopters do not count).
+- Attacking: units next to an enemy hex attack it together once a turn; leaders stacked with them
+  add their bonus (Maximum Leader 2, rebel leader 1). Forest and fortified hexes double the
+  defence. Odds round down for the defender: 1-4 to 3-1 (better is 3-1, worse than 1-4 is not
+  allowed). One die on the CRT: `[-1]` the attacker loses a unit, `-1` the defender does, `R` the
+  defender retreats, `X` every defender is lost, `NE` nothing happens.
+"""
+
+
+class WargameHelpScreen(ModalScreen[None]):
+    """The key list and a rules summary; Esc, q or ? closes."""
+
+    BINDINGS = [("escape,q,question_mark,f1", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules"):
+            yield Markdown(HELP)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules").focus()
+
+    def action_close(self) -> None:
+        """Back to the map."""
+        self.dismiss()

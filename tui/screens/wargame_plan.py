@@ -1,0 +1,134 @@
+"""What the player is putting together on the map before it becomes a move: a selected stack, or an attack."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from core.wargame.board import OFF_MAP, adjacent
+from core.wargame.combat import attack_error, attackable, can_attack
+from core.wargame.crt import Odds, attack_odds
+from core.wargame.movement import can_leave_map, group_error, reach
+from core.wargame.moves import Attack, MoveUnits
+from core.wargame.units import Unit
+from core.wargame.views import WargameView
+from tui.widgets.wargame_text import shadow_state
+
+
+@dataclass
+class Plan:
+    """mode "idle", "move" (a stack chosen at origin) or "attack" (targets chosen); units are the listed counters
+    (numbered 1.. on screen), chosen those ticked; surrender calls on the defenders to surrender."""
+
+    mode: str = "idle"
+    origin: str = ""
+    units: list[str] = field(default_factory=list)
+    chosen: set[str] = field(default_factory=set)
+    targets: list[str] = field(default_factory=list)
+    surrender: bool = False
+
+    def toggle(self, number: int) -> bool:
+        """Tick or untick the numbered counter (1-based); False if there is none."""
+        if not 1 <= number <= len(self.units):
+            return False
+        uid = self.units[number - 1]
+        self.chosen.symmetric_difference_update({uid})
+        return True
+
+    def chosen_in_order(self) -> tuple[str, ...]:
+        """The ticked counters, as listed."""
+        return tuple(uid for uid in self.units if uid in self.chosen)
+
+
+# -- moving ---------------------------------------------------------------------------------
+
+
+def movable(view: WargameView, side: int, label: str) -> list[Unit]:
+    """side's counters in label that can still start a move (leaders riding a helicopter go with it)."""
+    return [u for u in view.stack(label) if u.side == side and u.uid not in view.moved and not u.riding]
+
+
+def select_stack(view: WargameView, side: int, label: str) -> Plan | None:
+    """A move plan for side's stack in label, every ground unit ticked (or the helicopters when there are no ground
+    units); None when nothing there can move."""
+    units = movable(view, side, label)
+    if not units:
+        return None
+    ground = [u.uid for u in units if not u.is_helicopter]
+    helicopters = [u.uid for u in units if u.is_helicopter]
+    default = ground if any(not view.unit(uid).is_leader for uid in ground) or not helicopters else helicopters
+    return Plan("move", label, [u.uid for u in units], set(default))
+
+
+def move_reach(view: WargameView, plan: Plan) -> tuple[dict[str, float], str]:
+    """The hexes the ticked counters can end in, and why they cannot move together ("" if they can)."""
+    uids = plan.chosen_in_order()
+    if not uids:
+        return {}, "tick the units to move (number keys)"
+    state = shadow_state(view)
+    error = group_error(state, view.unit(uids[0]).side, uids)
+    return ({}, error) if error else (reach(state, uids), "")
+
+
+def move_to(view: WargameView, plan: Plan, label: str) -> MoveUnits:
+    """The move sending the ticked counters to label."""
+    return MoveUnits(plan.chosen_in_order(), label)
+
+
+def off_map(view: WargameView, plan: Plan) -> MoveUnits | None:
+    """The move taking the ticked counters off the map, if they can leave it."""
+    uids = plan.chosen_in_order()
+    if uids and can_leave_map(shadow_state(view), uids):
+        return MoveUnits(uids, OFF_MAP)
+    return None
+
+
+# -- attacking ------------------------------------------------------------------------------
+
+
+def is_target(view: WargameView, side: int, label: str) -> bool:
+    """Whether side may aim an attack at label now."""
+    return attackable(shadow_state(view), side, label)
+
+
+def candidates(view: WargameView, side: int, targets: list[str]) -> list[Unit]:
+    """side's combat units that may attack every target, then their unused leaders."""
+    if not targets:
+        return []
+    state = shadow_state(view)
+    fighters = [
+        u for u in view.units if u.side == side and can_attack(state, u) and all(t in adjacent(u.hex) for t in targets)
+    ]
+    hexes = {u.hex for u in fighters}
+    leaders = [
+        u
+        for u in view.units
+        if u.side == side and u.on_map and u.is_leader and u.hex in hexes and u.uid not in view.leaders_used
+    ]
+    return sorted(fighters, key=lambda u: (u.hex, -u.strength, u.uid)) + leaders
+
+
+def aim(view: WargameView, side: int, plan: Plan, label: str) -> Plan:
+    """The attack plan with label added to or taken off its targets; units still able to join are listed, every
+    one ticked when the list is new."""
+    targets = [t for t in plan.targets if t != label] if label in plan.targets else [*plan.targets, label]
+    units = candidates(view, side, targets)
+    listed = [u.uid for u in units]
+    chosen = set(listed) if plan.mode != "attack" else {uid for uid in plan.chosen if uid in listed}
+    if plan.mode == "attack":
+        chosen |= {uid for uid in listed if uid not in plan.units}
+    return Plan("attack" if targets else "idle", "", listed, chosen, targets, plan.surrender and len(targets) == 1)
+
+
+def attack_of(view: WargameView, plan: Plan) -> Attack:
+    """The attack the plan describes."""
+    attackers = tuple(uid for uid in plan.chosen_in_order() if not view.unit(uid).is_leader)
+    leaders = tuple(uid for uid in plan.chosen_in_order() if view.unit(uid).is_leader)
+    return Attack(attackers, tuple(plan.targets), leaders, plan.surrender)
+
+
+def assess(view: WargameView, side: int, plan: Plan) -> tuple[Odds, str]:
+    """The odds of the planned attack and why it cannot be made ("" if it can)."""
+    state = shadow_state(view)
+    move = attack_of(view, plan)
+    odds = attack_odds(state, move.attackers, move.targets, move.leaders)
+    return odds, attack_error(state, side, move)

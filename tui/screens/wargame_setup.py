@@ -1,0 +1,147 @@
+"""The wargame's start screen (scenario, optional rules, turn limit, who plays each side) and the table it builds."""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from core.wargame.config import DEFAULT_TURN_LIMIT, WargameConfig
+from netplay.table import LocalTable, Table
+from tui.screens.wargame import WargameScreen
+from tui.screens.wargame_help import WargameHelpScreen
+from tui.settings import Settings
+
+YOU, COMPUTER, SECOND = "you", "computer", "second"
+PLAYERS = [("You", YOU), ("Computer", COMPUTER), ("Second player (same keyboard)", SECOND)]
+
+
+def computer_level() -> str:
+    """The computer opponent's bot level: the wargame's rule bot once core/wargame/bot.py exists, else random."""
+    return "rule" if find_spec("core.wargame.bot") is not None else "random"
+
+
+def wargame_table(config: WargameConfig, seed: int, players: tuple[str, str], settings: Settings) -> LocalTable:
+    """A local table for config: each side played by YOU, COMPUTER or SECOND (a second person at this keyboard);
+    the local seat is the first side a person plays (the government when nobody does: the screen only watches)."""
+    bots = {seat: computer_level() for seat, who in enumerate(players) if who == COMPUTER}
+    table = Table("wargame", config, seed, bots, settings.bot_delay, settings.save_records)
+    people = [seat for seat, who in enumerate(players) if who != COMPUTER]
+    return LocalTable(table, seat=people[0] if people else 0)
+
+
+class WargameSetupScreen(Screen[None]):
+    """Choose the game, then play it on the map screen (which replaces this one)."""
+
+    CSS_PATH = "../wargame.tcss"
+    BINDINGS = [
+        ("s", "start", "Start"),
+        ("question_mark,f1", "help", "Help"),
+        ("escape", "back", "Back"),
+    ]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="wg-setup"):
+            yield Static("C O U P  1 9 9 2", id="wg-title")
+            yield Static("The wargame: government against rebels for the capital.", id="wg-tagline")
+            with Horizontal(classes="wg-row"):
+                yield Label("Scenario", classes="wg-field")
+                options = [("Basic", "basic"), ("Advanced", "advanced")]
+                yield Select(options, value="basic", allow_blank=False, id="wg-scenario", compact=True)
+            for seat, side in enumerate(("Government", "Rebels")):
+                with Horizontal(classes="wg-row"):
+                    yield Label(side, classes="wg-field")
+                    default = YOU if seat == 1 else COMPUTER
+                    yield Select(PLAYERS, value=default, allow_blank=False, id=f"wg-side-{seat}", compact=True)
+            with Horizontal(classes="wg-row"):
+                yield Label("Turn limit (0: none)", classes="wg-field")
+                yield Input(str(DEFAULT_TURN_LIMIT), id="wg-turns", type="integer", compact=True)
+            with Horizontal(classes="wg-row"):
+                yield Label("Seed", classes="wg-field")
+                yield Input(placeholder="blank: random", id="wg-seed", type="integer", compact=True)
+            for key, text in (
+                ("salvage", "Salvage (captured armour changes sides)"),
+                ("surrender", "Surrender calls"),
+                ("extra", "Extra reinforcements"),
+            ):
+                with Horizontal(classes="wg-row wg-checks"):
+                    yield Checkbox(text, id=f"wg-{key}", compact=True)
+            with Horizontal(classes="wg-row", id="wg-buttons"):
+                yield Button("Start (s)", id="wg-start", variant="primary", compact=True)
+                yield Button("Back (Esc)", id="wg-back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#wg-start", Button).focus()
+
+    def choices(self) -> tuple[WargameConfig, int, tuple[str, str]]:
+        """The config, seed and players chosen (ValueError on a bad turn limit)."""
+        turns_text = self.query_one("#wg-turns", Input).value.strip()
+        seed_text = self.query_one("#wg-seed", Input).value.strip()
+        config = WargameConfig(
+            scenario=str(self.query_one("#wg-scenario", Select).value),
+            salvage=self.query_one("#wg-salvage", Checkbox).value,
+            surrender=self.query_one("#wg-surrender", Checkbox).value,
+            extra_reinforcements=self.query_one("#wg-extra", Checkbox).value,
+            turn_limit=int(turns_text) if turns_text else DEFAULT_TURN_LIMIT,
+        )
+        players = (str(self.query_one("#wg-side-0", Select).value), str(self.query_one("#wg-side-1", Select).value))
+        return config, int(seed_text) if seed_text else self.settings.new_seed(), players  # type: ignore[return-value]
+
+    def action_start(self) -> None:
+        """Build the table and open the map."""
+        try:
+            config, seed, players = self.choices()
+        except ValueError as error:
+            self.notify(str(error), title="Check the options", severity="error")
+            return
+        table = wargame_table(config, seed, players, self.settings)
+        self.app.switch_screen(WargameScreen(table, self.settings))
+
+    def action_help(self) -> None:
+        """Keys and rules."""
+        self.app.push_screen(WargameHelpScreen())
+
+    def action_back(self) -> None:
+        """Back to where this screen was opened from."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "wg-start":
+            self.action_start()
+        elif event.button.id == "wg-back":
+            self.action_back()
+
+
+def open_wargame(app: App[Any], settings: Settings | None = None) -> None:
+    """Open the wargame's start screen over the app's current screen (the main menu's entry point)."""
+    app.push_screen(WargameSetupScreen(settings or getattr(app, "settings", None) or Settings()))
+
+
+class WargameApp(App[int]):
+    """The wargame alone: the start screen, or straight onto a table (tests, quick starts)."""
+
+    TITLE = "Coup 1992"
+
+    def __init__(self, settings: Settings | None = None, table: LocalTable | None = None) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self.initial_table = table
+        self.theme = "textual-dark"
+
+    def on_mount(self) -> None:
+        if self.initial_table is not None:
+            self.push_screen(WargameScreen(self.initial_table, self.settings))
+        else:
+            open_wargame(self, self.settings)

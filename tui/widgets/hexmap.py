@@ -1,0 +1,206 @@
+"""The wargame's map widget: terrain, rivers, roads, counters, highlighted hexes and a cursor, scrolling to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from core.wargame.units import GOVERNMENT, Unit
+from hexgrid.coords import Hex
+from hexgrid.layout import Cell, CompactLayout, OutlinedLayout
+from hexgrid.maps import HexMap
+from tui.widgets.wargame_text import STRATEGIC_CODES, stack_label
+
+TERRAIN_BACKGROUND = {"clear": "", "city": "#3a3a3a", "forest": "#1d401d", "lake": "#1c2f5a"}
+STRATEGIC_BACKGROUND, FORTIFIED_BACKGROUND = "#4a2a5e", "#62307e"
+MARK_BACKGROUND = {
+    "reach": "#6b6b00",
+    "place": "#00666b",
+    "choice": "#006b1a",
+    "target": "#9b1010",
+    "attacker": "#9b5000",
+    "selected": "#8a6d00",
+}
+ROLE_STYLE = {
+    "border": Style(color="#6c6c6c"),
+    "river": Style(color="#4aa3ff", bold=True),
+    "bridge": Style(color="#f0d060", bold=True),
+    "road": Style(color="#d0a060", bold=True),
+    "label": Style(bold=True),
+    "blank": Style(),
+}
+SIDE_STYLE = (Style(color="#8fd0ff", bold=True), Style(color="#ffa070", bold=True))
+NAME_STYLE = Style(color="#f0c8ff", bold=True)
+TERRAIN_GLYPH = {"clear": "", "city": "#", "forest": "^", "lake": "~"}
+FORTIFIED_MARK = "*"
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the map shows besides the terrain: the counters per hex label and the highlighted hexes (label ->
+    one of MARK_BACKGROUND's kinds)."""
+
+    stacks: dict[str, tuple[Unit, ...]]
+    marks: dict[str, str]
+
+
+class HexMapView(ScrollView, can_focus=False):
+    """Draws a hexgrid layout of hex_map (outlined, or compact one line per row) with a cursor hex; clicking a hex
+    moves the cursor there and posts Clicked."""
+
+    @dataclass
+    class Clicked(Message):
+        """A hex was clicked."""
+
+        hex: Hex
+
+    def __init__(self, hex_map: HexMap, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.hex_map = hex_map
+        self.compact = False
+        self.layout_of = OutlinedLayout(hex_map)
+        self.cursor = Hex(0, 0)
+        self.board = Board({}, {})
+        self._lines: list[Strip] = []
+        self._redraw()
+
+    # -- what is shown ----------------------------------------------------------------------
+
+    def use_compact(self, compact: bool) -> None:
+        """Switch between the outlined layout and the one-line-per-row one."""
+        if compact == self.compact:
+            return
+        self.compact = compact
+        self.layout_of = CompactLayout(self.hex_map) if compact else OutlinedLayout(self.hex_map)
+        self._redraw()
+        self.call_after_refresh(self.scroll_to_cursor, False)
+
+    def show(self, board: Board) -> None:
+        """Draw these counters and highlights."""
+        self.board = board
+        self._redraw()
+
+    def move_cursor(self, h: Hex) -> None:
+        """Put the cursor on h (clipped to the map) and scroll it into view."""
+        h = Hex(min(max(h.col, 0), self.hex_map.cols - 1), min(max(h.row, 0), self.hex_map.rows - 1))
+        if h != self.cursor:
+            self.cursor = h
+            self._redraw()
+        self.scroll_to_cursor()
+
+    def scroll_to_cursor(self, animate: bool = False) -> None:
+        """Scroll so the cursor hex and a hex around it are visible."""
+        slots = self.layout_of.interior_slots(self.cursor)
+        x, y = slots[0]
+        width = self.layout_of.slot_width
+        self.scroll_to_region(Region(x - width, y - 1, width * 3, self.layout_of.slot_rows + 2), animate=animate)
+
+    def text(self) -> list[str]:
+        """The whole map as plain text (tests, captures)."""
+        return ["".join(seg.text for seg in strip) for strip in self._lines]
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _overlay(self, h: Hex) -> list[str]:
+        label = h.label
+        units = self.board.stacks.get(label, ())
+        name = self.hex_map.names.get(h, "")
+        code = STRATEGIC_CODES.get(name, name[:2].upper()) if name else ""
+        if name and h in self.hex_map.tagged("fortified"):
+            code += FORTIFIED_MARK
+        glyph = TERRAIN_GLYPH[self.hex_map.terrain[h]]
+        width = self.layout_of.slot_width
+        if self.compact:
+            text = stack_label(units, width) if units else (code or glyph.center(width))
+            return [text.ljust(width)]
+        top = stack_label(units, width).center(width) if units else (glyph * 2).center(width)
+        return [top, ""]
+
+    def _floor_code(self, canvas: list[list[Cell]], h: Hex) -> None:
+        """Write a strategic hex's code into the longest free stretch of its floor line (outlined layout)."""
+        name = self.hex_map.names.get(h, "")
+        if not name or self.compact:
+            return
+        code = STRATEGIC_CODES.get(name, name[:2].upper())
+        if h in self.hex_map.tagged("fortified"):
+            code += FORTIFIED_MARK
+        x, y = self.layout_of.origin(h)
+        row = canvas[y + 1]
+        runs: list[tuple[int, int]] = []
+        start = None
+        for dx in range(self.layout_of.slot_width + 1):
+            free = dx < self.layout_of.slot_width and row[x + dx].text == "_"
+            if free and start is None:
+                start = dx
+            elif not free and start is not None:
+                runs.append((dx - start, start))
+                start = None
+        length, at = max(runs, default=(0, 0))
+        code = code[: max(length, 2)]
+        at = at + max(0, (length - len(code)) // 2)
+        for i, char in enumerate(code):
+            row[x + at + i] = Cell(char, h, "name")
+
+    def _redraw(self) -> None:
+        layout = self.layout_of
+        canvas = layout.render(self._overlay)
+        for h in self.hex_map.names:
+            self._floor_code(canvas, h)
+        self._lines = [Strip(self._segments(row)).simplify() for row in canvas]
+        width, height = layout.size
+        self.virtual_size = Size(width, height)
+        self.refresh()
+
+    def _segments(self, row: list[Cell]) -> list[Segment]:
+        return [Segment(cell.text, self._style(cell)) for cell in row]
+
+    def _style(self, cell: Cell) -> Style:
+        h = cell.hex
+        if h is None:
+            return ROLE_STYLE.get(cell.role, Style())
+        label = h.label
+        name = self.hex_map.names.get(h)
+        background = TERRAIN_BACKGROUND[self.hex_map.terrain[h]]
+        if name:
+            background = FORTIFIED_BACKGROUND if h in self.hex_map.tagged("fortified") else STRATEGIC_BACKGROUND
+        floor = not self.compact and cell.role != "interior" and cell.role != "name"
+        mark = self.board.marks.get(label)
+        interior = cell.role in ("interior", "name") or floor
+        if mark and interior:
+            background = MARK_BACKGROUND[mark]
+        style = ROLE_STYLE.get(cell.role, Style())
+        if cell.role == "name":
+            style = NAME_STYLE
+        elif cell.role == "interior" and cell.text.strip():
+            units = self.board.stacks.get(label, ())
+            style = SIDE_STYLE[units[0].side if units else GOVERNMENT] if units else Style(color="#9a9a9a")
+        if background:
+            style += Style(bgcolor=background)
+        if h == self.cursor and interior:
+            style += Style(reverse=True, bold=True)
+        return style
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = y + scroll_y
+        if index >= len(self._lines):
+            return Strip.blank(self.size.width)
+        return self._lines[index].crop_extend(scroll_x, scroll_x + self.size.width, None)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        scroll_x, scroll_y = self.scroll_offset
+        h = self.layout_of.hex_at(offset.x + scroll_x, offset.y + scroll_y)
+        if h is not None:
+            event.stop()
+            self.move_cursor(h)
+            self.post_message(self.Clicked(h))

@@ -1,0 +1,171 @@
+"""Words and glyphs of the wargame screens: unit codes, stack labels, choice texts, and a state rebuilt from a view."""
+
+from __future__ import annotations
+
+from core.wargame.board import hex_name
+from core.wargame.moves import (
+    Advance,
+    Attack,
+    AutoPlace,
+    BugOut,
+    ChooseLosses,
+    Disband,
+    Disembark,
+    EndPhase,
+    Flee,
+    MoveUnits,
+    Place,
+    Retreat,
+    Subvert,
+    WargameMove,
+)
+from core.wargame.state import WargameState
+from core.wargame.units import GOVERNMENT, SIDE_NAMES, Unit, describe
+from core.wargame.views import WargameView
+
+LETTERS = {"guards": "G", "army": "A", "tank": "T", "helicopter": "H", "police": "P", "irregular": "I", "mob": "M"}
+SIDE_TITLES = ("Government", "Rebels")
+STRATEGIC_CODES = {
+    "Airport": "AP",
+    "Radio Station": "RS",
+    "Power Plant": "PP",
+    "Police Station": "PS",
+    "Capitol": "CP",
+    "Army Base": "AB",
+    "Telephone Exchange": "TX",
+    "University": "UN",
+    "Armory": "AR",
+}
+
+
+def unit_code(unit: Unit) -> str:
+    """ "A3" government army, "i2" rebel irregular, "ML" the Maximum Leader, "L" a rebel leader."""
+    if unit.is_leader:
+        return "ML" if unit.side == GOVERNMENT else "L"
+    letter = LETTERS[unit.kind]
+    return f"{letter if unit.side == GOVERNMENT else letter.lower()}{unit.strength}"
+
+
+def stack_label(units: tuple[Unit, ...] | list[Unit], width: int) -> str:
+    """The counters of a hex in at most width characters: kinds by strength with counts ("A3x2T4"), a "+" when not
+    every kind fits, then the leaders ("ML", "L" per rebel leader) when the width leaves room for a fighter too."""
+    groups: dict[str, int] = {}
+    fighters = sorted((u for u in units if not u.is_leader), key=lambda u: (-u.strength, u.kind, u.side))
+    for unit in fighters:
+        code = unit_code(unit)
+        groups[code] = groups.get(code, 0) + 1
+    parts = [code if n == 1 else f"{code}x{n}" for code, n in groups.items()]
+    leaders = "".join(unit_code(u) for u in units if u.is_leader)
+    if not parts:
+        return leaders[:width]
+    room = width - len(leaders) if width - len(leaders) >= 3 else width
+    text = ""
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        if len(text) + len(part) > (room if last else room - 1):
+            text = (text + "+") if text else part[: room - 1] + "+"
+            break
+        text += part
+    return (text + leaders)[:width] if room < width else text
+
+
+def unit_line(unit: Unit, view: WargameView) -> str:
+    """ "A3-2 government army, moved, attacked"."""
+    strength = f"({unit.bonus})" if unit.is_leader else str(unit.strength)
+    flags = []
+    if unit.uid in view.moved and view.window == "move":
+        flags.append("moved")
+    if unit.uid in view.attacked:
+        flags.append("attacked")
+    if unit.uid in view.defended:
+        flags.append("defended")
+    if unit.uid in view.no_attack:
+        flags.append("cannot attack")
+    if unit.riding:
+        flags.append(f"riding {view.unit(unit.riding).name}")
+    extra = f", {', '.join(flags)}" if flags else ""
+    return f"{unit_code(unit):<2} {strength}-{unit.allowance} {unit.name}{extra}"
+
+
+def side_title(side: int) -> str:
+    """ "Government" or "Rebels"."""
+    return SIDE_TITLES[side]
+
+
+def _names(view: WargameView, uids: tuple[str, ...], where: str = "in") -> str:
+    units = [view.unit(uid) for uid in uids]
+    return describe(units) + (f" {where} {hex_name(units[0].hex)}" if units and units[0].hex else "")
+
+
+def choice_text(move: WargameMove, view: WargameView) -> str:
+    """A legal move in words, for the prompt of a decision."""
+    if isinstance(move, Flee):
+        return f"{view.unit(move.leader).name} flees to {hex_name(move.to)}"
+    if isinstance(move, BugOut):
+        who = view.unit(move.leader).name
+        return f"{who} bugs out to {hex_name(move.to)}" if move.to else f"{who} stays to lead the defence"
+    if isinstance(move, ChooseLosses):
+        return "lose " + _names(view, move.units)
+    if isinstance(move, Disband):
+        return "disband " + _names(view, move.units)
+    if isinstance(move, Retreat):
+        return "; ".join(f"{view.unit(uid).name} to {label}" for uid, label in move.moves) or "no retreat"
+    if isinstance(move, Advance):
+        return "advance " + _names(view, move.units, "from") if move.units else "stay where they are"
+    if isinstance(move, Subvert):
+        return "subvert " + _names(view, move.units) if move.units else "subvert nobody"
+    if isinstance(move, Place):
+        return f"place on {hex_name(move.hex)}"
+    if isinstance(move, AutoPlace):
+        return "place the rest automatically"
+    if isinstance(move, MoveUnits):
+        return f"move {_names(view, move.units, 'from')} to {move.to}"
+    if isinstance(move, Attack):
+        return f"attack {', '.join(move.targets)}"
+    if isinstance(move, Disembark):
+        return f"{view.unit(move.leader).name} leaves his helicopter"
+    if isinstance(move, EndPhase):
+        return "end the phase"
+    return move.kind
+
+
+def destination(move: WargameMove) -> str:
+    """The hex a decision sends units to, when it sends them to one hex ("" otherwise)."""
+    if isinstance(move, (Flee, BugOut)):
+        return move.to
+    if isinstance(move, Retreat):
+        hexes = {label for _, label in move.moves}
+        return hexes.pop() if len(hexes) == 1 else ""
+    return ""
+
+
+def shadow_state(view: WargameView) -> WargameState:
+    """A state holding what the view shows, for the engine's pure helpers (reach, odds, attack checks); its RNG is
+    a dummy, so it must never be played on."""
+    return WargameState(
+        config=view.config,
+        rng=0,
+        units={u.uid: u for u in view.units},
+        turn=view.turn,
+        phase=view.phase,
+        side=view.side,
+        vp=list(view.vp),
+        queue=list(view.queue),
+        moved=set(view.moved),
+        attacked=set(view.attacked),
+        leaders_used=set(view.leaders_used),
+        defended=set(view.defended),
+        no_attack=set(view.no_attack),
+        flee=list(view.flee),
+        combat=view.combat,
+        disband=list(view.disband),
+        winner=view.winner,
+    )
+
+
+def phase_line(view: WargameView) -> str:
+    """ "Turn 3 of 12 · Rebels: move"."""
+    names = {"setup": "set-up", "reinforce": "reinforcements", "subvert": "subversion"}
+    limit = view.config.turn_limit
+    turn = "Set-up" if view.turn == 0 else f"Turn {view.turn}" + (f"/{limit}" if limit else "")
+    return f"{turn} · {SIDE_NAMES[view.side].capitalize()}: {names.get(view.phase, view.phase)}"
