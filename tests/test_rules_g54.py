@@ -1057,7 +1057,53 @@ def test_partial_draws_are_limited_by_the_deck() -> None:
     assert len(writer.drawn) == 3 and writer.deck == [] and DRAW not in legal(writer, A) and coins(writer)[A] == 3
 
 
+def test_judge_eliminated_by_a_challenge_of_the_block_pays_nothing() -> None:
+    """Our decision: the cost is paid when the action resolves; a Judge out of the game by then has no coins left
+    (they went back to the treasury), so the blocker gets nothing."""
+    state = table(
+        [["Banker"], ["Judge", "Politician"], ["Peacekeeper", "Banker"]],
+        roles=("Judge",),
+        revealed=[["Director"], [], []],
+        coins=[3, 2, 2],
+    )
+    state, _ = play(state, (A, move("judge", B)), *passes(B, C), (B, block("Judge")), (A, CHALLENGE), (B, PROVE))
+    assert not state.players[A].alive and coins(state) == [0, 2, 2]
+
+
 # --- Set-up -------------------------------------------------------------------------------------------
+
+ROLE_TABLE = {  # g54-roles.md: group and whether the role is advanced
+    "Banker": ("Finance", False),
+    "Capitalist": ("Finance", True),
+    "Farmer": ("Finance", False),
+    "Speculator": ("Finance", True),
+    "Spy": ("Finance", False),
+    "Director": ("Communications", False),
+    "Newscaster": ("Communications", False),
+    "Producer": ("Communications", True),
+    "Reporter": ("Communications", False),
+    "Writer": ("Communications", True),
+    "Crime Boss": ("Force", True),
+    "General": ("Force", False),
+    "Guerrilla": ("Force", False),
+    "Judge": ("Force", False),
+    "Mercenary": ("Force", True),
+    "Communist": ("Special Interests", True),
+    "Customs Officer": ("Special Interests", True),
+    "Foreign Consular": ("Special Interests", True),
+    "Intellectual": ("Special Interests", False),
+    "Lawyer": ("Special Interests", False),
+    "Missionary": ("Special Interests", True),
+    "Peacekeeper": ("Special Interests", False),
+    "Politician": ("Special Interests", False),
+    "Priest": ("Special Interests", False),
+    "Protestor": ("Special Interests", True),
+}
+
+
+def test_the_25_roles_have_the_groups_and_basic_or_advanced_of_the_role_table() -> None:
+    assert {r.name: (r.group, r.advanced) for r in ROLE_LIST} == ROLE_TABLE
+    assert ROLE_TABLE["Priest"] == ("Special Interests", False)  # our decision: the Priest is basic
 
 
 def test_first_game_roles() -> None:

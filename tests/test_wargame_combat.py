@@ -8,7 +8,7 @@ from core.game import IllegalMove
 from core.wargame.crt import CRT, RESULTS, attack_odds, column, crt, hex_defence
 from core.wargame.moves import Advance, Attack, BugOut, ChooseLosses, EndPhase, Retreat
 from core.wargame.state import WargameState
-from tests.wargame_helpers import GOV, REB, board, dice, legal, play, put, status, where
+from tests.wargame_helpers import GOV, REB, board, dice, legal, play, put, status, texts, where
 
 RING_OF_M4 = ("N4", "N3", "M3", "L4", "M5", "N5")
 
@@ -257,6 +257,17 @@ def test_ground_units_do_not_retreat_across_the_river_but_helicopters_do() -> No
     assert where(state, heli) in ("K5", "K6", "K7")
 
 
+def test_ground_units_retreat_over_a_bridge() -> None:
+    state = board(phase="attack", side=GOV)
+    irregular = put(state, REB, "irregular", "J7")
+    for label in ("J6", "I6", "I8", "J8"):
+        put(state, GOV, "mob", label)
+    army = put(state, GOV, "army", "I7")  # 3 to 2: 1-1
+    dice(state, 5)
+    state, _ = play(state, GOV, Attack((army,), ("J7",)))
+    assert state.last_result == "R" and where(state, irregular) == "K7"  # over the Boulevard Bridge
+
+
 def test_retreat_into_a_friendly_stack_only_if_nothing_else() -> None:
     state, att, dfn = attack_position(["irregular"], ["army"])  # 3 to 2: 1-1
     for label in ("N3", "N5", "L4", "M5"):
@@ -430,6 +441,27 @@ def test_salvage_turns_a_destroyed_tank_to_the_other_side() -> None:
     state.phase, state.side, state.combat = "attack", REB, None
     with pytest.raises(IllegalMove):
         play(state, REB, Attack((captured[0].uid,), ("M4",)))
+
+
+def test_a_salvaged_ground_unit_joins_a_capturing_stack_it_may_stand_in() -> None:
+    state = board(phase="attack", side=GOV, salvage=True)
+    police = put(state, REB, "police", "J3")
+    helis = [put(state, GOV, "helicopter", "I3") for _ in range(2)]  # over the lake: no police there
+    army = put(state, GOV, "army", "K3")
+    full = [put(state, GOV, "army", "J4") for _ in range(3)]  # a full stack: the last choice
+    dice(state, 6, 1)  # X, then the salvage roll (police on 1-2)
+    state, _ = play(state, GOV, Attack(tuple(sorted([*helis, army, *full])), ("J3",)))
+    captured = [u for u in state.on_map() if u.kind == "police"]
+    assert status(state, police) == "pool" and [(u.side, u.hex) for u in captured] == [(GOV, "K3")]
+
+
+def test_a_unit_no_capturing_stack_can_hold_is_destroyed_not_salvaged() -> None:
+    state = board(phase="attack", side=GOV, salvage=True)
+    put(state, REB, "police", "J3")
+    helis = [put(state, GOV, "helicopter", "I3") for _ in range(2)]  # 6 to 2: 3-1
+    dice(state, 6)  # X; no salvage roll: a police car cannot land in the lake
+    state, events = play(state, GOV, Attack(tuple(sorted(helis)), ("J3",)))
+    assert not [u for u in state.on_map() if u.kind == "police"] and "Salvage" not in texts(events)
 
 
 def test_failed_salvage_roll_destroys() -> None:

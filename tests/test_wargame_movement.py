@@ -51,10 +51,10 @@ MOVEMENT_CASES = [
         set(),
     ),
     (
-        "a rebel leader cannot stop with enemy counters",
+        "a rebel leader may end his move in the hex of an enemy leader alone",
         [(REB, "leader", "M4"), (GOV, "leader", "N4")],
-        {"O4": 2.0},
-        {"N4"},
+        {"N4": 1.0, "O4": 2.0},
+        set(),
     ),
     (
         "stacking limit: no move into a full hex",
@@ -139,6 +139,15 @@ def test_leader_in_helicopter_moves_with_it_and_disembarks_only_before_moving() 
     assert where(state3, leader) == "M9" and where(state3, heli) == "M8"
 
 
+def test_a_leader_cannot_disembark_over_a_lake() -> None:
+    state = board(side=GOV)
+    heli = put(state, GOV, "helicopter", "H2")
+    leader = put(state, GOV, "leader", "H2", riding=heli)
+    assert Disembark(leader) not in legal(state, GOV)
+    with pytest.raises(IllegalMove):
+        play(state, GOV, Disembark(leader))
+
+
 def test_lone_rebel_leader_flees_when_an_enemy_ends_in_his_hex() -> None:
     state = board(side=GOV)
     tank = put(state, GOV, "tank", "M6")
@@ -176,6 +185,14 @@ def test_maximum_leader_alone_is_strung_up_by_a_rebel_unit_passing() -> None:
     state, events = play(state, REB, MoveUnits((police,), "O4", ("L4", "M4", "N4", "O4")))
     assert status(state, leader) == "dead" and state.vp == [0, 5]
     assert "lamp post" in events[0].text + events[1].text
+
+
+def test_maximum_leader_alone_is_strung_up_by_a_rebel_leader_too() -> None:
+    state = board(side=REB)
+    leader = put(state, GOV, "leader", "M4")
+    rebel_leader = put(state, REB, "leader", "L4")
+    state, _ = play(state, REB, MoveUnits((rebel_leader,), "M4", ("L4", "M4")))
+    assert status(state, leader) == "dead" and state.vp == [0, 5] and where(state, rebel_leader) == "M4"
 
 
 def test_maximum_leader_with_a_unit_is_not_strung_up() -> None:

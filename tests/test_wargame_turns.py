@@ -279,12 +279,14 @@ def _subversion_board() -> object:
     put(state, GOV, "leader", "G5")  # with the Maximum Leader
     put(state, GOV, "police", "D10")
     put(state, GOV, "police", "D10")
-    put(state, GOV, "police", "D10")  # three: not all of the stack
+    put(state, GOV, "police", "D10")  # three: the hex's whole presence is too big to subvert
     put(state, GOV, "helicopter", "O2")
     return state
 
 
-def test_subversion_after_the_governments_first_turn() -> None:
+def test_subversion_after_the_governments_first_turn_takes_a_whole_small_stack() -> None:
+    """Our decision: one unit, or two stacked together, of strength 6 or less, making up all the government holds
+    in their hex (a part of a stack cannot turn: it would share its hex with the enemy)."""
     state = _subversion_board()
     next_phase(state, [])
     assert state.phase == "subvert" and state.side == REB

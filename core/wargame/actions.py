@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.game import IllegalMove
-from core.wargame.board import OFF_MAP, STACKING_LIMIT, hex_name, stack_at, stacking_count
+from core.wargame.board import OFF_MAP, STACKING_LIMIT, hex_name, stack_at, stacking_count, terrain
 from core.wargame.casualties import kill_leader, remove, switch_side
 from core.wargame.combat import attack_error, bugout_hexes, declare
 from core.wargame.encounters import enter, flee_hexes, flee_to
@@ -88,6 +88,7 @@ def _disembark(state: WargameState, seat: int, move: Disembark, events: list[Eve
     _refuse("" if ok else "only a leader of yours in a helicopter can disembark")
     assert leader is not None
     _refuse("" if {leader.uid, leader.riding}.isdisjoint(state.moved) else "a leader disembarks before moving")
+    _refuse("a leader cannot step out into a lake" if terrain(leader.hex) == "lake" else "")
     state.put(replace(leader, riding=""))
     events.append(Event("move", f"{leader.name.capitalize()} leaves his helicopter", seat, state.turn))
 

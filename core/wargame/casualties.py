@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from core.wargame.board import hex_name
+from core.wargame.board import STACKING_LIMIT, hex_name, stack_at, stacking_count, terrain
 from core.wargame.events import Event
 from core.wargame.placement import free_counter
 from core.wargame.reinforcements import roll
@@ -60,10 +60,24 @@ def switch_side(state: WargameState, unit: Unit, label: str, events: list[Event]
     return True
 
 
-def salvaged(state: WargameState, unit: Unit, label: str, events: list[Event]) -> bool:
-    """Roll to salvage a destroyed tank (1-3), police unit (1-2) or helicopter (1) for the other side, placed at
-    label; True if it changed sides."""
-    if unit.kind not in SALVAGE_ON or not free_counter(state, 1 - unit.side, unit.kind):
+def landing(state: WargameState, unit: Unit, hexes: Sequence[str]) -> str:
+    """Where a counter captured by the other side goes: the first of hexes (that side's stacks in the combat) it
+    may stand in (no ground unit in a lake), preferring one with room under the stacking limit; "" if none."""
+    side = 1 - unit.side
+    allowed = [h for h in hexes if unit.kind == HELICOPTER or terrain(h) != "lake"]
+    roomy = [
+        h
+        for h in allowed
+        if not unit.stacks or stacking_count(u for u in stack_at(state, h) if u.side == side) < STACKING_LIMIT
+    ]
+    return (roomy or allowed or [""])[0]
+
+
+def salvaged(state: WargameState, unit: Unit, hexes: Sequence[str], events: list[Event]) -> bool:
+    """Roll to salvage a destroyed tank (1-3), police unit (1-2) or helicopter (1) for the other side, joining the
+    capturing stack of hexes it may stand in (see landing); True if it changed sides."""
+    label = landing(state, unit, hexes)
+    if unit.kind not in SALVAGE_ON or not label or not free_counter(state, 1 - unit.side, unit.kind):
         return False
     die = roll(state)
     events.append(Event("salvage", f"Salvage roll for {unit.name}: {die}", 1 - unit.side, state.turn))
@@ -77,14 +91,14 @@ def _switch_with_riders(state: WargameState, unit: Unit, label: str, events: lis
     return switch_side(state, unit, label, events)
 
 
-def destroy(state: WargameState, uids: Iterable[str], capture_at: str, events: list[Event]) -> None:
-    """Destroy units (with the salvage rule if on: a salvaged unit joins the other side at capture_at), then kill
-    the leaders left without combat units in the hexes that lost units."""
+def destroy(state: WargameState, uids: Iterable[str], captors: Sequence[str], events: list[Event]) -> None:
+    """Destroy units (with the salvage rule if on: a salvaged unit joins the other side's stack in one of the hexes
+    captors), then kill the leaders left without combat units in the hexes that lost units."""
     hexes = set()
     for uid in uids:
         unit = state.units[uid]
         hexes.add(unit.hex)
-        if not (state.config.salvage and capture_at and salvaged(state, unit, capture_at, events)):
+        if not (state.config.salvage and captors and salvaged(state, unit, captors, events)):
             remove(state, unit, "is destroyed", events)
     bury_orphans(state, hexes, events)
 

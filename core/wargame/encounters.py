@@ -12,12 +12,13 @@ from core.wargame.units import GOVERNMENT, REBELS, Unit
 
 
 def enter(state: WargameState, movers: list[Unit], path: Iterable[str], events: list[Event]) -> None:
-    """movers passed through path (its last hex is where they stop): a rebel combat unit entering the hex of a lone
-    Maximum Leader strings him up; government counters stopping in a hex of lone rebel leaders make them flee."""
+    """movers passed through path (its last hex is where they stop): any rebel counter entering the hex of a lone
+    Maximum Leader (a rebel leader too: he is no less a rebel) strings him up; government counters stopping in a hex
+    of lone rebel leaders make them flee."""
     path = list(path)
     side = movers[0].side
     moving = {u.uid for u in movers}
-    if side == REBELS and any(not u.is_leader for u in movers):
+    if side == REBELS:
         for label in path:
             here = [u for u in stack_at(state, label) if u.uid not in moving]
             if here and all(u.side == GOVERNMENT and u.is_leader for u in here):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from core.wargame.board import OFF_MAP, STACKING_LIMIT, adjacent, stack_at, stacking_count, stacks
+from core.wargame.board import OFF_MAP, STACKING_LIMIT, adjacent, stack_at, stacking_count, stacks, terrain
 from core.wargame.combat import attack_error, attackable, bugout_hexes, can_attack, surrounded
 from core.wargame.crt import attack_odds
 from core.wargame.encounters import flee_hexes
@@ -84,7 +84,8 @@ def movement_moves(state: WargameState, seat: int) -> tuple[WargameMove, ...]:
         if can_leave_map(state, units, found):
             moves.append(MoveUnits(units, OFF_MAP))
     for unit in state.on_map():
-        if unit.side == seat and unit.riding and {unit.uid, unit.riding}.isdisjoint(state.moved):
+        fresh = {unit.uid, unit.riding}.isdisjoint(state.moved)
+        if unit.side == seat and unit.riding and fresh and terrain(unit.hex) != "lake":
             moves.append(Disembark(unit.uid))
     if not must_move_out(state, seat):
         moves.append(EndPhase())

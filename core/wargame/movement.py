@@ -89,7 +89,6 @@ def _rules(state: WargameState, units: list[Unit]) -> tuple[StepCost, Callable[[
     """The step cost and stop test for units moving now, given where the other counters stand."""
     side = units[0].side
     air = is_air(units)
-    only_leaders = all(u.is_leader for u in units)
     moving = {u.uid for u in units}
     size = stacking_count(units)
     blocked: set[Hex] = set()
@@ -99,13 +98,8 @@ def _rules(state: WargameState, units: list[Unit]) -> tuple[StepCost, Callable[[
         enemy_fighters = [u for u in enemies if not u.is_leader]
         if any(u.is_helicopter == air for u in enemy_fighters):
             blocked.add(hex_of(label))
-        if (
-            enemy_fighters
-            or (only_leaders and side == 1 and enemies)
-            or (
-                size
-                and stacking_count(u for u in here if u.uid not in moving and u.side == side) + size > STACKING_LIMIT
-            )
+        if enemy_fighters or (
+            size and stacking_count(u for u in here if u.uid not in moving and u.side == side) + size > STACKING_LIMIT
         ):
             no_stop.add(hex_of(label))
     if air:

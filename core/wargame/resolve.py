@@ -94,7 +94,7 @@ def _surrender(state: WargameState, combat: Combat, salvage_rolls: bool, events:
         kill_leader(state, leader, f"is captured at {hex_name(label)}", events)
     for unit in defenders(state, combat):
         if salvage_rolls:
-            if not salvaged(state, unit, label, events):
+            if not salvaged(state, unit, [label], events):
                 remove(state, unit, "is destroyed", events)
             continue
         turns = side == GOVERNMENT or unit.kind in SURRENDER_SALVAGED
@@ -118,10 +118,10 @@ def take_losses(state: WargameState, uids: tuple[str, ...], events: list[Event])
     assert combat is not None
     attacking = combat.stage == "attacker_losses"
     if attacking:
-        capture_at = next((label for label in combat.targets if stack_at(state, label)), "")
+        captors = [label for label in combat.targets if stack_at(state, label)]
     else:
-        capture_at = next((state.units[uid].hex for uid in combat.attackers if state.units[uid].on_map), "")
-    destroy(state, uids, capture_at, events)
+        captors = list(dict.fromkeys(state.units[uid].hex for uid in combat.attackers if state.units[uid].on_map))
+    destroy(state, uids, captors, events)
     if attacking:
         state.combat = None
     elif combat.retreat:

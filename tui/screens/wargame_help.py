@@ -51,6 +51,22 @@ Lit hexes: where a counter may be placed or moved, attackers (orange) and target
   defence. Odds round down for the defender: 1-4 to 3-1 (better is 3-1, worse than 1-4 is not
   allowed). One die on the CRT: `[-1]` the attacker loses a unit, `-1` the defender does, `R` the
   defender retreats, `X` every defender is lost, `NE` nothing happens.
+
+# Our decisions where the rulebook is silent or unclear
+
+- The map and the Combat Results Table are ours: the published map sheet is lost.
+- The game ends when one side leads by 15 VP. The start screen also offers a turn limit (12 by
+  default, 0 for none): after that turn the VP leader wins, and a tie keeps the government.
+- Subversion (advanced game) turns one unit, or two stacked together, of strength 6 or less that
+  are everything the government holds in their hex: a part of a stack cannot turn, since it would
+  share its hex with the enemy. Never the Guards or a stack with the Maximum Leader.
+- A salvaged counter joins a stack of the side that captured it, in a hex it may stand in (no
+  police car in a lake), preferring one with room; where there is none it is destroyed.
+- Retreating ground units may not cross the river, but may cross it by a bridge.
+- Any rebel counter entering the hex of the Maximum Leader alone strings him up, a rebel leader too.
+- A unit leaves the map from an edge hex with at least one movement point left; it never returns.
+- The advanced set-up's "six 4-2 police" are 2-4 police. Extra reinforcements roll one die, +1
+  for holding the Radio Station.
 """
 
 
