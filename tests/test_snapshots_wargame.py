@@ -6,7 +6,7 @@ import pytest
 
 from tests.test_tui_wargame import ATTACK_TARGET, app_for, go_to, hot_seat
 from tests.tui_helpers import quick_settings
-from tui.screens.wargame_setup import WargameApp
+from tui.app import CoupApp
 
 SIZES = [(120, 40), (80, 24)]
 
@@ -50,4 +50,10 @@ def test_set_up_phase(snap_compare, size):
 
 
 def test_start_screen(snap_compare):
-    assert snap_compare(WargameApp(quick_settings()), terminal_size=(80, 24), run_before=settle)
+    """The wargame chosen in the menu (g three times) and started: scenario, sides, turn limit, optional rules."""
+
+    async def open_start_screen(pilot) -> None:
+        await pilot.press("g", "g", "g", "s")
+        await settle(pilot)
+
+    assert snap_compare(CoupApp(quick_settings()), terminal_size=(80, 24), run_before=open_start_screen)

@@ -9,9 +9,11 @@ from core.wargame.moves import AutoPlace, EndPhase, MoveUnits
 from hexgrid.coords import Hex
 from netplay.table import LocalTable
 from tests.tui_helpers import quick_settings
+from tui.app import CoupApp
+from tui.screens.menu import MenuScreen
 from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
-from tui.screens.wargame_setup import WargameApp, WargameSetupScreen, computer_level, wargame_table
+from tui.screens.wargame_setup import WargameSetupScreen, wargame_table
 
 SEED = 7
 ATTACK_TARGET = "M10"  # with seed 7, five government units can attack the rebels there in turn 1
@@ -39,9 +41,9 @@ def hot_seat(seed: int = SEED, script_to_attack: bool = False) -> LocalTable:
     return table
 
 
-def app_for(table: LocalTable) -> WargameApp:
-    """The wargame app straight onto table."""
-    return WargameApp(quick_settings(), table)
+def app_for(table: LocalTable) -> CoupApp:
+    """The app straight onto table's map (the menu under it)."""
+    return CoupApp(quick_settings(), table)
 
 
 async def go_to(pilot, screen: WargameScreen, label: str) -> None:
@@ -177,8 +179,8 @@ async def test_the_compact_map_scrolls_to_keep_the_cursor_visible_on_a_small_ter
 async def test_against_the_computer_the_screen_waits_then_acts_for_you():
     settings = quick_settings()
     table = wargame_table(WargameConfig(turn_limit=1), SEED, ("computer", "you"), settings)
-    assert table.levels() == {0: computer_level()}
-    async with WargameApp(settings, table).run_test(size=(80, 24)) as pilot:
+    assert table.levels() == {0: "rule"}
+    async with CoupApp(settings, table).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = pilot.app.screen
         assert screen.hexmap.compact
@@ -196,19 +198,25 @@ async def test_against_the_computer_the_screen_waits_then_acts_for_you():
         assert any(e.text == "Turn 1: government attack" for e in view.log)
 
 
-async def test_the_start_screen_builds_the_table_and_help_opens_and_closes():
-    app = WargameApp(quick_settings())
+async def test_the_menu_opens_the_start_screen_which_builds_the_table_and_help_opens_and_closes():
+    app = CoupApp(quick_settings())
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(3):  # Coup, Reformation, G54, the wargame
+            await pilot.press("g")
+        await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, WargameSetupScreen)
         await pilot.press("s")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, WargameScreen)
-        assert screen.table.levels() == {0: computer_level()} and screen.table.seat == 1
+        assert screen.table.levels() == {0: "rule"} and screen.table.seat == 1
         assert screen.table.config == WargameConfig()
         await pilot.press("question_mark")
         assert isinstance(app.screen, WargameHelpScreen)
         await pilot.press("escape")
         assert app.screen is screen
-        screen.table.close()
+        await pilot.press("escape", "y")  # leave the game: back to the menu
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

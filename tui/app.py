@@ -12,12 +12,14 @@ from textual.message import Message
 from textual.screen import Screen
 
 from core.game import get_game
+from core.wargame.views import WargameView
 from netplay.storage import data_dir
 from netplay.table import LocalTable, Table
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.table import TableScreen
+from tui.screens.wargame import WargameScreen
 from tui.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -70,7 +72,13 @@ class CoupApp(App[int]):
             return
         self.push_screen(MenuScreen(self.settings))
         if self.initial_table is not None:
-            self.push_screen(TableScreen(self.initial_table, self.settings))
+            self.push_screen(self.table_screen(self.initial_table))
+
+    def table_screen(self, table: Any) -> Screen[None]:
+        """The screen that plays table: the map for the wargame, the card table for the card games."""
+        if isinstance(table.view(), WargameView):
+            return WargameScreen(table, self.settings)
+        return TableScreen(table, self.settings)
 
     def back_from(self, screen: Screen[Any]) -> None:
         """Close screen, onto the menu (built now if the app started elsewhere)."""

@@ -10,7 +10,7 @@ from core.wargame.placement import drop_unplaceable, free_counter, setup_queue
 from core.wargame.reinforcements import reinforcement_queue
 from core.wargame.resolve import losses_owed, progress
 from core.wargame.state import WargameState
-from core.wargame.units import GOVERNMENT, GUARDS, REBELS, SIDE_NAMES
+from core.wargame.units import GOVERNMENT, GUARDS, REBELS, SIDE_NAMES, WINS
 
 WINNING_LEAD = 15
 SUBVERSION_STRENGTH = 6
@@ -110,9 +110,7 @@ def end_turn(state: WargameState, events: list[Event]) -> None:
         winner = REBELS if state.vp[REBELS] > state.vp[GOVERNMENT] else GOVERNMENT
         state.winner = winner
         tie = " (a tie keeps the government in power)" if state.vp[0] == state.vp[1] else ""
-        events.append(
-            Event("over", f"The turn limit is reached: the {SIDE_NAMES[winner]} win{tie}", winner, state.turn)
-        )
+        events.append(Event("over", f"The turn limit is reached: {WINS[winner]}{tie}", winner, state.turn))
         return
     state.turn += 1
     state.no_attack.clear()
@@ -127,7 +125,7 @@ def check_lead(state: WargameState, events: list[Event]) -> bool:
     if abs(lead) < WINNING_LEAD:
         return False
     state.winner = GOVERNMENT if lead > 0 else REBELS
-    events.append(Event("over", f"The {SIDE_NAMES[state.winner]} win by {abs(lead)} points", state.winner, state.turn))
+    events.append(Event("over", f"{WINS[state.winner].capitalize()} by {abs(lead)} points", state.winner, state.turn))
     return True
 
 

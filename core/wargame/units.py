@@ -8,6 +8,7 @@ from typing import Any
 
 GOVERNMENT, REBELS = 0, 1
 SIDE_NAMES = ("government", "rebels")
+WINS = ("the government wins", "the rebels win")
 
 LEADER, GUARDS, ARMY, TANK, HELICOPTER, POLICE, IRREGULAR, MOB = (
     "leader",

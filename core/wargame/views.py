@@ -47,6 +47,14 @@ class WargameView:
         """The counters in hex label."""
         return tuple(u for u in self.units if u.on_map and u.hex == label)
 
+    def stacks(self) -> dict[str, tuple[Unit, ...]]:
+        """The counters on the map by hex label."""
+        found: dict[str, tuple[Unit, ...]] = {}
+        for unit in self.units:
+            if unit.on_map:
+                found[unit.hex] = (*found.get(unit.hex, ()), unit)
+        return found
+
     def unit(self, uid: str) -> Unit:
         """The counter with id uid."""
         return next(u for u in self.units if u.uid == uid)

@@ -15,6 +15,8 @@ from netplay.lobby import BOT_NAMES
 from tui.screens.g54_roles import G54RolesScreen, RoleChoice
 from tui.screens.g54_rules import g54_rules_text
 from tui.screens.rules import RulesScreen
+from tui.screens.wargame_help import WargameHelpScreen
+from tui.screens.wargame_setup import WargameSetupScreen
 from tui.settings import Settings
 from tui.widgets.game_options import LOCAL_GAMES, offer_player_counts, player_counts
 
@@ -26,6 +28,7 @@ class MenuScreen(Screen[None]):
 
     BINDINGS = [
         ("s", "start", "Start"),
+        ("g", "next_game", "Game"),
         ("j", "join", "Network game"),
         ("question_mark,f1", "rules", "Rules"),
         ("q", "quit", "Quit"),
@@ -42,10 +45,10 @@ class MenuScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
                 yield Select(LOCAL_GAMES, value="coup", allow_blank=False, id="game", compact=True)
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="name-row"):
                 yield Label("Your name", classes="field")
                 yield Input(self.settings.player_name, id="name", max_length=16, compact=True)
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="players-row"):
                 yield Label("Players", classes="field")
                 yield Select(player_counts("coup"), value=4, allow_blank=False, id="players", compact=True)
             for index, name in enumerate(BOT_NAMES):
@@ -53,14 +56,14 @@ class MenuScreen(Screen[None]):
                     yield Label(name, classes="field")
                     levels = [(LEVELS.get(b, b), b) for b in bot_names()]
                     yield Select(levels, value="rule", allow_blank=False, id=f"level-{index + 1}", compact=True)
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="seed-row"):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="blank: random", id="seed", type="integer", compact=True)
             with Horizontal(classes="row checks", id="inquisitor-row"):
                 yield Checkbox("Inquisitor instead of Ambassador", id="inquisitor", compact=True)
             with Horizontal(classes="row checks", id="variant-row"):
                 yield Checkbox("2-player variant (choose from sets of five)", id="variant", compact=True)
-            with Horizontal(classes="row checks"):
+            with Horizontal(classes="row checks", id="confirm-row"):
                 yield Checkbox("Confirm risky moves", self.settings.confirm, id="confirm", compact=True)
             with Horizontal(classes="row", id="menu-buttons"):
                 yield Button("Start game (s)", id="start", variant="primary", compact=True)
@@ -86,16 +89,27 @@ class MenuScreen(Screen[None]):
         return str(self.query_one("#game", Select).value)
 
     def _show_rows(self, players: int) -> None:
+        cards = self.game != "wargame"  # the wargame's own options are on its start screen
         for index in range(1, len(BOT_NAMES) + 1):
-            self.query_one(f"#opponent-row-{index}").display = index < players
-        coup_family = self.game != "g54"  # G54 has neither the Inquisitor nor the 2-player variant
+            self.query_one(f"#opponent-row-{index}").display = cards and index < players
+        coup_family = self.game in ("coup", "reformation")  # G54 has neither the Inquisitor nor the 2-player variant
+        for row in ("name", "players", "seed", "confirm"):
+            self.query_one(f"#{row}-row").display = cards
         self.query_one("#inquisitor-row").display = coup_family
         self.query_one("#variant-row").display = players == 2 and coup_family
+
+    def action_next_game(self) -> None:
+        """Choose the next game of the list (the Game field by keyboard, without opening it)."""
+        games = [value for _, value in LOCAL_GAMES]
+        self.query_one("#game", Select).value = games[(games.index(self.game) + 1) % len(games)]
 
     def action_start(self) -> None:
         """Start a game with the chosen options (G54 first asks which roles are in play)."""
         if self.game == "g54":
             self.app.push_screen(G54RolesScreen(), self._roles_chosen)
+            return
+        if self.game == "wargame":
+            self.app.push_screen(WargameSetupScreen(self.settings))
             return
         variant = int(self.query_one("#players", Select).value) == 2 and self.query_one("#variant", Checkbox).value
         self._start({"two_player_variant": variant, "inquisitor": self.query_one("#inquisitor", Checkbox).value})
@@ -137,4 +151,7 @@ class MenuScreen(Screen[None]):
 
     def action_rules(self) -> None:
         """Show the rules of the chosen game."""
+        if self.game == "wargame":
+            self.app.push_screen(WargameHelpScreen())
+            return
         self.app.push_screen(RulesScreen(g54_rules_text(()) if self.game == "g54" else ""))

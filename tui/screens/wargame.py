@@ -18,6 +18,7 @@ from core.wargame.board import game_map
 from core.wargame.events import Event
 from core.wargame.moves import AutoPlace, Disembark, EndPhase, Place, WargameMove
 from core.wargame.placement import RULES
+from core.wargame.units import WINS
 from core.wargame.views import WargameView
 from hexgrid.coords import Hex
 from tui.screens.confirm import ConfirmDialog
@@ -154,11 +155,7 @@ class WargameScreen(Screen[None]):
         if view.version != self._version:
             self._recent_combat = self._recent_combat and view.window in ("attack", *COMBAT_STAGES)
             self._version, self.plan, self.page = view.version, Plan(), 0
-        stacks: dict[str, tuple[Any, ...]] = {}
-        for unit in view.units:
-            if unit.on_map:
-                stacks[unit.hex] = (*stacks.get(unit.hex, ()), unit)
-        self.hexmap.show(Board(stacks, self._marks()))
+        self.hexmap.show(Board(view.stacks(), self._marks()))
         names = tuple("" if len(self.people) == 2 else "you" if s in self.people else "computer" for s in (0, 1))
         thinking = self.table.thinking is not None
         self.query_one("#wg-status", Static).update(status_text(view, self.acting, names, thinking))
@@ -204,7 +201,7 @@ class WargameScreen(Screen[None]):
         text = hex_summary(view, self.hexmap.cursor.label)
         text.append("\n")
         if view.window == "over":
-            text.append(f"The game is over: the {side_title(view.winner or 0).lower()} win. Esc leaves.", "bold")
+            text.append(f"The game is over: {WINS[view.winner or 0]}. Esc leaves.", "bold")
             return text
         if side is None:
             who = side_title(view.owed[0]) if view.owed else "nobody"
@@ -457,7 +454,7 @@ class WargameScreen(Screen[None]):
             "auto_place": acting and window == "place",
             "roll": acting and mode == "attack",
             "surrender": acting and mode == "attack" and self.view.config.surrender,
-            "off_map": acting and mode == "move",
+            "off_map": acting and mode == "move" and off_map(self.view, self.plan) is not None,
             "disembark": acting and any(isinstance(m, Disembark) for m in self.view.legal),
             "end_phase": acting and window in ("move", "attack"),
         }

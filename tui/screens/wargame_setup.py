@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from importlib.util import find_spec
-from typing import Any
-
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
@@ -20,15 +17,10 @@ YOU, COMPUTER, SECOND = "you", "computer", "second"
 PLAYERS = [("You", YOU), ("Computer", COMPUTER), ("Second player (same keyboard)", SECOND)]
 
 
-def computer_level() -> str:
-    """The computer opponent's bot level: the wargame's rule bot once core/wargame/bot.py exists, else random."""
-    return "rule" if find_spec("core.wargame.bot") is not None else "random"
-
-
 def wargame_table(config: WargameConfig, seed: int, players: tuple[str, str], settings: Settings) -> LocalTable:
     """A local table for config: each side played by YOU, COMPUTER or SECOND (a second person at this keyboard);
     the local seat is the first side a person plays (the government when nobody does: the screen only watches)."""
-    bots = {seat: computer_level() for seat, who in enumerate(players) if who == COMPUTER}
+    bots = {seat: "rule" for seat, who in enumerate(players) if who == COMPUTER}
     table = Table("wargame", config, seed, bots, settings.bot_delay, settings.save_records)
     people = [seat for seat, who in enumerate(players) if who != COMPUTER]
     return LocalTable(table, seat=people[0] if people else 0)
@@ -111,37 +103,11 @@ class WargameSetupScreen(Screen[None]):
         self.app.push_screen(WargameHelpScreen())
 
     def action_back(self) -> None:
-        """Back to where this screen was opened from."""
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        """Back to the menu."""
+        self.app.pop_screen()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "wg-start":
             self.action_start()
         elif event.button.id == "wg-back":
             self.action_back()
-
-
-def open_wargame(app: App[Any], settings: Settings | None = None) -> None:
-    """Open the wargame's start screen over the app's current screen (the main menu's entry point)."""
-    app.push_screen(WargameSetupScreen(settings or getattr(app, "settings", None) or Settings()))
-
-
-class WargameApp(App[int]):
-    """The wargame alone: the start screen, or straight onto a table (tests, quick starts)."""
-
-    TITLE = "Coup 1992"
-
-    def __init__(self, settings: Settings | None = None, table: LocalTable | None = None) -> None:
-        super().__init__()
-        self.settings = settings or Settings()
-        self.initial_table = table
-        self.theme = "textual-dark"
-
-    def on_mount(self) -> None:
-        if self.initial_table is not None:
-            self.push_screen(WargameScreen(self.initial_table, self.settings))
-        else:
-            open_wargame(self, self.settings)

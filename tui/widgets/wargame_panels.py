@@ -8,6 +8,7 @@ from rich.text import Text
 from core.wargame.board import game_map, has_side, hex_of, is_fortified, terrain
 from core.wargame.crt import COLUMNS, CRT, MEANINGS
 from core.wargame.flow import WINNING_LEAD
+from core.wargame.units import WINS
 from core.wargame.views import WargameView
 from hexgrid.coords import neighbors
 from tui.widgets.wargame_text import phase_line, side_title, stack_label
@@ -21,8 +22,8 @@ def status_text(view: WargameView, acting: int | None, who: tuple[str, str], thi
     gov, reb = view.vp
     text.append(f" · VP Gov {gov} Reb {reb}, {WINNING_LEAD} ahead wins")
     if view.window == "over":
-        winner = side_title(view.winner) if view.winner is not None else "nobody"
-        text.append(f" · Game over: {winner} win", style="bold yellow")
+        winner = WINS[view.winner] if view.winner is not None else "nobody wins"
+        text.append(f" · Game over: {winner}", style="bold yellow")
         return text
     seat = acting if acting is not None else (view.owed[0] if view.owed else None)
     if seat is None:
@@ -63,7 +64,7 @@ def crt_table(column: str, die: int = 0, result: str = "") -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("die", justify="right")
     for col in COLUMNS:
-        lit = "reverse bold" if col == column else ""
+        lit = "bold black on bright_white" if col == column else ""
         table.add_column(Text(col, style=lit), justify="center", style=lit)
     for roll in range(1, 7):
         cells = []
