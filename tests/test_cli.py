@@ -11,12 +11,17 @@ import pytest
 
 from core.bots import make_bot
 from core.cards.engine import COUP
+from core.cards.g54.config import G54Config
+from core.cards.g54.roles import ROLES
 from core.cards.state import CoupConfig
+from core.game import get_game
 from core.records import Record, replay
 from core.sim import play_game
+from core.wargame.config import WargameConfig
 from netplay.table import LocalTable, Table
 from tui.cli import main
 from tui.replay_app import ReplayApp
+from tui.widgets.hexmap import HexMapView
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
@@ -104,6 +109,40 @@ async def test_replay_screen_steps_through_the_moves(tmp_path):
         assert screen.position == len(record.moves)
         state, _, _ = screen.frames[screen.position]
         assert state.winner is not None
+
+
+def played_record(game: str, config: object, seed: int) -> Record:
+    """The record of a rule-bot game of game."""
+    bots = [make_bot("rule", s) for s in range(config.players)]  # type: ignore[attr-defined]
+    return play_game(get_game(game), config, seed, bots).record
+
+
+async def test_a_g54_record_replays_in_g54_words_with_every_hand(tmp_path, capsys):
+    record = played_record("g54", G54Config(players=3, names=("A", "B", "C"), selection="advanced"), 5)
+    path = tmp_path / "g54.json"
+    path.write_text(record.to_json())
+    assert run_json(capsys, "replay", str(path), "--json")["winner"] == replay(record).winner
+    async with ReplayApp(record).run_test(size=(100, 30)) as pilot:
+        await pilot.press("end")
+        log = "\n".join(str(line.text) for line in pilot.app.screen.query_one("#log").lines)
+        state = replay(record)
+        assert f"{state.players[state.winner].name} wins" in log
+        assert all(role in state.roles for role in ROLES if role in log)
+
+
+async def test_a_wargame_record_replays_on_the_map(tmp_path, capsys):
+    record = played_record("wargame", WargameConfig(turn_limit=2), 3)
+    path = tmp_path / "wargame.json"
+    path.write_text(record.to_json())
+    final = run_json(capsys, "replay", str(path), "--json")
+    assert final["winner"] == replay(record).winner and isinstance(final["moved"], list)
+    async with ReplayApp(record).run_test(size=(120, 40)) as pilot:
+        screen = pilot.app.screen
+        await pilot.press("right", "right")
+        assert screen.position == 2
+        await pilot.press("end")
+        status = str(screen.query_one("#wg-status").render())
+        assert "Game over" in status and screen.query_one(HexMapView).board.stacks
 
 
 async def test_a_finished_local_game_saves_its_record(tmp_path, monkeypatch):

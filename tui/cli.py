@@ -160,7 +160,7 @@ def command_replay(args: argparse.Namespace) -> int:
         state = replay(record)
         data = asdict(state)
         data["config"] = state.config.to_dict()
-        print(json.dumps(data))
+        print(json.dumps(data, default=sorted))  # sets (the wargame's moved units, say) as sorted lists
         return 0
     from tui.replay_app import ReplayApp
 

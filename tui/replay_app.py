@@ -6,6 +6,7 @@ from textual.app import App
 
 from core.records import Record
 from tui.screens.replay import ReplayScreen
+from tui.screens.wargame_replay import WargameReplayScreen
 
 
 class ReplayApp(App[int]):
@@ -19,4 +20,5 @@ class ReplayApp(App[int]):
         self.record = record
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.record))
+        wargame = self.record.game == "wargame"
+        self.push_screen(WargameReplayScreen(self.record) if wargame else ReplayScreen(self.record))

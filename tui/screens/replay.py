@@ -10,12 +10,16 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from core.cards.text import describe, situation
+from core.cards import text as coup_text
+from core.cards.g54 import text as g54_text
 from core.records import Record, replay_states
+
+TEXTS = {"g54": g54_text}
+"""The sentences of each card game whose events and views are not base Coup's."""
 
 
 class ReplayScreen(Screen[None]):
-    """Left/right (or p/n) step a move, Home/End jump, q leaves."""
+    """A card game's record: left/right (or p/n) step a move, Home/End jump, q leaves."""
 
     BINDINGS = [
         ("right,n", "step(1)", "Next"),
@@ -30,6 +34,7 @@ class ReplayScreen(Screen[None]):
         self.record = record
         self.frames: list[tuple[Any, list[Any], Any]] = list(replay_states(record))
         self.position = 0
+        self.text = TEXTS.get(record.game, coup_text)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
@@ -56,14 +61,16 @@ class ReplayScreen(Screen[None]):
             hands.append("  ".join(player.hidden), style="bold")
             for card in player.revealed:
                 hands.append(f"  {card}", style="red strike")
+            for card in getattr(player, "aside", ()):  # G54: lost face down after a reactive claim
+                hands.append(f"  {card} (face down)", style="red strike")
             hands.append("\n" if seat < len(state.players) - 1 else "")
         self.query_one("#replay-hands", Static).update(hands)
-        self.query_one("#situation", Static).update(Text(situation(game.view(state, None)), style="bold"))
+        self.query_one("#situation", Static).update(Text(self.text.situation(game.view(state, None)), style="bold"))
         log = self.query_one("#log", RichLog)
         log.clear()
         for _, events, _ in self.frames[1 : self.position + 1]:
             for event in events:
-                line = describe(event, names, None) if event.to is None else None
+                line = self.text.describe(event, names, None) if event.to is None else None
                 if line:
                     log.write(line)
 
