@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from textual.widgets import Select
 
 from netplay.client import Client
 from netplay.host import Host
@@ -65,6 +66,25 @@ async def test_create_fill_start_and_play_a_whole_game_over_the_network(host):
         assert app.screen.view.winner == winner
         await pilot.press("m")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+
+async def test_the_new_table_dialog_creates_a_g54_table_with_its_roles(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#new-game", Select).value = "g54"
+        await pilot.pause()
+        assert dialog.query_one("#new-roles-row").display and not dialog.query_one("#new-inquisitor").display
+        dialog.query_one("#new-roles", Select).value = "advanced"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: lobby.my_table is not None)
+        table = server.tables[lobby.my_table]
+        assert table.game == "g54" and table.options == {"selection": "advanced"}
 
 
 async def test_a_spectator_sees_no_hands(host):

@@ -1,4 +1,4 @@
-"""Set up a new table on a host: players, variant, response timer."""
+"""Set up a new table on a host: the game, players, its options (variant, Inquisitor, G54's roles), response timer."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
 
 from tui.widgets.game_options import GAMES, offer_player_counts, player_counts
 
+ROLE_SETS = [
+    ("The suggested first game", "first"),
+    ("Five at random", "random"),
+    ("Five at random, advanced too", "advanced"),
+]
 TIMERS = [("No timer", 0), ("30 s per answer", 30), ("60 s per answer", 60), ("120 s per answer", 120)]
 
 
@@ -30,6 +35,9 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Label("Players", classes="field")
                 counts = player_counts("coup")
                 yield Select(counts, value=4, allow_blank=False, id="new-players", compact=True)
+            with Horizontal(classes="row", id="new-roles-row"):
+                yield Label("Roles", classes="field")
+                yield Select(ROLE_SETS, value="first", allow_blank=False, id="new-roles", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Response timer", classes="field")
                 yield Select(TIMERS, value=0, allow_blank=False, id="new-timer", compact=True)
@@ -42,11 +50,19 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._show_options("coup")
         self.query_one("#create", Button).focus()
 
     @on(Select.Changed, "#new-game")
     def _game_changed(self, event: Select.Changed) -> None:
         offer_player_counts(self.query_one("#new-players", Select), str(event.value))
+        self._show_options(str(event.value))
+
+    def _show_options(self, game: str) -> None:
+        """G54 picks its roles; the Inquisitor and the 2-player variant are Coup's and Reformation's."""
+        self.query_one("#new-roles-row").display = game == "g54"
+        self.query_one("#new-inquisitor").display = game != "g54"
+        self.query_one("#new-variant").display = game != "g54"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
@@ -58,9 +74,12 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         """Close with the chosen set-up."""
         players = int(self.query_one("#new-players", Select).value)  # type: ignore[arg-type]
         timer = int(self.query_one("#new-timer", Select).value)  # type: ignore[arg-type]
-        variant = players == 2 and self.query_one("#new-variant", Checkbox).value
-        options = {"two_player_variant": variant, "inquisitor": self.query_one("#new-inquisitor", Checkbox).value}
         game = str(self.query_one("#new-game", Select).value)
+        if game == "g54":
+            options: dict[str, Any] = {"selection": str(self.query_one("#new-roles", Select).value)}
+        else:
+            variant = players == 2 and self.query_one("#new-variant", Checkbox).value
+            options = {"two_player_variant": variant, "inquisitor": self.query_one("#new-inquisitor", Checkbox).value}
         request: dict[str, Any] = {"game": game, "players": players, "options": options}
         if timer:
             request["timer"] = timer

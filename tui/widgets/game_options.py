@@ -7,9 +7,9 @@ from textual.widgets import Select
 from core.cards.g54 import config as g54
 from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
 
-GAMES = [("Coup", "coup"), ("Coup: Reformation", "reformation")]
-"""The games a host's new-table dialog offers (its options are Coup's)."""
-LOCAL_GAMES = [*GAMES, ("Rebellion G54", "g54")]
+GAMES = [("Coup", "coup"), ("Coup: Reformation", "reformation"), ("Rebellion G54", "g54")]
+"""The games a host's new-table dialog offers: the card games."""
+LOCAL_GAMES = [*GAMES, ("Coup 1992: the wargame", "wargame")]
 """The games the menu offers against computer opponents."""
 
 
