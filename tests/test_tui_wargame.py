@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.widgets import Select
+
 from core.wargame.config import WargameConfig
 from core.wargame.engine import WARGAME
 from core.wargame.flow import must_move_out
@@ -206,7 +208,13 @@ async def test_the_menu_opens_the_start_screen_which_builds_the_table_and_help_o
             await pilot.press("g")
         await pilot.press("s")
         await pilot.pause()
-        assert isinstance(app.screen, WargameSetupScreen)
+        setup = app.screen
+        assert isinstance(setup, WargameSetupScreen)
+        setup.query_one("#wg-scenario", Select).value = "advanced"
+        await pilot.pause()
+        assert setup.choices()[0] == WargameConfig(scenario="advanced", salvage=True, surrender=True)
+        setup.query_one("#wg-scenario", Select).value = "basic"
+        await pilot.pause()
         await pilot.press("s")
         await pilot.pause()
         screen = app.screen

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -73,6 +74,13 @@ class WargameSetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#wg-start", Button).focus()
+
+    @on(Select.Changed, "#wg-scenario")
+    def _scenario_changed(self, event: Select.Changed) -> None:
+        """The rulebook recommends salvage and surrender in the advanced scenario: tick them (they can be unticked)."""
+        advanced = event.value == "advanced"
+        self.query_one("#wg-salvage", Checkbox).value = advanced
+        self.query_one("#wg-surrender", Checkbox).value = advanced
 
     def choices(self) -> tuple[WargameConfig, int, tuple[str, str]]:
         """The config, seed and players chosen (ValueError on a bad turn limit)."""
