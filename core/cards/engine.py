@@ -10,15 +10,17 @@ from core.cards.moves import Move
 from core.cards.rules import FACTIONS, FORCED_COUP_COINS, copies_per_character
 from core.cards.state import CoupConfig, CoupState, Player
 from core.cards.views import CoupView, make_view
-from core.game import IllegalMove
+from core.cards.window_game import WindowGame
 from core.rng import below, seed_state, shuffle
 
 ANSWERS_TO_CLAIMS = (Move("challenge"), Move("pass"))
 
 
-class CoupGame:
+class CoupGame(WindowGame):
     """Coup for 2-6 players (with the two-player rules), or Reformation for 2-10; either may
     replace the Ambassador with the Inquisitor."""
+
+    handlers = HANDLERS
 
     def __init__(self, name: str, reformation: bool) -> None:
         self.name, self.reformation = name, reformation
@@ -28,10 +30,6 @@ class CoupGame:
         if not isinstance(data, dict):
             raise ValueError("a config is a mapping")
         return CoupConfig.from_dict({**data, "reformation": self.reformation})
-
-    def load_move(self, data: object) -> Move:
-        """The move in plain data."""
-        return Move.from_dict(data)
 
     def new(self, config: CoupConfig, seed: int) -> CoupState:
         """Shuffle, deal two cards and two coins each, and draw the first player from the seed;
@@ -58,10 +56,6 @@ class CoupGame:
                 player.hidden.append(deck.pop())
         window = "allegiance" if config.reformation else "action"
         return CoupState(config, players, deck, rng, active=first, window=window, owed=[first])
-
-    def to_act(self, state: CoupState) -> tuple[int, ...]:
-        """The seats owing an answer in the open window, clockwise from the active seat."""
-        return tuple(state.owed)
 
     def legal(self, state: CoupState, seat: int) -> tuple[Move, ...]:
         """Every move seat may make now."""
@@ -98,30 +92,13 @@ class CoupGame:
             return (Move("return"), Move("force"))
         return ()
 
-    def apply(self, state: CoupState, seat: int, move: Move) -> tuple[CoupState, list[Event]]:
-        """Play move for seat; the given state is never changed, even when the move is refused."""
-        if state.window == "over":
-            raise IllegalMove("the game is over")
-        if seat not in state.owed:
-            raise IllegalMove(f"seat {seat} owes no decision now (waiting for {list(state.owed)})")
-        if move.cards:
-            move = Move(move.kind, move.target, move.card, tuple(sorted(move.cards)))
-        if move not in self.legal(state, seat):
-            raise IllegalMove(f"{move.kind} is not a legal move for seat {seat} in the {state.window} window")
-        s = state.clone()
-        events: list[Event] = []
-        HANDLERS[s.window](s, seat, move, events)
-        s.version += 1
-        settle(s, events)
-        return s, events
+    def settle(self, state: CoupState, events: list[Event]) -> None:
+        """The automatic steps between windows (core.cards.flow)."""
+        settle(state, events)
 
-    def view(self, state: CoupState, seat: int | None) -> CoupView:
-        """What seat may know; None is a spectator."""
-        return make_view(state, seat, self.legal(state, seat) if seat is not None else ())
-
-    def result(self, state: CoupState) -> int | None:
-        """The winner, once only one player is left."""
-        return state.winner
+    def make_view(self, state: CoupState, seat: int | None, legal: tuple[Move, ...]) -> CoupView:
+        """What seat may know."""
+        return make_view(state, seat, legal)
 
 
 def _action_moves(state: CoupState, seat: int) -> tuple[Move, ...]:

@@ -24,13 +24,13 @@ from core.cards.g54.state import DISAPPEAR_TOKENS, G54Player, G54State
 from core.cards.g54.views import G54View, make_view
 from core.cards.moves import Move
 from core.cards.rules import COUP_COST, FORCED_COUP_COINS
-from core.game import IllegalMove
+from core.cards.window_game import Handler, WindowGame
 from core.rng import below, seed_state, shuffle
 
 ANSWERS = (Move("challenge"), Move("pass"))
 
 
-class G54Game:
+class G54Game(WindowGame):
     """Coup: Rebellion G54 for 2-6 players."""
 
     name = "g54"
@@ -38,10 +38,6 @@ class G54Game:
     def load_config(self, data: object) -> G54Config:
         """The config in plain data."""
         return G54Config.from_dict(data)
-
-    def load_move(self, data: object) -> Move:
-        """The move in plain data."""
-        return Move.from_dict(data)
 
     def new(self, config: G54Config, seed: int) -> G54State:
         """Draw the five roles (unless fixed), shuffle their 15 cards, deal 2 cards and 2 coins each."""
@@ -67,40 +63,24 @@ class G54Game:
                 player.hidden.append(deck.pop())
         return G54State(config, roles, players, deck, rng, active=first, window="action", owed=[first])
 
-    def to_act(self, state: G54State) -> tuple[int, ...]:
-        """The seats owing an answer in the open window, clockwise from the active seat."""
-        return tuple(state.owed)
-
     def legal(self, state: G54State, seat: int) -> tuple[Move, ...]:
         """Every move seat may make now."""
         if seat not in state.owed:
             return ()
         return LEGAL[state.window](state, seat)
 
-    def apply(self, state: G54State, seat: int, move: Move) -> tuple[G54State, list[Event]]:
-        """Play move for seat; the given state is never changed, even when the move is refused."""
-        if state.window == "over":
-            raise IllegalMove("the game is over")
-        if seat not in state.owed:
-            raise IllegalMove(f"seat {seat} owes no decision now (waiting for {list(state.owed)})")
-        if move.cards:
-            move = Move(move.kind, move.target, move.card, tuple(sorted(move.cards)), move.other)
-        if move not in self.legal(state, seat):
-            raise IllegalMove(f"{move.kind} is not a legal move for seat {seat} in the {state.window} window")
-        s = state.clone()
-        events: list[Event] = []
-        HANDLERS[s.window](s, seat, move, events)
-        s.version += 1
-        settle(s, events)
-        return s, events
+    @property
+    def handlers(self) -> dict[str, Handler]:  # type: ignore[override]
+        """One handler per window (the table below)."""
+        return HANDLERS
 
-    def view(self, state: G54State, seat: int | None) -> G54View:
-        """What seat may know; None is a spectator."""
-        return make_view(state, seat, self.legal(state, seat) if seat is not None else ())
+    def settle(self, state: G54State, events: list[Event]) -> None:
+        """The automatic steps between windows."""
+        settle(state, events)
 
-    def result(self, state: G54State) -> int | None:
-        """The winner, once only one player is left."""
-        return state.winner
+    def make_view(self, state: G54State, seat: int | None, legal: tuple[Move, ...]) -> G54View:
+        """What seat may know."""
+        return make_view(state, seat, legal)
 
 
 def settle(s: G54State, events: list[Event]) -> None:

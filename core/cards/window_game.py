@@ -1,0 +1,68 @@
+"""What the card games share on the game interface: windows owed by seats, apply through a handler per window."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from core.cards.events import Event
+from core.cards.moves import Move
+from core.game import IllegalMove
+
+Handler = Callable[[Any, int, Move, list[Event]], None]
+
+
+class WindowGame(ABC):
+    """A card game whose state has a window owed by seats (state.window, state.owed, state.version, state.winner,
+    state.clone()). Subclasses give new, legal, handlers (one per window), settle (the automatic steps until a seat
+    owes something) and make_view."""
+
+    name: str
+    handlers: ClassVar[dict[str, Handler]]
+
+    @abstractmethod
+    def settle(self, state: Any, events: list[Event]) -> None:
+        """Run the automatic steps after a move."""
+
+    @abstractmethod
+    def make_view(self, state: Any, seat: int | None, legal: tuple[Move, ...]) -> Any:
+        """What seat may know, with its legal moves."""
+
+    @abstractmethod
+    def legal(self, state: Any, seat: int) -> tuple[Move, ...]:
+        """Every move seat may make now."""
+
+    def load_move(self, data: object) -> Move:
+        """The move in plain data."""
+        return Move.from_dict(data)
+
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        """The seats owing an answer in the open window, clockwise from the active seat."""
+        return tuple(state.owed)
+
+    def apply(self, state: Any, seat: int, move: Move) -> tuple[Any, list[Event]]:
+        """Play move for seat; the given state is never changed, even when the move is refused."""
+        if state.window == "over":
+            raise IllegalMove("the game is over")
+        if seat not in state.owed:
+            raise IllegalMove(f"seat {seat} owes no decision now (waiting for {list(state.owed)})")
+        if move.cards:
+            move = replace(move, cards=tuple(sorted(move.cards)))
+        if move not in self.legal(state, seat):
+            raise IllegalMove(f"{move.kind} is not a legal move for seat {seat} in the {state.window} window")
+        s = state.clone()
+        events: list[Event] = []
+        self.handlers[s.window](s, seat, move, events)
+        s.version += 1
+        self.settle(s, events)
+        return s, events
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """What seat may know; None is a spectator."""
+        return self.make_view(state, seat, self.legal(state, seat) if seat is not None else ())
+
+    def result(self, state: Any) -> int | None:
+        """The winner, once only one player is left."""
+        return state.winner
