@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.cards.g54.views import G54SeatView, G54View
+from tui.widgets.seat_panel import purse_and_cards
 
 TOKEN_STYLE = {
     "Peacekeeping": "bold black on green",
@@ -54,14 +55,7 @@ def lost_text(seat: G54SeatView) -> Text:
 
 def g54_seat_text(seat: G54SeatView, view: G54View, show_hand: bool) -> Text:
     """The box's lines: coins and cards; lost cards; tokens; claims."""
-    text = Text()
-    text.append(f"{seat.coins} coin{'s' if seat.coins != 1 else ''}", style="bold yellow")
-    if show_hand and seat.hand is not None:
-        for card in seat.hand:
-            text.append("  ")
-            text.append(card, style="bold")
-    elif seat.alive:
-        text.append("  " + "▮" * seat.influence, style="bold cyan")
+    text = purse_and_cards(seat, show_hand)
     for line in (lost_text(seat), tokens_text(seat, view)):
         if line:
             text.append("\n")

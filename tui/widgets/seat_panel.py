@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -16,8 +18,8 @@ def faction(seat: SeatView) -> Text:
     return Text(seat.allegiance, style=FACTION_STYLE.get(seat.allegiance, "")) if seat.allegiance else Text()
 
 
-def seat_text(seat: SeatView, show_hand: bool) -> Text:
-    """The box's lines: coins and cards, allegiance, revealed cards, claims."""
+def purse_and_cards(seat: Any, show_hand: bool) -> Text:
+    """A box's first line: the coins, then the cards by name (show_hand) or face down (▮)."""
     text = Text()
     text.append(f"{seat.coins} coin{'s' if seat.coins != 1 else ''}", style="bold yellow")
     if show_hand and seat.hand is not None:
@@ -26,6 +28,12 @@ def seat_text(seat: SeatView, show_hand: bool) -> Text:
             text.append(card, style="bold")
     elif seat.alive:
         text.append("  " + "▮" * seat.influence, style="bold cyan")
+    return text
+
+
+def seat_text(seat: SeatView, show_hand: bool) -> Text:
+    """The box's lines: coins and cards, allegiance, revealed cards, claims."""
+    text = purse_and_cards(seat, show_hand)
     if seat.allegiance and seat.alive:
         text.append("\n")
         text.append_text(faction(seat))
