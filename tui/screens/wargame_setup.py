@@ -22,7 +22,8 @@ def wargame_table(config: WargameConfig, seed: int, players: tuple[str, str], se
     """A local table for config: each side played by YOU, COMPUTER or SECOND (a second person at this keyboard);
     the local seat is the first side a person plays (the government when nobody does: the screen only watches)."""
     bots = {seat: "rule" for seat, who in enumerate(players) if who == COMPUTER}
-    table = Table("wargame", config, seed, bots, settings.bot_delay, settings.save_records)
+    # A wargame turn is dozens of small moves: the computer pauses a third as long on each as in the card games.
+    table = Table("wargame", config, seed, bots, settings.bot_delay / 3, settings.save_records)
     people = [seat for seat, who in enumerate(players) if who != COMPUTER]
     return LocalTable(table, seat=people[0] if people else 0)
 
