@@ -427,7 +427,7 @@ def test_infuriated_defenders_double_their_defence() -> None:
     assert state.last_result == "NE"
 
 
-def test_salvage_turns_a_destroyed_tank_to_the_other_side() -> None:
+def test_salvage_replaces_a_destroyed_tank_by_the_other_sides_where_it_stood() -> None:
     state = board(phase="attack", side=REB, salvage=True)
     tank = put(state, GOV, "tank", "M4")
     att = [put(state, REB, "irregular", "N4") for _ in range(3)] + [
@@ -437,30 +437,34 @@ def test_salvage_turns_a_destroyed_tank_to_the_other_side() -> None:
     state, _ = play(state, REB, Attack(tuple(sorted(att)), ("M4",)))
     assert status(state, tank) == "pool"
     captured = [u for u in state.on_map() if u.kind == "tank"]
-    assert [(u.side, u.hex) for u in captured] == [(REB, "N4")] and captured[0].uid in state.no_attack
+    assert [(u.side, u.hex) for u in captured] == [(REB, "M4")] and captured[0].uid in state.no_attack
     state.phase, state.side, state.combat = "attack", REB, None
     with pytest.raises(IllegalMove):
         play(state, REB, Attack((captured[0].uid,), ("M4",)))
 
 
-def test_a_salvaged_ground_unit_joins_a_capturing_stack_it_may_stand_in() -> None:
+def test_a_salvaged_unit_whose_hex_still_holds_its_old_side_joins_a_capturing_stack_it_may_stand_in() -> None:
     state = board(phase="attack", side=GOV, salvage=True)
     police = put(state, REB, "police", "J3")
+    put(state, REB, "irregular", "J3")  # stays: the captured police cannot be replaced where it stood
     helis = [put(state, GOV, "helicopter", "I3") for _ in range(2)]  # over the lake: no police there
     army = put(state, GOV, "army", "K3")
-    full = [put(state, GOV, "army", "J4") for _ in range(3)]  # a full stack: the last choice
-    dice(state, 6, 1)  # X, then the salvage roll (police on 1-2)
+    full = [put(state, GOV, "army", "J4") for _ in range(3)]  # a full stack: no room there
+    dice(state, 2, 1)  # 18 to 4 is 3-1: -1, then the salvage roll (police on 1-2)
     state, _ = play(state, GOV, Attack(tuple(sorted([*helis, army, *full])), ("J3",)))
+    state, _ = play(state, REB, ChooseLosses((police,)))
     captured = [u for u in state.on_map() if u.kind == "police"]
     assert status(state, police) == "pool" and [(u.side, u.hex) for u in captured] == [(GOV, "K3")]
 
 
 def test_a_unit_no_capturing_stack_can_hold_is_destroyed_not_salvaged() -> None:
     state = board(phase="attack", side=GOV, salvage=True)
-    put(state, REB, "police", "J3")
-    helis = [put(state, GOV, "helicopter", "I3") for _ in range(2)]  # 6 to 2: 3-1
-    dice(state, 6)  # X; no salvage roll: a police car cannot land in the lake
-    state, events = play(state, GOV, Attack(tuple(sorted(helis)), ("J3",)))
+    police = put(state, REB, "police", "J3")
+    put(state, REB, "irregular", "J3")
+    helis = [put(state, GOV, "helicopter", "I3") for _ in range(2)]  # 6 to 4: 1-1
+    dice(state, 4)  # -1; no salvage roll: a police car cannot land in the lake
+    state, _ = play(state, GOV, Attack(tuple(sorted(helis)), ("J3",)))
+    state, events = play(state, REB, ChooseLosses((police,)))
     assert not [u for u in state.on_map() if u.kind == "police"] and "Salvage" not in texts(events)
 
 

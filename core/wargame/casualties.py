@@ -61,16 +61,19 @@ def switch_side(state: WargameState, unit: Unit, label: str, events: list[Event]
 
 
 def landing(state: WargameState, unit: Unit, hexes: Sequence[str]) -> str:
-    """Where a counter captured by the other side goes: the first of hexes (that side's stacks in the combat) it
-    may stand in (no ground unit in a lake), preferring one with room under the stacking limit; "" if none."""
+    """Where a counter captured by the other side goes: the first of hexes it may stand in: no ground unit in a
+    lake, no enemy combat unit there, and room under the stacking limit; "" if none (it is destroyed)."""
     side = 1 - unit.side
-    allowed = [h for h in hexes if unit.kind == HELICOPTER or terrain(h) != "lake"]
-    roomy = [
-        h
-        for h in allowed
-        if not unit.stacks or stacking_count(u for u in stack_at(state, h) if u.side == side) < STACKING_LIMIT
-    ]
-    return (roomy or allowed or [""])[0]
+
+    def fits(label: str) -> bool:
+        here = [u for u in stack_at(state, label) if u.uid != unit.uid]
+        if any(u.side != side and not u.is_leader for u in here):
+            return False
+        if unit.stacks and stacking_count(u for u in here if u.side == side) >= STACKING_LIMIT:
+            return False
+        return unit.kind == HELICOPTER or terrain(label) != "lake"
+
+    return next((label for label in hexes if fits(label)), "")
 
 
 def salvaged(state: WargameState, unit: Unit, hexes: Sequence[str], events: list[Event]) -> bool:
@@ -92,13 +95,17 @@ def _switch_with_riders(state: WargameState, unit: Unit, label: str, events: lis
 
 
 def destroy(state: WargameState, uids: Iterable[str], captors: Sequence[str], events: list[Event]) -> None:
-    """Destroy units (with the salvage rule if on: a salvaged unit joins the other side's stack in one of the hexes
-    captors), then kill the leaders left without combat units in the hexes that lost units."""
+    """Destroy units, then kill the leaders left without combat units in the hexes that lost units. With the salvage
+    rule a salvaged unit is replaced by the other side's counter where it stood if nothing of its old side is left
+    there, else in the first of the capturing side's hexes captors with room for it."""
+    uids = list(uids)
     hexes = set()
     for uid in uids:
         unit = state.units[uid]
         hexes.add(unit.hex)
-        if not (state.config.salvage and captors and salvaged(state, unit, captors, events)):
+        stays = [u for u in stack_at(state, unit.hex) if u.side == unit.side and not u.is_leader and u.uid not in uids]
+        places = list(captors) if stays else [unit.hex, *captors]
+        if not (state.config.salvage and salvaged(state, unit, places, events)):
             remove(state, unit, "is destroyed", events)
     bury_orphans(state, hexes, events)
 

@@ -113,8 +113,10 @@ def _rules(state: WargameState, units: list[Unit]) -> tuple[StepCost, Callable[[
         def step_cost(a: Hex, b: Hex) -> float | AllowanceCost | None:
             return None if b in blocked else costs.get((a, b))
 
+    too_big = size > STACKING_LIMIT  # an over-stacked hex leaving as a whole would be over-stacked wherever it went
+
     def can_stop(h: Hex) -> bool:
-        return h not in no_stop
+        return not too_big and h not in no_stop
 
     return step_cost, can_stop
 

@@ -60,8 +60,9 @@ Lit hexes: where a counter may be placed or moved, attackers (orange) and target
 - Subversion (advanced game) turns one unit, or two stacked together, of strength 6 or less that
   are everything the government holds in their hex: a part of a stack cannot turn, since it would
   share its hex with the enemy. Never the Guards or a stack with the Maximum Leader.
-- A salvaged counter joins a stack of the side that captured it, in a hex it may stand in (no
-  police car in a lake), preferring one with room; where there is none it is destroyed.
+- A salvaged counter is replaced by the captor's where it stood when nothing of its old side is
+  left there; otherwise it joins a stack of the capturing side in the combat, in a hex it may stand
+  in (no police car in a lake) with room under the stacking limit; where there is none it is destroyed.
 - Retreating ground units may not cross the river, but may cross it by a bridge.
 - Any rebel counter entering the hex of the Maximum Leader alone strings him up, a rebel leader too.
 - A unit leaves the map from an edge hex with at least one movement point left; it never returns.
