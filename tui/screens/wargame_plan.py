@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.wargame.board import OFF_MAP, adjacent
+from core.wargame.board import OFF_MAP, STACKING_LIMIT, adjacent, stacking_count
 from core.wargame.combat import attack_error, attackable, can_attack
 from core.wargame.crt import Odds, attack_odds
 from core.wargame.movement import can_leave_map, group_error, reach
@@ -48,14 +48,16 @@ def movable(view: WargameView, side: int, label: str) -> list[Unit]:
 
 
 def select_stack(view: WargameView, side: int, label: str) -> Plan | None:
-    """A move plan for side's stack in label, every ground unit ticked (or the helicopters when there are no ground
-    units); None when nothing there can move."""
+    """A move plan for side's stack in label, its ground units ticked (at most a stack's worth: an over-stacked hex
+    leaves in parts), or the helicopters when there are no ground units; None when nothing there can move."""
     units = movable(view, side, label)
     if not units:
         return None
-    ground = [u.uid for u in units if not u.is_helicopter]
+    ground = [u for u in units if not u.is_helicopter]
     helicopters = [u.uid for u in units if u.is_helicopter]
-    default = ground if any(not view.unit(uid).is_leader for uid in ground) or not helicopters else helicopters
+    counted = [u.uid for u in ground if u.stacks][:STACKING_LIMIT]
+    ground_ids = [u.uid for u in ground if not u.stacks or u.uid in counted]
+    default = ground_ids if any(not u.is_leader for u in ground) or not helicopters else helicopters
     return Plan("move", label, [u.uid for u in units], set(default))
 
 
@@ -66,6 +68,8 @@ def move_reach(view: WargameView, plan: Plan) -> tuple[dict[str, float], str]:
         return {}, "tick the units to move (number keys)"
     state = shadow_state(view)
     error = group_error(state, view.unit(uids[0]).side, uids)
+    if not error and stacking_count(view.unit(uid) for uid in uids) > STACKING_LIMIT:
+        error = f"at most {STACKING_LIMIT} units may end in a hex: untick some (number keys)"
     return ({}, error) if error else (reach(state, uids), "")
 
 
