@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from core.cards.engine import COUP
 from core.cards.events import Event
@@ -110,18 +111,23 @@ def stacked(
     return state
 
 
-def play(state: CoupState, *steps: Step) -> tuple[CoupState, list[Event]]:
-    """Apply each (seat, move) in turn, asserting that apply leaves its input state unchanged and
-    that every invariant holds after each step; return the last state and all the events."""
+def play_checked(game: Any, check: Callable[[Any], None], state: Any, steps: Iterable[Step]) -> tuple[Any, list[Event]]:
+    """Apply each (seat, move) of a card game in turn, asserting that apply leaves its input state unchanged and that
+    check (the game's invariants) holds after each step; return the last state and all the events."""
     events: list[Event] = []
     for seat, move in steps:
         before = state.clone()
-        after, new = COUP.apply(state, seat, move)
+        after, new = game.apply(state, seat, move)
         assert state == before, f"apply changed its input state on seat {seat} playing {move}"
         state = after
         events.extend(new)
-        validate(state)
+        check(state)
     return state, events
+
+
+def play(state: CoupState, *steps: Step) -> tuple[CoupState, list[Event]]:
+    """Play steps in Coup or Reformation, checked (see play_checked)."""
+    return play_checked(COUP, validate, state, steps)
 
 
 def pass_window(state: CoupState) -> tuple[CoupState, list[Event]]:

@@ -11,6 +11,7 @@ from core.cards.g54.engine import G54
 from core.cards.g54.roles import COMMUNICATIONS, COPIES, FINANCE, FORCE, GROUPS, PER_GROUP, ROLES, SPECIAL
 from core.cards.g54.state import DISAPPEAR_TOKENS, G54Player, G54State
 from core.cards.moves import Move
+from tests.cards_helpers import play_checked
 
 Step = tuple[int, Move]
 
@@ -146,17 +147,8 @@ def table(
 
 
 def play(state: G54State, *steps: Step) -> tuple[G54State, list[Event]]:
-    """Apply each (seat, move) in turn, asserting that apply leaves its input state unchanged and
-    that every invariant holds after each step; return the last state and all the events."""
-    events: list[Event] = []
-    for seat, step in steps:
-        before = state.clone()
-        after, new = G54.apply(state, seat, step)
-        assert state == before, f"apply changed its input state on seat {seat} playing {step}"
-        state = after
-        events.extend(new)
-        validate(state)
-    return state, events
+    """Play steps in G54, checked (see cards_helpers.play_checked)."""
+    return play_checked(G54, validate, state, steps)
 
 
 def validate(state: G54State) -> None:
