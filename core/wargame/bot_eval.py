@@ -6,7 +6,9 @@ from functools import cache
 
 from core.wargame.board import adjacent, controller, hex_of, is_fortified, named, stacks, strategic_hexes
 from core.wargame.combat import surrounded
+from core.wargame.config import WargameConfig
 from core.wargame.crt import column, crt, hex_defence, parse_result
+from core.wargame.movement import reach
 from core.wargame.state import WargameState
 from core.wargame.units import (
     ARMY,
@@ -14,6 +16,8 @@ from core.wargame.units import (
     GUARDS,
     HELICOPTER,
     IRREGULAR,
+    LEADER,
+    MAP,
     MOB,
     POLICE,
     TANK,
@@ -66,6 +70,15 @@ def hex_distance(a: str, b: str) -> int:
 
 
 @cache
+def strike_zone(label: str, kind: str) -> frozenset[str]:
+    """The hexes a counter of kind standing in label could attack after one move over an empty map."""
+    probe = Unit("probe", GOVERNMENT, kind, label, MAP)
+    state = WargameState(WargameConfig(), 0, {probe.uid: probe}, phase="move")
+    ends = {label, *reach(state, (probe.uid,))}
+    return frozenset(n for end in ends for n in adjacent(end))
+
+
+@cache
 def radio_station() -> str:
     """The Radio Station's label (mobs come from holding it)."""
     return named("Radio Station")
@@ -102,6 +115,7 @@ class Situation:
         self._local: dict[tuple[object, ...], float] = {}
         self._sources = {s: self._threat_sources(s) for s in (0, 1)}
         self.objectives = [label for label in strategic_hexes() if controller(self.state, label) != side]
+        self.targets = [label for label in self.objectives if controller(self.state, label) == self.enemy]
 
     def _desperate(self) -> bool:
         """Behind on points with few turns left: take long odds."""
@@ -119,16 +133,15 @@ class Situation:
         side = self.side if side is None else side
         return [u for u in self.occupied.get(label, ()) if u.side != side]
 
-    def _threat_sources(self, side: int) -> list[tuple[str, int, float]]:
-        """(hex, range, strength) of side's counters that could attack next turn: units and stacked leaders."""
+    def _threat_sources(self, side: int) -> list[tuple[frozenset[str], float]]:
+        """(strike zone, strength) of side's counters that could attack next turn: units and stacked leaders."""
         found = []
         for label, here in self.occupied.items():
             mine = [u for u in here if u.side == side]
             fighters = [u for u in mine if not u.is_leader]
-            for unit in fighters:
-                found.append((label, unit.allowance + 1, float(unit.strength)))
+            found.extend((strike_zone(label, u.kind), float(u.strength)) for u in fighters)
             if fighters:
-                found.extend((label, 4, float(u.bonus)) for u in mine if u.is_leader)
+                found.extend((strike_zone(label, LEADER), float(u.bonus)) for u in mine if u.is_leader)
         return found
 
     def threat(self, label: str, by: int | None = None) -> float:
@@ -136,8 +149,27 @@ class Situation:
         by = self.enemy if by is None else by
         key = (by, label)
         if key not in self._threat:
-            self._threat[key] = sum(s for h, r, s in self._sources[by] if hex_distance(h, label) <= r)
+            self._threat[key] = sum(s for zone, s in self._sources[by] if label in zone)
         return self._threat[key]
+
+    def prospect(self, units: list[Unit], start: str, to: str) -> float:
+        """The change in what the side's next attacks on the enemy's strategic hexes are worth when units stand in
+        `to` instead of `start` ("" for counters new to the map)."""
+        change = 0.0
+        for target in self.targets:
+            lose = sum(u.strength for u in units if start and target in strike_zone(start, u.kind))
+            gain = sum(u.strength for u in units if target in strike_zone(to, u.kind))
+            if lose != gain:
+                before = self.threat(target, self.side)
+                change += self._best_attack(target, before - lose + gain) - self._best_attack(target, before)
+        return change
+
+    def _best_attack(self, target: str, strength: float) -> float:
+        """The worth of attacking target with strength, if worth anything; at set-up the government's helicopters
+        are left out (they will have flown by the rebels' first attack)."""
+        if strength < 1:
+            return 0.0
+        return max(0.0, self.attack_value(target, int(strength), grounded=self.view.phase == "setup"))
 
     def local_value(self, label: str, units: list[Unit], side: int | None = None) -> float:
         """What side's counters `units` standing in label are worth: holding a strategic hex, less what the other
@@ -169,13 +201,14 @@ class Situation:
         return hold - ATTACK_CHANCE * cost / 6
 
     def lone_leader_risk(self, label: str, leaders: list[Unit], side: int) -> float:
-        """Leaders alone: the Maximum Leader dies to any rebel who reaches him; rebel leaders are chased."""
-        threat = self.threat(label, 1 - side)
-        near = any(u.side != side and not u.is_leader for n in adjacent(label) for u in self.occupied.get(n, ()))
+        """Leaders alone: the Maximum Leader dies to any rebel who reaches him (a mob may be raised next to him
+        anywhere in the city); rebel leaders are chased."""
         value = sum(unit_value(u) for u in leaders)
         if side == GOVERNMENT:
-            return value * (0.9 if threat else 0.1)
-        return value * (0.3 if near else 0.1 if threat else 0.02)
+            return value * 0.9
+        threat = self.threat(label, 1 - side)
+        near = any(u.side != side and not u.is_leader for n in adjacent(label) for u in self.occupied.get(n, ()))
+        return value * (0.5 if near else 0.25 if threat else 0.05)
 
     def strength_next_to(self, label: str, side: int | None = None) -> float:
         """side's attack strength next to label (units that may still attack this turn, and their leaders)."""
@@ -193,16 +226,20 @@ class Situation:
         """Whether unit may still attack this turn."""
         return unit.uid not in self.view.attacked and unit.uid not in self.view.no_attack
 
-    def attack_value(self, label: str, strength: int, loss_value: float = 3.0, defence_factor: int = 1) -> float:
+    def attack_value(
+        self, label: str, strength: int, loss_value: float = 3.0, defence_factor: int = 1, grounded: bool = False
+    ) -> float:
         """Expected worth to the bot of attacking label with strength (its losses valued loss_value each): the
-        defenders' expected losses, the hex freed, leaders killed; negative for bad odds; -inf if not allowed."""
-        key = (label, strength, loss_value * defence_factor)
+        defenders' expected losses, the hex freed, leaders killed; negative for bad odds; -inf if not allowed.
+        grounded leaves the enemy's helicopters out (by next turn they will most likely have flown)."""
+        key = (label, strength, loss_value * defence_factor, grounded)
         if key not in self._attack:
-            self._attack[key] = self._attack_value(label, strength, loss_value, defence_factor)
+            self._attack[key] = self._attack_value(label, strength, loss_value, defence_factor, grounded)
         return self._attack[key]
 
-    def _attack_value(self, label: str, strength: int, loss_value: float, defence_factor: int) -> float:
-        here = self.foes(label)
+    def _attack_value(self, label: str, strength: int, loss_value: float, defence_factor: int, grounded: bool) -> float:
+        """attack_value, uncached."""
+        here = [u for u in self.foes(label) if not (grounded and u.is_helicopter)]
         fighters = sorted((u for u in here if not u.is_leader), key=unit_value)
         if not fighters:
             return 0.0

@@ -10,6 +10,7 @@ from core.wargame.moves import EndPhase, MoveUnits, WargameMove
 from core.wargame.units import Unit
 
 WORTH_MOVING = 0.3
+NEXT_ATTACK = 0.5  # the share of its next turn's attacks a move earns: the enemy moves in between
 APPROACH_HEXES = 2  # per group, the hexes off the interesting ones kept: those nearest an objective
 
 
@@ -63,8 +64,8 @@ def _candidates(sit: Situation, legal: tuple[WargameMove, ...], crowded: set[str
 
 
 class MoveScorer:
-    """Scores moving a group from its hex to another: the two hexes' values, the attacks it sets up or gives up,
-    and how much closer its combat units get to strategic hexes the side does not hold."""
+    """Scores moving a group from its hex to another: the two hexes' values, the attacks it sets up or gives up this
+    turn and next, and how much closer its combat units get to strategic hexes the side does not hold."""
 
     def __init__(self, sit: Situation) -> None:
         self.sit = sit
@@ -88,6 +89,7 @@ class MoveScorer:
         gain += self._prospects(group, start, to, there)
         fighters = [u for u in group if not u.is_leader]
         gain += APPROACH * len(fighters) * (sit.distance_to_objective(start) - sit.distance_to_objective(to))
+        gain += NEXT_ATTACK * sit.prospect(fighters, start, to)
         return gain
 
     def _prospects(self, group: list[Unit], start: str, to: str, there: list[Unit]) -> float:
