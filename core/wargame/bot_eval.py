@@ -34,30 +34,6 @@ APPROACH = 0.6  # per hex closer to a strategic hex the side does not hold
 FAR = 10
 
 
-def state_of(view: WargameView) -> WargameState:
-    """A state rebuilt from the view (everything is public), for the engine's read-only rule functions."""
-    return WargameState(
-        config=view.config,
-        rng=0,
-        units={u.uid: u for u in view.units},
-        turn=view.turn,
-        phase=view.phase,
-        side=view.side,
-        vp=list(view.vp),
-        queue=list(view.queue),
-        moved=set(view.moved),
-        attacked=set(view.attacked),
-        leaders_used=set(view.leaders_used),
-        defended=set(view.defended),
-        no_attack=set(view.no_attack),
-        flee=list(view.flee),
-        combat=view.combat,
-        disband=list(view.disband),
-        winner=view.winner,
-        version=view.version,
-    )
-
-
 def unit_value(unit: Unit) -> float:
     """What a counter is worth to its side."""
     return LEADER_VALUE[unit.side] if unit.is_leader else UNIT_VALUE[unit.kind]
@@ -105,7 +81,7 @@ class Situation:
         self.view = view
         self.side = side
         self.enemy = 1 - side
-        self.state = state_of(view)
+        self.state = view.shadow_state()
         self.occupied = stacks(self.state)
         self.desperate = self._desperate()
         self._threat: dict[tuple[int, str], float] = {}

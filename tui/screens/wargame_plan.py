@@ -11,7 +11,6 @@ from core.wargame.movement import can_leave_map, group_error, reach
 from core.wargame.moves import Attack, MoveUnits
 from core.wargame.units import Unit
 from core.wargame.views import WargameView
-from tui.widgets.wargame_text import shadow_state
 
 
 @dataclass
@@ -66,7 +65,7 @@ def move_reach(view: WargameView, plan: Plan) -> tuple[dict[str, float], str]:
     uids = plan.chosen_in_order()
     if not uids:
         return {}, "tick the units to move (number keys)"
-    state = shadow_state(view)
+    state = view.shadow_state()
     error = group_error(state, view.unit(uids[0]).side, uids)
     if not error and stacking_count(view.unit(uid) for uid in uids) > STACKING_LIMIT:
         error = f"at most {STACKING_LIMIT} units may end in a hex: untick some (number keys)"
@@ -81,7 +80,7 @@ def move_to(view: WargameView, plan: Plan, label: str) -> MoveUnits:
 def off_map(view: WargameView, plan: Plan) -> MoveUnits | None:
     """The move taking the ticked counters off the map, if they can leave it."""
     uids = plan.chosen_in_order()
-    if uids and can_leave_map(shadow_state(view), uids):
+    if uids and can_leave_map(view.shadow_state(), uids):
         return MoveUnits(uids, OFF_MAP)
     return None
 
@@ -91,14 +90,14 @@ def off_map(view: WargameView, plan: Plan) -> MoveUnits | None:
 
 def is_target(view: WargameView, side: int, label: str) -> bool:
     """Whether side may aim an attack at label now."""
-    return attackable(shadow_state(view), side, label)
+    return attackable(view.shadow_state(), side, label)
 
 
 def candidates(view: WargameView, side: int, targets: list[str]) -> list[Unit]:
     """side's combat units that may attack every target, then their unused leaders."""
     if not targets:
         return []
-    state = shadow_state(view)
+    state = view.shadow_state()
     fighters = [
         u for u in view.units if u.side == side and can_attack(state, u) and all(t in adjacent(u.hex) for t in targets)
     ]
@@ -132,7 +131,7 @@ def attack_of(view: WargameView, plan: Plan) -> Attack:
 
 def assess(view: WargameView, side: int, plan: Plan) -> tuple[Odds, str]:
     """The odds of the planned attack and why it cannot be made ("" if it can)."""
-    state = shadow_state(view)
+    state = view.shadow_state()
     move = attack_of(view, plan)
     odds = attack_odds(state, move.attackers, move.targets, move.leaders)
     return odds, attack_error(state, side, move)

@@ -19,7 +19,6 @@ from core.wargame.moves import (
     Subvert,
     WargameMove,
 )
-from core.wargame.state import WargameState
 from core.wargame.units import GOVERNMENT, SIDE_NAMES, Unit, describe
 from core.wargame.views import WargameView
 
@@ -137,30 +136,6 @@ def destination(move: WargameMove) -> str:
         hexes = {label for _, label in move.moves}
         return hexes.pop() if len(hexes) == 1 else ""
     return ""
-
-
-def shadow_state(view: WargameView) -> WargameState:
-    """A state holding what the view shows, for the engine's pure helpers (reach, odds, attack checks); its RNG is
-    a dummy, so it must never be played on."""
-    return WargameState(
-        config=view.config,
-        rng=0,
-        units={u.uid: u for u in view.units},
-        turn=view.turn,
-        phase=view.phase,
-        side=view.side,
-        vp=list(view.vp),
-        queue=list(view.queue),
-        moved=set(view.moved),
-        attacked=set(view.attacked),
-        leaders_used=set(view.leaders_used),
-        defended=set(view.defended),
-        no_attack=set(view.no_attack),
-        flee=list(view.flee),
-        combat=view.combat,
-        disband=list(view.disband),
-        winner=view.winner,
-    )
 
 
 def phase_line(view: WargameView) -> str:
