@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,7 +40,7 @@ def viewport(cells: list[list[Cell]], x: int, y: int, width: int, height: int) -
     return window
 
 
-class _Layout:
+class _Layout(ABC):
     """Shared geometry bookkeeping: subclasses place hexes (`_slot_origin`) and draw (`_draw`)."""
 
     slot_width: int
@@ -56,11 +57,13 @@ class _Layout:
         """(width, height) in characters."""
         return self._width, self._height
 
+    @abstractmethod
     def _slot_origin(self, h: Hex) -> tuple[int, int]:
-        raise NotImplementedError
+        """(x, y) of h's first interior slot."""
 
+    @abstractmethod
     def _draw(self, canvas: list[list[Cell]]) -> None:
-        raise NotImplementedError
+        """Draw the outlines and labels of this style onto canvas."""
 
     def _make_slots(self, h: Hex) -> list[tuple[int, int]]:
         x, y = self._slot_origin(h)
