@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import Checkbox, Select, Static
 
 from netplay.client import Client
 from netplay.host import Host
 from tests.test_tui_pilot import play_to_the_end
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
+from tui.screens.g54_roles import TableRolesScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table import TableScreen
@@ -85,6 +86,36 @@ async def test_the_new_table_dialog_creates_a_g54_table_with_its_roles(host):
         await wait_for(pilot, lambda: lobby.my_table is not None)
         table = server.tables[lobby.my_table]
         assert table.game == "g54" and table.options == {"selection": "advanced"}
+
+
+async def test_the_new_table_dialog_lets_the_host_pick_its_own_five_roles(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#new-game", Select).value = "g54"
+        await pilot.pause()
+        dialog.query_one("#new-roles", Select).value = "pick"
+        await wait_for(pilot, lambda: isinstance(app.screen, TableRolesScreen))
+        roles_screen = app.screen
+        await pilot.press("enter")  # nothing ticked: refused, the screen stays
+        assert app.screen is roles_screen
+        for kind in ("banker", "writer", "crime_boss", "lawyer", "missionary"):
+            roles_screen.query_one(f"#role-{kind}", Checkbox).value = True
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is dialog)
+        assert "Crime Boss" in str(dialog.query_one("#new-roles-picked", Static).render())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: lobby.my_table is not None)
+        table = server.tables[lobby.my_table]
+        assert table.options == {
+            "selection": "pick",
+            "roles": ["Banker", "Writer", "Crime Boss", "Lawyer", "Missionary"],
+        }
 
 
 async def test_a_spectator_sees_no_hands(host):

@@ -89,18 +89,22 @@ class G54RolesScreen(Screen[RoleChoice | None]):
         ("escape", "back", "Back"),
     ]
 
-    def __init__(self) -> None:
+    START = "Start game"
+    PURPOSE = "starts the game"  # what Enter does, in words
+
+    def __init__(self, mode: str = "first") -> None:
+        """mode: the way chosen at first."""
         super().__init__()
-        self.mode = "first"
+        self.mode = mode
 
     def compose(self) -> ComposeResult:
         with Vertical(id="g54-choose"):
             yield Static("Rebellion G54 — which five roles are in play?", id="g54-title")
             with RadioSet(id="g54-mode"):
                 for number, (mode, label) in enumerate(MODES, start=1):
-                    yield RadioButton(f"{number}  {label}", value=mode == "first", id=f"mode-{mode}")
+                    yield RadioButton(f"{number}  {label}", value=mode == self.mode, id=f"mode-{mode}")
             with VerticalScroll(id="g54-detail"):
-                yield Static(mode_summary("first"), id="g54-summary")
+                yield Static(id="g54-summary")
                 with Vertical(id="g54-picker"):
                     for group in GROUPS:
                         yield Static(id=f"group-{slug(group)}", classes="g54-group")
@@ -109,7 +113,7 @@ class G54RolesScreen(Screen[RoleChoice | None]):
                                 yield from self._role_row(role.name)
             yield Static(id="g54-verdict")
             with Horizontal(id="g54-buttons"):
-                yield Button("Start game (Enter)", id="g54-start", variant="primary", compact=True)
+                yield Button(f"{self.START} (Enter)", id="g54-start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="g54-back", compact=True)
         yield Footer()
 
@@ -123,9 +127,8 @@ class G54RolesScreen(Screen[RoleChoice | None]):
         yield Static(text, classes="g54-role-text")
 
     def on_mount(self) -> None:
-        self.query_one("#g54-picker").display = False
         self.query_one("#g54-mode", RadioSet).focus()
-        self._show_verdict()
+        self._set_mode(self.mode)
 
     @property
     def picked(self) -> tuple[str, ...]:
@@ -161,7 +164,7 @@ class G54RolesScreen(Screen[RoleChoice | None]):
         verdict = self.query_one("#g54-verdict", Static)
         if self.mode != "pick":
             label = dict(MODES)[self.mode]
-            verdict.update(Text(f"Chosen: {label.lower()}. Enter starts the game; 1-4 choose another way."))
+            verdict.update(Text(f"Chosen: {label.lower()}. Enter {self.PURPOSE}; 1-4 choose another way."))
             return
         picked = self.picked
         for group in GROUPS:
@@ -173,7 +176,7 @@ class G54RolesScreen(Screen[RoleChoice | None]):
             self.query_one(f"#group-{slug(group)}", Static).update(header)
         problem = set_problem(picked)
         if problem is None:
-            verdict.update(Text(f"Ready: {', '.join(picked)}. Enter starts the game.", style="bold green"))
+            verdict.update(Text(f"Ready: {', '.join(picked)}. Enter {self.PURPOSE}.", style="bold green"))
         else:
             chosen = f"Chosen: {', '.join(picked)}. " if picked else ""
             verdict.update(Text(chosen + problem, style="bold red" if refused else "yellow"))
@@ -211,3 +214,11 @@ class G54RolesScreen(Screen[RoleChoice | None]):
             self.action_start()
         else:
             self.action_back()
+
+
+class TableRolesScreen(G54RolesScreen):
+    """The same choice for a new table on a host: Enter keeps it for the table instead of starting a game."""
+
+    BINDINGS = [Binding("enter", "start", "Use these roles", priority=True)]
+    START = "Use these roles"
+    PURPOSE = "uses them for the table"
