@@ -416,6 +416,32 @@ def test_surrender_roll_of_2_destroys_with_salvage_rolls() -> None:
     assert [(u.side, u.kind) for u in state.on_map() if u.hex == "M4"] == [(GOV, "police")]
 
 
+def test_surrender_roll_of_2_gives_every_vehicle_its_salvage_roll() -> None:
+    state = board(phase="attack", side=GOV, surrender=True)
+    police = put(state, REB, "police", "M4")  # rolled for first: it must not be refused its own hex
+    tank = put(state, REB, "tank", "M4")
+    att = [put(state, GOV, "tank", "N4") for _ in range(3)]  # 12 to 8: 1-1, surrounded
+    for label in RING_OF_M4[1:]:
+        put(state, GOV, "mob", label)
+    dice(state, 2, 1, 1)  # surrender roll 2, salvage rolls 1 and 1
+    state, events = play(state, GOV, Attack(tuple(sorted(att)), ("M4",), surrender=True))
+    assert sum("Salvage roll" in e.text for e in events) == 2
+    assert status(state, police) == "pool" and status(state, tank) == "pool"
+    assert sorted((u.side, u.kind) for u in state.on_map() if u.hex == "M4") == [(GOV, "police"), (GOV, "tank")]
+
+
+def test_destroyed_together_every_salvaged_counter_may_take_its_own_hex() -> None:
+    state = board(phase="attack", side=REB, salvage=True)
+    police = [put(state, GOV, "police", "M4") for _ in range(2)]
+    att = [put(state, REB, "irregular", "N4") for _ in range(3)] + [
+        put(state, REB, "irregular", "N3") for _ in range(3)
+    ]  # 12 to 4: 3-1
+    dice(state, 6, 1, 2)  # X: every defender is lost; salvage rolls 1 and 2 (police on 1-2)
+    state, _ = play(state, REB, Attack(tuple(sorted(att)), ("M4",)))
+    assert all(status(state, p) == "pool" for p in police)
+    assert [(u.side, u.kind) for u in state.on_map() if u.hex == "M4"] == [(REB, "police"), (REB, "police")]
+
+
 def test_infuriated_defenders_double_their_defence() -> None:
     state = board(phase="attack", side=REB, surrender=True)
     put(state, GOV, "guards", "M4")  # +1 on the surrender roll

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from core.wargame.board import STACKING_LIMIT, hex_name, stack_at, stacking_count, terrain
 from core.wargame.events import Event
@@ -60,13 +60,14 @@ def switch_side(state: WargameState, unit: Unit, label: str, events: list[Event]
     return True
 
 
-def landing(state: WargameState, unit: Unit, hexes: Sequence[str]) -> str:
+def landing(state: WargameState, unit: Unit, hexes: Sequence[str], going: Collection[str] = ()) -> str:
     """Where a counter captured by the other side goes: the first of hexes it may stand in: no ground unit in a
-    lake, no enemy combat unit there, and room under the stacking limit; "" if none (it is destroyed)."""
+    lake, no enemy combat unit there (counters in going are leaving with it), and room under the stacking limit;
+    "" if none (it is destroyed)."""
     side = 1 - unit.side
 
     def fits(label: str) -> bool:
-        here = [u for u in stack_at(state, label) if u.uid != unit.uid]
+        here = [u for u in stack_at(state, label) if u.uid != unit.uid and u.uid not in going]
         if any(u.side != side and not u.is_leader for u in here):
             return False
         if unit.stacks and stacking_count(u for u in here if u.side == side) >= STACKING_LIMIT:
@@ -76,10 +77,13 @@ def landing(state: WargameState, unit: Unit, hexes: Sequence[str]) -> str:
     return next((label for label in hexes if fits(label)), "")
 
 
-def salvaged(state: WargameState, unit: Unit, hexes: Sequence[str], events: list[Event]) -> bool:
+def salvaged(
+    state: WargameState, unit: Unit, hexes: Sequence[str], events: list[Event], going: Collection[str] = ()
+) -> bool:
     """Roll to salvage a destroyed tank (1-3), police unit (1-2) or helicopter (1) for the other side, joining the
-    capturing stack of hexes it may stand in (see landing); True if it changed sides."""
-    label = landing(state, unit, hexes)
+    capturing stack of hexes it may stand in (see landing: going are the counters destroyed with it); True if it
+    changed sides."""
+    label = landing(state, unit, hexes, going)
     if unit.kind not in SALVAGE_ON or not label or not free_counter(state, 1 - unit.side, unit.kind):
         return False
     die = roll(state)
@@ -105,7 +109,7 @@ def destroy(state: WargameState, uids: Iterable[str], captors: Sequence[str], ev
         hexes.add(unit.hex)
         stays = [u for u in stack_at(state, unit.hex) if u.side == unit.side and not u.is_leader and u.uid not in uids]
         places = list(captors) if stays else [unit.hex, *captors]
-        if not (state.config.salvage and salvaged(state, unit, places, events)):
+        if not (state.config.salvage and salvaged(state, unit, places, events, uids)):
             remove(state, unit, "is destroyed", events)
     bury_orphans(state, hexes, events)
 

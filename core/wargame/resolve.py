@@ -92,9 +92,10 @@ def _surrender(state: WargameState, combat: Combat, salvage_rolls: bool, events:
     events.append(Event("surrender", f"The {SIDE_NAMES[side]} at {hex_name(label)} surrender", side, state.turn))
     for leader in [u for u in defenders(state, combat) if u.is_leader]:
         kill_leader(state, leader, f"is captured at {hex_name(label)}", events)
+    surrendering = [u.uid for u in defenders(state, combat)]
     for unit in defenders(state, combat):
         if salvage_rolls:
-            if not salvaged(state, unit, [label], events):
+            if not salvaged(state, unit, [label], events, surrendering):
                 remove(state, unit, "is destroyed", events)
             continue
         turns = side == GOVERNMENT or unit.kind in SURRENDER_SALVAGED
