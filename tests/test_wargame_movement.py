@@ -14,6 +14,7 @@ from tests.wargame_helpers import GOV, REB, board, legal, play, put, status, whe
 # (rule, counters as (side, kind, hex) with the mover first, hexes reached with their cost, hexes not reached)
 MOVEMENT_CASES = [
     ("clear hex costs one", [(REB, "mob", "M4")], {"M3": 1.0, "N5": 1.0}, {"O4"}),
+    ("city hexes cost one, like clear", [(REB, "irregular", "G8")], {"F8": 1.0, "G6": 2.0}, {"G5"}),
     ("road halves the cost along the road", [(REB, "mob", "B8")], {"C8": 0.5, "D8": 1.0}, {"E8"}),
     ("leaving the road costs a full hex", [(REB, "mob", "B8")], {"B7": 1.0}, {"B6"}),
     ("river crossing takes the whole allowance", [(GOV, "army", "J6")], {"K6": 2.0, "K5": 2.0}, {"L6"}),
