@@ -162,3 +162,10 @@ def test_the_console_script_runs():
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 2
+
+
+@pytest.mark.parametrize("roles", ["pick", "banker,,director,guerrilla,politician,priest"])
+def test_sim_refuses_g54_roles_that_name_no_set_and_says_what_it_takes(capsys, roles: str) -> None:
+    assert main(["sim", "--game", "g54", "--games", "1", "--roles", roles]) == 2
+    error = capsys.readouterr().err
+    assert "first, random, advanced or five role names" in error and "Traceback" not in error

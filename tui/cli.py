@@ -148,7 +148,11 @@ def sim_options(args: argparse.Namespace) -> dict[str, object]:
         if choice in SELECTIONS and choice != "pick":
             options["selection"] = choice
         else:
-            names = [role_named(name).name for name in choice.split(",") if name.strip()]
+            try:
+                names = [role_named(name).name for name in choice.split(",")]
+            except ValueError as error:
+                wanted = "--roles is first, random, advanced or five role names joined by commas"
+                raise ValueError(f"{wanted}: {error}") from None
             options.update(selection="pick", roles=names)
     return options
 
