@@ -29,7 +29,7 @@ from tui.screens.pick_card import PickCardDialog
 from tui.screens.rules import RulesScreen
 from tui.screens.table import TableScreen
 from tui.screens.target import TargetDialog
-from tui.widgets.g54_roles_panel import RolesPanel
+from tui.widgets.g54_roles_panel import RolesPanel, short_lines
 
 MAX_PRESSES = 3000
 
@@ -429,3 +429,11 @@ async def test_a_g54_table_on_a_host_is_played_to_the_end_through_the_lobby(tmp_
     finally:
         await organiser.close()
         await server.stop()
+
+
+def test_the_short_roles_list_keeps_who_blocks_each_role_when_there_is_room() -> None:
+    roles = in_play_order(FIRST_GAME)  # Guerrilla and Politician are blockable
+    lines = str(short_lines(roles, None, 40, blocks=True)).splitlines()
+    assert "  Target blocks with Guerrilla." in lines and "  Target blocks with Politician." in lines
+    assert all(len(line) <= 40 for line in lines)
+    assert len(str(short_lines(roles, None, 40)).splitlines()) == len(roles) + 1  # one line each, and the legend

@@ -1,4 +1,4 @@
-"""The five G54 roles in play, always in view: one line each when space is short, full text when it is not."""
+"""The five G54 roles in play, always in view: full text when it fits, else a line each (and one per block)."""
 
 from __future__ import annotations
 
@@ -53,18 +53,24 @@ def role_heading(number: int, role: Role, taxed: bool) -> Text:
     return text
 
 
-def short_lines(roles: tuple[str, ...], taxed: str | None, width: int) -> Text:
-    """One line per role: key, name, a few words."""
+def short_lines(roles: tuple[str, ...], taxed: str | None, width: int, blocks: bool = False) -> Text:
+    """One line per role: key, name, a few words; with blocks, a second line under each blockable role saying
+    who blocks it."""
     headings = [role_heading(number, ROLES[name], False) for number, name in enumerate(roles, start=1)]
     column = max((h.cell_len for h in headings), default=0) + 1
+    if column + 1 + max((len(SHORT[name]) for name in roles), default=0) > width:
+        column = 0  # a column would cut the words off: each follows its name instead
     lines = []
     for number, name in enumerate(roles, start=1):
         line = role_heading(number, ROLES[name], name == taxed)
         line.pad_right(max(0, column - line.cell_len))
         line.append(" " + SHORT[name], style="dim")
-        line.truncate(width, overflow="ellipsis")
         lines.append(line)
+        if blocks and ROLES[name].block:
+            lines.append(Text("  " + ROLES[name].block, style="magenta"))
     lines.append(Text("* blockable · r: full rules", style="dim italic"))
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
     return Text("\n").join(lines)
 
 
@@ -101,10 +107,15 @@ class RolesPanel(Widget):
             self.refresh()
 
     def render(self) -> Text:
-        width = max(10, self.content_size.width)
+        """The full text if it fits, else a line per role and one per block, else a line per role."""
+        width, height = max(10, self.content_size.width), self.content_size.height
         full = full_lines(self.roles, self.taxed)
-        lines = full.wrap(self.app.console, width)
-        return full if len(lines) <= self.content_size.height else short_lines(self.roles, self.taxed, width)
+        if len(full.wrap(self.app.console, width)) <= height:
+            return full
+        with_blocks = short_lines(self.roles, self.taxed, width, blocks=True)
+        if len(with_blocks.split()) <= height:
+            return with_blocks
+        return short_lines(self.roles, self.taxed, width)
 
     def on_click(self, event: Click) -> None:
         event.stop()
