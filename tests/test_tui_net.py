@@ -14,7 +14,7 @@ from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.screens.g54_roles import TableRolesScreen
 from tui.screens.game_over import GameOverScreen
-from tui.screens.lobby import LobbyScreen
+from tui.screens.lobby import LobbyScreen, game_text
 from tui.screens.table import TableScreen
 
 
@@ -116,6 +116,8 @@ async def test_the_new_table_dialog_lets_the_host_pick_its_own_five_roles(host):
             "selection": "pick",
             "roles": ["Banker", "Writer", "Crime Boss", "Lawyer", "Missionary"],
         }
+        await wait_for(pilot, lambda: any("Crime Boss" in game_text(t) for t in lobby.tables))
+        assert game_text(lobby.tables[0]) == "g54 (Banker, Writer, Crime Boss, Lawyer, Missionary)"
 
 
 async def test_a_spectator_sees_no_hands(host):

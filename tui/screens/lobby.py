@@ -16,6 +16,20 @@ from tui.screens.new_table import NewTableDialog
 from tui.screens.table import TableScreen
 from tui.settings import record_line
 
+SELECTION_WORDS = {"first": "first game", "random": "random roles", "advanced": "random roles, advanced too"}
+
+
+def game_text(table: dict[str, Any]) -> str:
+    """'g54 (first game)', 'coup (Inquisitor)': the game and the options that change it."""
+    options = table.get("options", {})
+    switches = (("inquisitor", "Inquisitor"), ("two_player_variant", "variant"))
+    extras = [word for key, word in switches if options.get(key)]
+    if options.get("selection") == "pick":
+        extras.append(", ".join(options.get("roles", [])))
+    elif options.get("selection") in SELECTION_WORDS:
+        extras.append(SELECTION_WORDS[options["selection"]])
+    return table["game"] + (f" ({'; '.join(extras)})" if extras else "")
+
 
 def seats_text(table: dict[str, Any]) -> str:
     """'Ana, Natasha (rule), open, open'."""
@@ -105,7 +119,7 @@ class LobbyScreen(Screen[None]):
         for table in tables:
             state = "over" if table["over"] else "playing" if table["started"] else "waiting"
             mine = " ◀ you" if table["id"] == self.my_table else ""
-            grid.add_row(table["id"] + mine, table["game"], str(table["players"]), state, seats_text(table))
+            grid.add_row(table["id"] + mine, game_text(table), str(table["players"]), state, seats_text(table))
         if tables:
             grid.move_cursor(row=min(row, len(tables) - 1))
         help_text = "n new table · j join · w watch · f add computer opponents · s start"
