@@ -11,7 +11,7 @@ from hexgrid.maps import HexMap
 
 Overlay = Callable[[Hex], list[str]]
 ROLES = ("border", "interior", "river", "road", "bridge", "label", "blank")
-_SW, _SE = 4, 5  # indexes into coords.DIRECTIONS
+_NW, _SW, _SE = 2, 4, 5  # indexes into coords.DIRECTIONS
 
 
 @dataclass(frozen=True)
@@ -185,8 +185,12 @@ class OutlinedLayout(_Layout):
 
 class CompactLayout(_Layout):
     """One line per hex row, each hex cell_width characters (a separator, then its interior); odd rows are
-    shifted half a cell. Separators show the side to the west: "~" river, "=" bridge, "-" road. Sides to the
-    rows above and below are not drawn. Callers scroll with `viewport`."""
+    shifted half a cell. Separators show the side to the west: "~" river, "=" bridge, "-" road. A separator
+    stands for a wall whose ends touch the rows above and below, so a river on a side between rows is drawn as a
+    slant on a separator at one of its ends: "\\" or "/" as the side runs, "V" for the two sides of the hex above,
+    "Λ" for the two of the hex below, "X" for other pairs. A slant goes on the separator below the side unless that
+    one shows a river or bridge, then on the one above; where both do, the two ends of that river line show it.
+    Roads between rows are not drawn. Callers scroll with `viewport`."""
 
     def __init__(self, hex_map: HexMap, cell_width: int = 4) -> None:
         if cell_width < 2 or cell_width % 2:
@@ -216,6 +220,31 @@ class CompactLayout(_Layout):
             return Cell("=", None, "bridge")
         if river:
             return Cell("~", None, "river")
+        slant = self._slant(west, east)
+        if slant is not None:
+            return slant
         if road:
             return Cell("-", None, "road")
         return Cell(" ", None, "border")
+
+    def _crossed(self, a: Hex, b: Hex) -> bool:
+        """True when the side between a and b is a river or bridge (the separator between them shows it)."""
+        river, bridge, _ = self._side(a, b)
+        return river or bridge
+
+    def _slant(self, west: Hex, east: Hex) -> Cell | None:
+        """The river sides between rows drawn on the separator between west and east, or None."""
+        above, below = neighbor(east, _NW), neighbor(east, _SW)
+        ends = [(above, west, "\\", True), (above, east, "/", True)]
+        if self._crossed(neighbor(west, _SW), below):
+            ends.append((west, below, "/", False))
+        if self._crossed(below, neighbor(east, _SE)):
+            ends.append((east, below, "\\", False))
+        drawn = [(a, b, slant, top) for a, b, slant, top in ends if self._crossed(a, b)]
+        if not drawn:
+            return None
+        slants = {slant for _, _, slant, _ in drawn}
+        tops = {top for _, _, _, top in drawn}
+        text = slants.pop() if len(slants) == 1 else "X" if len(tops) == 2 else "V" if tops == {True} else "Λ"
+        bridged = any(self._side(a, b)[1] for a, b, _, _ in drawn)
+        return Cell(text, None, "bridge" if bridged else "river")

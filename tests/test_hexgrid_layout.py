@@ -181,6 +181,20 @@ def test_compact_rivers_bridges_roads() -> None:
     assert cells_at(cells, "river") == [(layout.origin(Hex(2, 0))[0] - 1, 1), (layout.origin(Hex(2, 2))[0] - 1, 3)]
 
 
+def test_compact_draws_river_sides_between_rows_as_slants() -> None:
+    under_b1 = CompactLayout(plain_map(3, 2, sides={"river": [["B1", "A2"], ["B1", "B2"]]}))
+    assert text_lines(under_b1.render())[2] == "2       V        "  # B1's two lower sides meet over A2|B2
+    over_b2 = plain_map(3, 2, sides={"river": [["B1", "B2"], ["C1", "B2"], ["A2", "B2"], ["B2", "C2"]]})
+    assert text_lines(CompactLayout(over_b2).render())[1:] == [
+        "1         Λ      ",  # B2's upper sides, drawn above since the separators below show river
+        "2       ~   ~    ",
+    ]
+    roof = plain_map(3, 2, sides={"river": [["A1", "A2"], ["B1", "A2"]], "bridge": [["B1", "A2"]]})
+    cells = CompactLayout(roof).render()
+    assert text_lines(cells)[2] == "2   /   \\        "  # A2's NW and NE sides, on its own separators
+    assert [cells[2][4].role, cells[2][8].role] == ["river", "bridge"]
+
+
 def test_viewport_slices_and_pads() -> None:
     cells = CompactLayout(plain_map(18, 13)).render()
     window = viewport(cells, 70, 12, 20, 5)

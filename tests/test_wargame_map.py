@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hexgrid import Hex, HexMap, load_map, neighbors
+from hexgrid import DIRECTIONS, CompactLayout, Hex, HexMap, load_map, neighbor, neighbors
 
 MAP_PATH = Path(__file__).resolve().parent.parent / "core" / "wargame" / "map.json"
 STRATEGIC = {
@@ -170,3 +170,23 @@ def test_roads_leave_the_map_at_six_edge_hexes(wargame_map: HexMap) -> None:
 def test_a_road_crosses_the_river_only_at_bridges(wargame_map: HexMap) -> None:
     m = wargame_map
     assert m.sides["road"] & m.sides["river"] == m.sides["bridge"]
+
+
+def test_the_compact_layout_shows_every_river_side(wargame_map: HexMap) -> None:
+    """At 80x24: a side within a row on its separator; a side between rows on a separator at one of its ends."""
+    layout = CompactLayout(wargame_map)
+    cells = layout.render()
+
+    def separator_role(east: Hex) -> str:
+        x, y = layout.origin(east)  # also for a hex off the map's east edge
+        return cells[y][x - 1].role
+
+    east, south_west, south_east = (DIRECTIONS.index(d) for d in ("E", "SW", "SE"))
+    for side in wargame_map.sides["river"]:
+        upper, lower = sorted(side, key=lambda h: (h.row, h.col))
+        if upper.row == lower.row:
+            assert separator_role(lower) in ("river", "bridge"), (upper.label, lower.label)
+            continue
+        below = separator_role(neighbor(upper, south_east))
+        above = separator_role(upper if lower == neighbor(upper, south_west) else neighbor(upper, east))
+        assert "river" in (below, above) or "bridge" in (below, above), (upper.label, lower.label)

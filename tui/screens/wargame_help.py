@@ -35,6 +35,10 @@ Purple hexes are strategic, with their code on the hex's lower line: `AP` Airpor
 Station, `PP` Power Plant, `PS` Police Station, `CP` Capitol, `AB` Army Base, `TX` Telephone
 Exchange, `UN` University, `AR` Armory; `*` marks a fortified hex. `~` is a river, `=` on a side a
 road or bridge, `/` `\\` a road leaving downwards.
+Below 116×38 the map has one line a row: between two hexes of a row `~` is the river, `=` a bridge,
+`-` a road; where the river runs between rows it shows as `\\` `/` in a gap at one end of that side
+(`V` `Λ` `X` where two such sides meet), so the `~ = \\ / V` marks make one line from the lake to the
+south edge: a move crosses the river when it crosses that line.
 Lit hexes: where a counter may be placed or moved, attackers (orange) and targets (red).
 
 # The rules in brief
