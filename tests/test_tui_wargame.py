@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
+from core.wargame.board import game_map
 from core.wargame.config import WargameConfig
 from core.wargame.engine import WARGAME
 from core.wargame.flow import must_move_out
 from core.wargame.moves import AutoPlace, EndPhase, MoveUnits
+from core.wargame.units import GOVERNMENT, GUARDS, IRREGULAR, LEADER, POLICE, REBELS, Unit
 from hexgrid.coords import Hex
 from netplay.table import LocalTable
 from tests.tui_helpers import quick_settings
@@ -16,6 +18,8 @@ from tui.screens.menu import MenuScreen
 from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.screens.wargame_setup import WargameSetupScreen, wargame_table
+from tui.widgets.hexmap import Board, HexMapView
+from tui.widgets.wargame_text import stack_label
 
 SEED = 7
 ATTACK_TARGET = "M10"  # with seed 7, five government units can attack the rebels there in turn 1
@@ -230,3 +234,25 @@ async def test_the_menu_opens_the_start_screen_which_builds_the_table_and_help_o
         await pilot.press("escape", "y")  # leave the game: back to the menu
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+def counters(label: str, side: int, *kinds: str) -> tuple[Unit, ...]:
+    """Units of one side on the map at label."""
+    return tuple(Unit(f"{label}-{i}", side, kind, label, "map") for i, kind in enumerate(kinds))
+
+
+def map_row(view: HexMapView, label: str) -> str:
+    """The text line of the map holding the first line of label's hex."""
+    return view.text()[view.layout_of.origin(Hex.parse(label))[1]]
+
+
+def test_a_leader_in_a_stack_shows_even_in_three_characters():
+    capitol = counters("I7", GOVERNMENT, GUARDS, POLICE, LEADER)
+    band = counters("F6", REBELS, IRREGULAR, LEADER)
+    assert [stack_label(capitol, width) for width in (3, 5, 40)] == ["G3L", "G3+ML", "G3P2ML"]
+    assert [stack_label(band, width) for width in (3, 5)] == ["i2L", "i2L"]
+    view = HexMapView(game_map())
+    view.use_compact(True)
+    view.show(Board({"I7": capitol, "F6": band}, {}))
+    assert "G3L" in map_row(view, "I7")
+    assert "i2L" in map_row(view, "F6")

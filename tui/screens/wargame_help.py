@@ -29,7 +29,9 @@ HELP = """\
 
 Government units are upper-case, rebels lower-case, with their combat strength: `G3` Guards,
 `A3` army, `T4` tank, `H3` helicopter, `P2` police, `M1` loyalist mob, `i2` irregular, `m1` mob,
-`ML` the Maximum Leader, `L` a rebel leader; `A3x2` two armies; `+` more than fits.
+`ML` the Maximum Leader, `L` a rebel leader; `A3x2` two armies; `+` more than fits. Where a hex
+has only 3 characters, a last `L` means a leader is there too (`G3L` the Maximum Leader with the
+Guards, `i2L` a rebel leader with irregulars); the panel below lists the hex under the cursor.
 Empty hexes show their terrain: `#` city, `^^` forest, `~~` lake, blank clear.
 Purple hexes are strategic, with their code on the hex's lower line: `AP` Airport, `RS` Radio
 Station, `PP` Power Plant, `PS` Police Station, `CP` Capitol, `AB` Army Base, `TX` Telephone

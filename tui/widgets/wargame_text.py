@@ -47,7 +47,8 @@ def unit_code(unit: Unit) -> str:
 
 def stack_label(units: tuple[Unit, ...] | list[Unit], width: int) -> str:
     """The counters of a hex in at most width characters: kinds by strength with counts ("A3x2T4"), a "+" when not
-    every kind fits, then the leaders ("ML", "L" per rebel leader) when the width leaves room for a fighter too."""
+    every kind fits, then the leaders ("ML", "L" per rebel leader); where their codes would leave the fighters
+    fewer than 3 characters, one "L" stands for them after the strongest fighter ("G3L": the Maximum Leader)."""
     groups: dict[str, int] = {}
     fighters = sorted((u for u in units if not u.is_leader), key=lambda u: (-u.strength, u.kind, u.side))
     for unit in fighters:
@@ -57,15 +58,18 @@ def stack_label(units: tuple[Unit, ...] | list[Unit], width: int) -> str:
     leaders = "".join(unit_code(u) for u in units if u.is_leader)
     if not parts:
         return leaders[:width]
-    room = width - len(leaders) if width - len(leaders) >= 3 else width
+    if leaders and width - len(leaders) < 3:
+        leaders = "L"
+    room = width - len(leaders)
     text = ""
     for index, part in enumerate(parts):
         last = index == len(parts) - 1
         if len(text) + len(part) > (room if last else room - 1):
-            text = (text + "+") if text else part[: room - 1] + "+"
-            break
+            if text:
+                return text + "+" + leaders
+            return (part[: room - 1] + "+" if room > 2 else part[:room]) + leaders
         text += part
-    return (text + leaders)[:width] if room < width else text
+    return text + leaders
 
 
 def unit_line(unit: Unit, view: WargameView) -> str:
