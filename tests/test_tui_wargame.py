@@ -18,7 +18,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.screens.wargame_setup import WargameSetupScreen, wargame_table
-from tui.widgets.hexmap import Board, HexMapView
+from tui.widgets.hexmap import LIT_MARK, Board, HexMapView
 from tui.widgets.wargame_text import stack_label
 
 SEED = 7
@@ -256,3 +256,33 @@ def test_a_leader_in_a_stack_shows_even_in_three_characters():
     view.show(Board({"I7": capitol, "F6": band}, {}))
     assert "G3L" in map_row(view, "I7")
     assert "i2L" in map_row(view, "F6")
+
+
+def hex_cells(view: HexMapView, label: str) -> str:
+    """The text of label's own cells (both lines when outlined) and, compact, of the gaps either side."""
+    slots = view.layout_of.interior_slots(Hex.parse(label))
+    if view.compact:
+        x, y = slots[0]
+        slots = [(x - 1, y), *slots, (x + view.layout_of.slot_width, y)]
+    lines = view.text()
+    return "".join(lines[y][x] for x, y in slots)
+
+
+def test_lit_hexes_are_marked_in_the_text_not_only_in_colour():
+    stacks = {"H8": counters("H8", GOVERNMENT, GUARDS, POLICE, LEADER)}  # fills its line at either size
+    marks = {"E6": "reach", "F6": "reach", "H8": "selected"}  # clear, city, the full hex
+    view = HexMapView(game_map())
+    for compact in (False, True):
+        view.use_compact(compact)
+        view.show(Board(stacks, {}))
+        assert not any(LIT_MARK in line for line in view.text())
+        view.show(Board(stacks, marks))
+        assert [LIT_MARK in hex_cells(view, label) for label in marks] == [True] * 3, compact
+        assert "#" in hex_cells(view, "F6")  # the city under the marks
+
+
+def test_counters_in_a_forest_or_city_leave_its_terrain_visible():
+    view = HexMapView(game_map())
+    view.show(Board({"C2": counters("C2", REBELS, IRREGULAR), "F6": counters("F6", REBELS, IRREGULAR)}, {}))
+    assert "i2" in hex_cells(view, "C2") and "^^" in hex_cells(view, "C2")
+    assert "i2" in hex_cells(view, "F6") and "##" in hex_cells(view, "F6")

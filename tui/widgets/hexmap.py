@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from core.wargame.units import GOVERNMENT, Unit
+from core.wargame.units import Unit
 from hexgrid.coords import Hex
 from hexgrid.layout import Cell, CompactLayout, OutlinedLayout
 from hexgrid.maps import HexMap
@@ -35,11 +35,14 @@ ROLE_STYLE = {
     "road": Style(color="#d0a060", bold=True),
     "label": Style(bold=True),
     "blank": Style(),
+    "terrain": Style(color="#9a9a9a"),
+    "lit": Style(color="#e0e0e0", bold=True),
 }
 SIDE_STYLE = (Style(color="#8fd0ff", bold=True), Style(color="#ffa070", bold=True))
 NAME_STYLE = Style(color="#f0c8ff", bold=True)
 TERRAIN_GLYPH = {"clear": "", "city": "#", "forest": "^", "lake": "~"}
 FORTIFIED_MARK = "*"
+LIT_MARK = "·"  # fills the free cells of a highlighted hex, so it shows without colour
 
 
 @dataclass(frozen=True)
@@ -108,29 +111,31 @@ class HexMapView(ScrollView, can_focus=False):
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def _overlay(self, h: Hex) -> list[str]:
-        label = h.label
-        units = self.board.stacks.get(label, ())
+    def _code(self, h: Hex) -> str:
+        """A strategic hex's code ("CP*" for the fortified Capitol), or ""."""
         name = self.hex_map.names.get(h, "")
         code = STRATEGIC_CODES.get(name, name[:2].upper()) if name else ""
-        if name and h in self.hex_map.tagged("fortified"):
-            code += FORTIFIED_MARK
+        return code + FORTIFIED_MARK if name and h in self.hex_map.tagged("fortified") else code
+
+    def _overlay(self, h: Hex) -> list[str]:
+        units = self.board.stacks.get(h.label, ())
         glyph = TERRAIN_GLYPH[self.hex_map.terrain[h]]
         width = self.layout_of.slot_width
         if self.compact:
-            text = stack_label(units, width) if units else (code or glyph.center(width))
+            text = stack_label(units, width) if units else (self._code(h) or glyph.center(width))
             return [text.ljust(width)]
         top = stack_label(units, width).center(width) if units else (glyph * 2).center(width)
         return [top, ""]
 
-    def _floor_code(self, canvas: list[list[Cell]], h: Hex) -> None:
-        """Write a strategic hex's code into the longest free stretch of its floor line (outlined layout)."""
-        name = self.hex_map.names.get(h, "")
-        if not name or self.compact:
+    def _floor(self, canvas: list[list[Cell]], h: Hex) -> None:
+        """Write into the longest free stretch of h's floor line (outlined layout) its strategic code, or else its
+        terrain when counters cover the line above."""
+        if self.compact:
             return
-        code = STRATEGIC_CODES.get(name, name[:2].upper())
-        if h in self.hex_map.tagged("fortified"):
-            code += FORTIFIED_MARK
+        code = self._code(h)
+        text, role = (code, "name") if code else (TERRAIN_GLYPH[self.hex_map.terrain[h]] * 2, "terrain")
+        if not text or (role == "terrain" and not self.board.stacks.get(h.label)):
+            return
         x, y = self.layout_of.origin(h)
         row = canvas[y + 1]
         runs: list[tuple[int, int]] = []
@@ -143,16 +148,31 @@ class HexMapView(ScrollView, can_focus=False):
                 runs.append((dx - start, start))
                 start = None
         length, at = max(runs, default=(0, 0))
-        code = code[: max(length, 2)]
-        at = at + max(0, (length - len(code)) // 2)
-        for i, char in enumerate(code):
-            row[x + at + i] = Cell(char, h, "name")
+        text = text[: max(length, 2 if role == "name" else 0)]
+        at = at + max(0, (length - len(text)) // 2)
+        for i, char in enumerate(text):
+            row[x + at + i] = Cell(char, h, role)
+
+    def _light(self, canvas: list[list[Cell]], h: Hex) -> None:
+        """Fill the free cells of a highlighted hex's first line with LIT_MARK; when counters fill that line, the
+        free floor cells (outlined layout) or the empty gaps beside the hex (compact) get it."""
+        slots = self.layout_of.interior_slots(h)
+        free = [(x, y) for x, y in slots if canvas[y][x].text == " "]
+        if not free:
+            free = [(x, y) for x, y in slots if canvas[y][x].text == "_"]
+        if not free and self.compact:
+            x, y = slots[0]
+            free = [(gap, y) for gap in (x - 1, x + self.layout_of.slot_width) if canvas[y][gap].text == " "]
+        for x, y in free:
+            canvas[y][x] = Cell(LIT_MARK, h, "lit")
 
     def _redraw(self) -> None:
         layout = self.layout_of
         canvas = layout.render(self._overlay)
-        for h in self.hex_map.names:
-            self._floor_code(canvas, h)
+        for h in self.hex_map.hexes():
+            self._floor(canvas, h)
+        for label in self.board.marks:
+            self._light(canvas, Hex.parse(label))
         self._lines = [Strip(self._segments(row)).simplify() for row in canvas]
         width, height = layout.size
         self.virtual_size = Size(width, height)
@@ -162,28 +182,24 @@ class HexMapView(ScrollView, can_focus=False):
         return [Segment(cell.text, self._style(cell)) for cell in row]
 
     def _style(self, cell: Cell) -> Style:
+        """Outlines by role; a hex's own cells (interior, floor, lit gaps) on its terrain or highlight colour."""
         h = cell.hex
         if h is None:
             return ROLE_STYLE.get(cell.role, Style())
         label = h.label
-        name = self.hex_map.names.get(h)
         background = TERRAIN_BACKGROUND[self.hex_map.terrain[h]]
-        if name:
+        if h in self.hex_map.names:
             background = FORTIFIED_BACKGROUND if h in self.hex_map.tagged("fortified") else STRATEGIC_BACKGROUND
-        floor = not self.compact and cell.role != "interior" and cell.role != "name"
-        mark = self.board.marks.get(label)
-        interior = cell.role in ("interior", "name") or floor
-        if mark and interior:
-            background = MARK_BACKGROUND[mark]
+        background = MARK_BACKGROUND.get(self.board.marks.get(label, ""), background)
         style = ROLE_STYLE.get(cell.role, Style())
         if cell.role == "name":
             style = NAME_STYLE
         elif cell.role == "interior" and cell.text.strip():
             units = self.board.stacks.get(label, ())
-            style = SIDE_STYLE[units[0].side if units else GOVERNMENT] if units else Style(color="#9a9a9a")
+            style = SIDE_STYLE[units[0].side] if units else ROLE_STYLE["terrain"]
         if background:
             style += Style(bgcolor=background)
-        if h == self.cursor and interior:
+        if h == self.cursor:
             style += Style(reverse=True, bold=True)
         return style
 
