@@ -32,16 +32,20 @@ Government units are upper-case, rebels lower-case, with their combat strength: 
 `ML` the Maximum Leader, `L` a rebel leader; `A3x2` two armies; `+` more than fits. Where a hex
 has only 3 characters, a last `L` means a leader is there too (`G3L` the Maximum Leader with the
 Guards, `i2L` a rebel leader with irregulars); the panel below lists the hex under the cursor.
+
 Empty hexes show their terrain: `##` city, `^^` forest, `~~` lake, blank clear (`#` `^` `~` below
 116×38); under counters it moves to the hex's lower line (`_##__` a city) where there is room.
-Purple hexes are strategic, with their code on the hex's lower line: `AP` Airport, `RS` Radio
-Station, `PP` Power Plant, `PS` Police Station, `CP` Capitol, `AB` Army Base, `TX` Telephone
-Exchange, `UN` University, `AR` Armory; `*` marks a fortified hex. `~` is a river, `=` on a side a
-road or bridge, `/` `\\` a road leaving downwards.
+
+Purple hexes are strategic (all cities but the clear Capitol), with their code on the hex's lower
+line: `AP` Airport, `RS` Radio Station, `PP` Power Plant, `PS` Police Station, `CP` Capitol, `AB`
+Army Base, `TX` Telephone Exchange, `UN` University, `AR` Armory; `*` marks a fortified hex. `~` is
+a river, `=` on a side a road or bridge, `/` `\\` a road leaving downwards.
+
 Below 116×38 the map has one line a row: between two hexes of a row `~` is the river, `=` a bridge,
 `-` a road; where the river runs between rows it shows as `\\` `/` in a gap at one end of that side
 (`V` `Λ` `X` where two such sides meet), so the `~ = \\ / V` marks make one line from the lake to the
 south edge: a move crosses the river when it crosses that line.
+
 Lit hexes are coloured and have their free cells filled with `·` (`··##·`, `·#·`; when counters fill
 the line, `·` on the hex's lower line, or below 116×38 in a gap beside it): where a counter may be
 placed or moved, the stack selected, attackers (orange) and targets (red), a decision's hexes; the
