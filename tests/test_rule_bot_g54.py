@@ -14,8 +14,8 @@ from core.bots.random_bot import RandomBot
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
 from core.cards.g54.roles import BY_KIND, ROLE_LIST
-from core.cards.g54.rule_bot import G54RuleBot
-from core.cards.g54.state import G54Player, G54State
+from core.cards.g54.rule_bot import STALL_TURN, G54RuleBot
+from core.cards.g54.state import G54Player, G54State, Pending
 from core.cards.moves import Move
 from core.sim import derive_seeds, play_game
 from tui.cli import main
@@ -106,11 +106,25 @@ def test_rule_bot_keeps_its_best_cards_in_an_exchange():
     state.window, state.owed, state.drawn = "exchange", [0], ["Guerrilla", "Banker"]
     state.deck.remove("Guerrilla")
     state.deck.remove("Banker")
-    from core.cards.g54.state import Pending
-
     state.pending = Pending(0, "director", "Director")
     kept = G54RuleBot(1).choose(G54.view(state, 0))
     assert kept.kind == "keep" and "Guerrilla" in kept.cards and kept.cards.count("Director") < 2
+
+
+def test_two_crime_bosses_on_their_last_card_do_not_extort_each_other_forever():
+    roles = ("Capitalist", "Newscaster", "Crime Boss", "Intellectual", "Protestor")
+    state = table([["Crime Boss"], ["Crime Boss"]], [6, 7], roles=roles)
+    for player in state.players:
+        player.revealed.append("Capitalist")
+        state.deck.remove("Capitalist")
+    state.turn = STALL_TURN + 1
+    bots = [G54RuleBot(1), G54RuleBot(2)]
+    for _ in range(200):
+        if G54.result(state) is not None:
+            return
+        seat = G54.to_act(state)[0]
+        state, _ = G54.apply(state, seat, bots[seat].choose(G54.view(state, seat)))
+    raise AssertionError("the Crime Bosses still trade the same coins back and forth")
 
 
 def test_rule_bot_is_deterministic_for_a_seed():

@@ -6,14 +6,11 @@ from collections.abc import Callable
 
 from core.cards.events import Event
 from core.cards.g54.claims import close_window, open_window
-from core.cards.g54.roles import ROLES
+from core.cards.g54.roles import ROLES, Role
 from core.cards.g54.state import DISAPPEAR_TOKENS, G54State, Pending
 from core.cards.moves import Move
 from core.rng import shuffle
 
-SPECULATION_CAP = 5
-EXTORTION, CRIME_BOSS_FINE = 2, 5
-COMMUNIST_SHARE = 3
 Effect = Callable[[G54State, Pending, list[int], list[Event]], None]
 
 
@@ -55,29 +52,31 @@ def give(s: G54State, giver: int, taker: int, amount: int, what: str, events: li
     events.append(Event("give", giver, taker, amount=amount, what=what))
 
 
-def _banker(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    gain(s, p.actor, 3, p.kind, events)
+def role_of(p: Pending) -> Role:
+    """The role whose action p is."""
+    return ROLES[p.role or ""]
+
+
+def _take(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+    """The role's coins from the treasury, then its cards to draw (Banker, Speculator, Director, Reporter...)."""
+    role = role_of(p)
+    if role.gain:
+        gain(s, p.actor, role.gain_for(s.players[p.actor].coins), p.kind, events)
+    if role.draws:
+        _draw(s, p, role.draws, events)
 
 
 def _capitalist(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    gain(s, p.actor, 4, p.kind, events)
+    _take(s, p, reached, events)
     for joiner in p.joiners:
         if s.players[joiner].alive and s.players[p.actor].coins:
-            give(s, p.actor, joiner, 1, p.kind, events)
+            give(s, p.actor, joiner, role_of(p).gives, p.kind, events)
 
 
 def _farmer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    gain(s, p.actor, 2, p.kind, events)
+    _take(s, p, reached, events)
     if p.target is not None and s.players[p.target].alive:
-        gain(s, p.target, 1, "gift", events)
-
-
-def _speculator(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    gain(s, p.actor, min(s.players[p.actor].coins, SPECULATION_CAP), p.kind, events)
-
-
-def _spy(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    gain(s, p.actor, 1, p.kind, events)
+        gain(s, p.target, role_of(p).gives, "gift", events)
 
 
 def _draw(s: G54State, p: Pending, count: int, events: list[Event]) -> None:
@@ -87,23 +86,6 @@ def _draw(s: G54State, p: Pending, count: int, events: list[Event]) -> None:
     events.append(Event("draw", p.actor, amount=count))
     events.append(Event("drew", p.actor, cards=tuple(s.drawn), to=(p.actor,)))
     open_window(s, "exchange", [p.actor])
-
-
-def _director(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    _draw(s, p, 2, events)
-
-
-def _newscaster(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    _draw(s, p, 3, events)
-
-
-def _reporter(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    gain(s, p.actor, 1, p.kind, events)
-    _draw(s, p, 1, events)
-
-
-def _writer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    _draw(s, p, 1, events)
 
 
 def _producer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
@@ -116,14 +98,14 @@ def _producer(s: G54State, p: Pending, reached: list[int], events: list[Event]) 
 
 
 def take_given(s: G54State, seat: int, card: str, events: list[Event]) -> None:
-    """The Producer's target hands over card; the Producer draws 1 and decides what to keep and give back."""
+    """The Producer's target hands over card; the Producer draws and decides what to keep and give back."""
     pending = s.pending
     assert pending is not None
     s.players[seat].hidden.remove(card)
     pending.given = card
     events.append(Event("given", seat, pending.actor))
     events.append(Event("handed", seat, pending.actor, cards=(card,), to=(seat, pending.actor)))
-    s.drawn = [s.deck.pop()] if s.deck else []
+    s.drawn = [s.deck.pop() for _ in range(min(role_of(pending).draws, len(s.deck)))]
     events.append(Event("draw", pending.actor, amount=len(s.drawn)))
     events.append(Event("drew", pending.actor, cards=tuple(s.drawn), to=(pending.actor,)))
     open_window(s, "produce", [pending.actor])
@@ -190,17 +172,19 @@ def _crime_boss(s: G54State, p: Pending, reached: list[int], events: list[Event]
 
 
 def answer_extort(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
-    """Pay the Crime Boss 2, or refuse: the Crime Boss pays 5 to the treasury and seat loses an influence."""
+    """Pay the Crime Boss what it takes, or refuse: the Crime Boss pays its fine to the treasury and seat
+    loses an influence."""
     pending = s.pending
     assert pending is not None
     close_window(s, "end_action")
+    role = role_of(pending)
     if move.kind == "pay":
-        give(s, seat, pending.actor, EXTORTION, "crime_boss", events)
+        give(s, seat, pending.actor, role.takes, pending.kind, events)
         return
-    fine = min(CRIME_BOSS_FINE, s.players[pending.actor].coins)
+    fine = min(role.fine, s.players[pending.actor].coins)
     s.players[pending.actor].coins -= fine
     events.append(Event("refuse", seat, pending.actor, amount=fine))
-    s.losses.append((seat, "crime_boss"))
+    s.losses.append((seat, pending.kind))
 
 
 def _lose_each(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
@@ -218,7 +202,7 @@ def _communist(s: G54State, p: Pending, reached: list[int], events: list[Event])
     assert richest is not None and poorest is not None
     spared = richest in p.blocked or not s.players[richest].alive or not s.players[poorest].alive
     if not spared:
-        give(s, richest, poorest, COMMUNIST_SHARE, p.kind, events)
+        give(s, richest, poorest, role_of(p).takes, p.kind, events)
 
 
 def _customs_officer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
@@ -233,33 +217,33 @@ def _foreign_consular(s: G54State, p: Pending, reached: list[int], events: list[
 
 
 def _peacekeeper(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    gain(s, p.actor, 1, p.kind, events)
+    _take(s, p, reached, events)
     s.peacekeeper = p.actor
     events.append(Event("token", p.actor, None, "Peacekeeping"))
 
 
 def _politician(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
     if reached:
-        give(s, reached[0], p.actor, 2, p.kind, events)
+        give(s, reached[0], p.actor, role_of(p).takes, p.kind, events)
 
 
 def _priest(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
     for seat in reached:
         if s.players[seat].coins:
-            give(s, seat, p.actor, 1, p.kind, events)
+            give(s, seat, p.actor, role_of(p).takes, p.kind, events)
 
 
 EFFECTS: dict[str, Effect] = {
-    "banker": _banker,
+    "banker": _take,
     "capitalist": _capitalist,
     "farmer": _farmer,
-    "speculator": _speculator,
-    "spy": _spy,
-    "director": _director,
-    "newscaster": _newscaster,
+    "speculator": _take,
+    "spy": _take,
+    "director": _take,
+    "newscaster": _take,
     "producer": _producer,
-    "reporter": _reporter,
-    "writer": _writer,
+    "reporter": _take,
+    "writer": _take,
     "crime_boss": _crime_boss,
     "general": _lose_each,
     "guerrilla": _lose_each,

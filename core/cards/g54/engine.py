@@ -167,6 +167,13 @@ def _produce_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     return tuple(sorted(moves))
 
 
+def _extort_moves(s: G54State, seat: int) -> tuple[Move, ...]:
+    """Pay the Crime Boss what it takes, if seat has that much, or refuse."""
+    assert s.pending is not None
+    can_pay = s.players[seat].coins >= ROLES[s.pending.role or ""].takes
+    return (Move("pay"), Move("refuse")) if can_pay else (Move("refuse"),)
+
+
 def _block_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     assert s.pending is not None and s.pending.role is not None
     return (Move("block", card=s.pending.role), Move("pass"))
@@ -184,7 +191,7 @@ LEGAL = {
     "exchange": _exchange_moves,
     "give": lambda s, seat: tuple(Move("give", card=c) for c in sorted(set(s.players[seat].hidden))),
     "produce": _produce_moves,
-    "extort": lambda s, seat: (Move("pay"), Move("refuse")) if s.players[seat].coins >= 2 else (Move("refuse"),),
+    "extort": _extort_moves,
     "lawyer": lambda s, seat: (Move("claim"), Move("pass")),
     "over": lambda s, seat: (),
 }

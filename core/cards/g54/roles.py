@@ -19,7 +19,11 @@ the richest and the poorest, or a role in play (Customs Officer)."""
 class Role:
     """One role: its action's cost, what it needs in hand, gains and whom it hurts, and its block.
     harm is "influence" or "coins" (what the affected players lose); blocks is who may block
-    (nobody, "target" or "each" affected player) by claiming this same role."""
+    (nobody, "target" or "each" affected player) by claiming this same role. The numbers its effect uses:
+    gain coins from the treasury (doubles: as many as the actor holds, at most gain); takes coins from
+    each player it reaches (the Communist's go to the poorest); gives coins to each friend or joiner;
+    a target that refuses costs the actor fine coins; funding coins another player pays for it to go
+    ahead; draws cards (the Producer's besides the one it is given, the Writer's free one)."""
 
     name: str
     group: str
@@ -29,6 +33,12 @@ class Role:
     cost: int = 0
     needs: int = 0
     gain: int = 0
+    doubles: bool = False
+    takes: int = 0
+    gives: int = 0
+    fine: int = 0
+    funding: int = 0
+    draws: int = 0
     aim: str = NONE
     harm: str = ""
     blocks: str = ""
@@ -50,6 +60,10 @@ class Role:
         """Coins a player must hold to declare the action (before any tax)."""
         return max(self.cost, self.needs)
 
+    def gain_for(self, coins: int) -> int:
+        """Coins the action takes from the treasury for a player holding coins."""
+        return min(coins, self.gain) if self.doubles else self.gain
+
 
 def slug(name: str) -> str:
     """'Crime Boss' -> 'crime_boss'."""
@@ -64,35 +78,46 @@ ROLE_LIST: tuple[Role, ...] = (
         True,
         "Take 4 coins; others may join by claiming Capitalist, and you pay 1 coin to each joiner.",
         gain=4,
+        gives=1,
     ),
-    Role("Farmer", FINANCE, False, "Take 3 coins: keep 2, give 1 to another player.", gain=2, aim=FRIEND),
+    Role("Farmer", FINANCE, False, "Take 3 coins: keep 2, give 1 to another player.", gain=2, gives=1, aim=FRIEND),
     Role(
         "Speculator",
         FINANCE,
         True,
         "Gain as many coins as you hold (at most 5). Caught lying: give all your coins to the challenger.",
-        gain=3,
+        gain=5,
+        doubles=True,
     ),
     Role("Spy", FINANCE, False, "Take 1 coin, then take another action (not Spy).", gain=1),
-    Role("Director", COMMUNICATIONS, False, "Exchange: draw 2 cards, keep as many as your influence."),
-    Role("Newscaster", COMMUNICATIONS, False, "Pay 1; draw 3 cards, keep as many as your influence.", cost=1),
+    Role("Director", COMMUNICATIONS, False, "Exchange: draw 2 cards, keep as many as your influence.", draws=2),
+    Role("Newscaster", COMMUNICATIONS, False, "Pay 1; draw 3 cards, keep as many as your influence.", cost=1, draws=3),
     Role(
         "Producer",
         COMMUNICATIONS,
         True,
         "Target gives you a card of its choice; draw 1; keep your influence, give 1 card back, return the rest.",
         "Target blocks with Producer.",
+        draws=1,
         aim=ONE,
         blocks="target",
     ),
-    Role("Reporter", COMMUNICATIONS, False, "Take 1 coin; draw 1 card, return 1.", gain=1),
-    Role("Writer", COMMUNICATIONS, True, "Draw 1 card free, then pay 1 for each extra draw; return as many as drawn."),
+    Role("Reporter", COMMUNICATIONS, False, "Take 1 coin; draw 1 card, return 1.", gain=1, draws=1),
+    Role(
+        "Writer",
+        COMMUNICATIONS,
+        True,
+        "Draw 1 card free, then pay 1 for each extra draw; return as many as drawn.",
+        draws=1,
+    ),
     Role(
         "Crime Boss",
         FORCE,
         True,
         "Needs 5 coins. Target pays you 2, or refuses: you pay 5 and the target loses an influence.",
         needs=5,
+        takes=2,
+        fine=5,
         aim=ONE,
         harm="influence",
     ),
@@ -147,6 +172,7 @@ ROLE_LIST: tuple[Role, ...] = (
         True,
         "Name the richest and the poorest player: up to 3 coins move from richest to poorest.",
         "The richest blocks with Communist.",
+        takes=3,
         aim=RICH_POOR,
         harm="coins",
         blocks="target",
@@ -198,7 +224,7 @@ ROLE_LIST: tuple[Role, ...] = (
         False,
         "Take up to 2 coins from the target.",
         "Target blocks with Politician.",
-        gain=2,
+        takes=2,
         aim=ONE,
         harm="coins",
         blocks="target",
@@ -209,7 +235,7 @@ ROLE_LIST: tuple[Role, ...] = (
         False,
         "Every other player gives you 1 coin.",
         "Each payer blocks for itself with Priest.",
-        gain=2,
+        takes=1,
         aim=EVERYONE,
         harm="coins",
         blocks="each",
@@ -221,6 +247,7 @@ ROLE_LIST: tuple[Role, ...] = (
         "Pay 2 and name a target; if another player joins by paying 3, the target loses an influence.",
         "Target blocks with Protestor (if someone joined).",
         cost=2,
+        funding=3,
         aim=ONE,
         harm="influence",
         blocks="target",

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from math import comb
 
-from core.cards.g54.roles import BY_KIND, COPIES, ROLES, Role
+from core.cards.g54.roles import BY_KIND, COPIES, EVERYONE, FRIEND, RICH_POOR, ROLES, Role
 from core.cards.g54.views import G54SeatView, G54View
 from core.cards.moves import Move
 from core.cards.rules import COUP_COST
@@ -19,16 +19,23 @@ CHALLENGE_HURTS_ME = 0.3  # ... or less than this when the claim hurts the viewe
 STALL_TURN = 60  # after this many turns only coins from the treasury and attacks count: no endless trading
 BLUFF_DISCOUNT = 0.45  # a bluffed action is worth this share of a true one (the risk of a challenge)
 STRONG = 4.0  # a role worth at least this (see role_worth) makes a hand worth keeping
+TYPICAL_PURSE = 3  # coins a player typically holds when it doubles them (Speculator)
+TYPICAL_REACH = {EVERYONE: 2, RICH_POOR: 0}  # players a role typically takes coins from for its actor
+FUNDED = 0.6  # the share of its harm an action that needs another player's funding is worth
+OWN_TOKENS = {"Peacekeeping": lambda v: v.peacekeeper, "Tax": lambda v: v.collector}
+"""The tokens a player takes for itself, and who holds each now: taking one already held gains nothing."""
 
 
 def role_worth(role: Role) -> float:
-    """What holding role is worth, from its data: its gain, the harm it does, that it blocks, reacts."""
+    """What holding role is worth, from its data: the coins it brings, the harm it does, that it blocks,
+    reacts, takes a token or draws cards."""
+    coins = role.gain_for(TYPICAL_PURSE) + role.takes * TYPICAL_REACH.get(role.aim, 1)
     harm = {"influence": INFLUENCE_WORTH, "coins": 1.5}.get(role.harm, 0.0)
-    worth = 1.0 + role.gain * 0.7 + harm * 0.6 - role.price * 0.15
+    worth = 1.0 + coins * 0.7 + harm * 0.6 - role.price * 0.15
     worth += 1.0 if role.blocks else 0.0
     worth += 1.5 if role.reactive else 0.0
     worth += 0.8 if role.token else 0.0
-    return worth + (0.8 if role.group == "Communications" else 0.0)
+    return worth + (0.8 if role.draws else 0.0)
 
 
 def coin_grab(taken: int) -> float:
@@ -72,6 +79,16 @@ def threat(view: G54View, seat: int) -> float:
     """How dangerous an opponent is: influence first, then coins."""
     player = view.players[seat]
     return player.influence * 10 + player.coins
+
+
+def reached(view: G54View) -> list[G54SeatView]:
+    """The players an action on everyone would reach: not the viewer, the Peacekeeper or a treaty partner."""
+    partner = view.viewer in view.treaty
+    return [
+        p
+        for p in view.players
+        if p.alive and p.seat not in (view.viewer, view.peacekeeper) and not (partner and p.seat in view.treaty)
+    ]
 
 
 class G54RuleBot:
@@ -121,8 +138,6 @@ class G54RuleBot:
             return 0.0
         role = BY_KIND[move.kind]
         worth = self.effect_worth(view, role, move)
-        if view.turn > STALL_TURN and role.harm != "influence":
-            worth = min(worth, float(role.gain - role.cost) if role.harm != "coins" else 0.0)
         if self.expects_blocks(view, role, move):
             worth = -float(role.cost)  # those it hurts have said they hold the role: expect the blocks
         if role.name in hand(view):
@@ -139,56 +154,71 @@ class G54RuleBot:
             return move.target is not None and role.name in view.players[move.target].claims
         if role.blocks != "each":
             return False
-        hurt = [p for p in view.players if p.alive and p.seat != view.viewer and p.seat != view.peacekeeper]
+        hurt = reached(view)
         return bool(hurt) and all(role.name in p.claims for p in hurt)
 
     def effect_worth(self, view: G54View, role: Role, move: Move) -> float:
-        """The role's data turned into coins: gain, harm to others, tokens, draws; minus the cost."""
-        mine = me(view)
-        others = [p for p in view.players if p.alive and p.seat != view.viewer]
+        """The role's data turned into coins: gain, harm to others, coins taken, draws, tokens; minus the cost.
+        After STALL_TURN only coins from the treasury and attacks count: no endless trading of coins."""
         target = view.players[move.target] if move.target is not None else None
-        worth = float(role.gain) - role.cost
-        if role.kind == "speculator":
-            worth = min(mine.coins, 5)
-        if role.harm == "influence":
-            hit = len(others) if role.aim == "everyone" else 1
-            worth += INFLUENCE_WORTH * hit * (1.2 if target is not None and target.influence == 1 else 1.0)
-        if role.kind == "politician" and target is not None:
-            worth = coin_grab(min(target.coins, 2))
-        if role.kind == "priest":
-            worth = coin_grab(sum(1 for p in others if p.coins and p.seat != view.peacekeeper))
-        if role.kind == "farmer" and target is not None:
-            worth += 0.5 if target.coins <= min(p.coins for p in others) else -0.5
-        if role.kind == "communist":
-            worth = self.communist_worth(view, move)
-        if role.group == "Communications":
-            draws = {"director": 2, "newscaster": 3, "writer": 1, "reporter": 1, "producer": 1}[role.kind]
+        worth = float(role.gain_for(me(view).coins) - role.cost)
+        harm = self.harm_worth(view, role, target)
+        stalled = view.turn > STALL_TURN
+        taken = 0.0 if stalled else self.taken_worth(view, role, move)
+        if role.fine:  # the target pays or refuses (it loses an influence, we pay the fine): the worse for us
+            worth += min(taken, harm - role.fine)  # so a target too poor to pay is not worth the fine
+        elif role.funding:
+            funders = [p for p in view.players if p.alive and p.seat not in (view.viewer, move.target)]
+            worth += harm * FUNDED if any(p.coins >= role.funding for p in funders) else 0.0
+        else:
+            worth += harm + taken
+        if stalled:
+            return worth
+        if role.draws:
             weak = len(set(hand(view))) < len(hand(view)) or not self.strong_hand(view)
-            worth += (1.5 if weak else 0.3) + 0.3 * draws
-        if role.kind == "peacekeeper":
-            worth += 0.0 if view.peacekeeper == view.viewer else 1.5
-        if role.kind == "foreign_consular" and target is not None:
-            strongest = max((p.seat for p in others), key=lambda s: threat(view, s))
-            useful = len(others) > 2 and target.seat not in view.treaty  # a treaty lapses at two players
-            worth = (1.5 if target.seat == strongest else 0.5) if useful else -1.0
-        if role.kind == "customs_officer":
-            worth += 0.0 if view.collector == view.viewer else 1.5
-        if role.kind == "crime_boss":
-            worth = 2.5
-        if role.kind == "protestor":
-            funders = [p for p in others if p.seat != move.target and p.coins >= 3]
-            worth = INFLUENCE_WORTH * 0.6 - role.cost if funders else -2.0
+            worth += (1.5 if weak else 0.3) + 0.3 * role.draws
+        if role.gives and role.aim == FRIEND and target is not None:
+            poorest = min(p.coins for p in view.players if p.alive and p.seat != view.viewer)
+            worth += 0.5 if target.coins <= poorest else -0.5
+        if role.token:
+            worth += self.token_worth(view, role, target)
         return worth
 
-    def communist_worth(self, view: G54View, move: Move) -> float:
-        """Coins moving toward the viewer (or away from a rival) are good."""
-        richest, poorest = view.players[move.target or 0], view.players[move.other or 0]
-        moved = min(3, richest.coins)
-        if poorest.seat == view.viewer:
-            return moved * 1.2
-        if richest.seat == view.viewer:
-            return -moved
-        return moved * 0.3
+    @staticmethod
+    def harm_worth(view: G54View, role: Role, target: G54SeatView | None) -> float:
+        """The influence an attack costs those it reaches (a last card counts more)."""
+        if role.harm != "influence":
+            return 0.0
+        hit = len(reached(view)) if role.aim == EVERYONE else 1
+        return INFLUENCE_WORTH * hit * (1.2 if target is not None and target.influence == 1 else 1.0)
+
+    @staticmethod
+    def taken_worth(view: G54View, role: Role, move: Move) -> float:
+        """The coins the action takes from its target or from everyone; the Communist's move to the poorest,
+        good when that is the viewer or the richest is a rival."""
+        if not role.takes:
+            return 0.0
+        if role.aim == RICH_POOR:
+            richest, poorest = view.players[move.target or 0], view.players[move.other or 0]
+            moved = min(role.takes, richest.coins)
+            if poorest.seat == view.viewer:
+                return moved * 1.2
+            return -moved if richest.seat == view.viewer else moved * 0.3
+        payers = reached(view) if role.aim == EVERYONE else [view.players[move.target or 0]]
+        return coin_grab(sum(min(p.coins, role.takes) for p in payers))
+
+    @staticmethod
+    def token_worth(view: G54View, role: Role, target: G54SeatView | None) -> float:
+        """A token taken for oneself is worth having unless already held; a treaty is worth most with the
+        strongest rival and nothing once only two players remain (it lapses)."""
+        if role.token in OWN_TOKENS:
+            return 0.0 if OWN_TOKENS[role.token](view) == view.viewer else 1.5
+        if role.aim != FRIEND or target is None:
+            return 0.0  # a token on a target (Disappear): its worth is the harm
+        others = [p.seat for p in view.players if p.alive and p.seat != view.viewer]
+        strongest = max(others, key=lambda s: threat(view, s))
+        useful = len(others) > 2 and target.seat not in view.treaty
+        return (1.5 if target.seat == strongest else 0.5) if useful else -1.0
 
     def strong_hand(self, view: G54View) -> bool:
         """True when the hand holds a role worth playing."""
@@ -253,7 +283,8 @@ class G54RuleBot:
             return PASS
         rivals = [p.seat for p in view.players if p.alive and p.seat != view.viewer]
         strongest = max(rivals, key=lambda s: threat(view, s))
-        return Move("join") if pending.target == strongest and me(view).coins >= 5 else PASS
+        keeps = ROLES[pending.role or ""].funding + 2  # coins left after paying
+        return Move("join") if pending.target == strongest and me(view).coins >= keeps else PASS
 
     def lose(self, view: G54View) -> Move:
         """Reveal the weakest card, unless a reactive claim pays: true ones always, a Missionary on the last card."""

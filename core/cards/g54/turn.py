@@ -11,7 +11,6 @@ from core.cards.moves import Move
 from core.cards.rules import COUP_COST
 
 CAPITALIST, PROTESTOR = "Capitalist", "Protestor"
-PROTEST_FUNDING = 3
 
 
 def declare(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
@@ -117,12 +116,12 @@ def join_failed(s: G54State, events: list[Event]) -> None:
 
 
 def ask_funder(s: G54State, events: list[Event]) -> None:
-    """Protestor: ask the others clockwise, one at a time, whether they pay 3 to join."""
+    """Protestor: ask the others clockwise, one at a time, whether they pay its funding to join."""
     pending = s.pending
     assert pending is not None
     while pending.to_ask:
         seat = pending.to_ask.pop(0)
-        if s.players[seat].alive and s.players[seat].coins >= PROTEST_FUNDING:
+        if s.players[seat].alive and s.players[seat].coins >= ROLES[PROTESTOR].funding:
             open_window(s, "fund", [seat])
             return
     events.append(Event("unfunded", pending.actor, pending.target))
@@ -130,15 +129,16 @@ def ask_funder(s: G54State, events: list[Event]) -> None:
 
 
 def answer_fund(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
-    """The first volunteer alone pays 3 and the protest goes ahead; a pass asks the next player."""
+    """The first volunteer alone pays the funding and the protest goes ahead; a pass asks the next player."""
     pending = s.pending
     assert pending is not None
     if move.kind == "pass":
         close_window(s, "ask_funder")
         return
-    s.players[seat].coins -= PROTEST_FUNDING
+    funding = ROLES[PROTESTOR].funding
+    s.players[seat].coins -= funding
     pending.funder = seat
-    events.append(Event("fund", seat, pending.actor, amount=PROTEST_FUNDING))
+    events.append(Event("fund", seat, pending.actor, amount=funding))
     close_window(s, "blocks")
 
 
