@@ -111,6 +111,31 @@ def test_rule_bot_keeps_its_best_cards_in_an_exchange():
     assert kept.kind == "keep" and "Guerrilla" in kept.cards and kept.cards.count("Director") < 2
 
 
+CRIME = ("Banker", "Director", "Crime Boss", "Peacekeeper", "Politician")
+
+
+def extorted(hands: list[list[str]], coins: list[int]) -> G54State:
+    """Seat 0's Crime Boss has extorted seat 1, which must pay 2 or refuse."""
+    state = table(hands, coins, roles=CRIME)
+    state.window, state.owed = "extort", [1]
+    state.pending = Pending(0, "crime_boss", "Crime Boss", target=1)
+    return state
+
+
+def test_rule_bot_refuses_a_crime_boss_whom_the_coins_would_give_a_coup_against_it():
+    state = extorted([["Crime Boss", "Banker"], ["Director", "Politician"]], [5, 3])
+    assert G54RuleBot(1).choose(G54.view(state, 1)) == Move("refuse")
+
+
+def test_rule_bot_pays_a_crime_boss_when_the_coup_may_hit_another_or_it_has_one_card():
+    hands = [["Crime Boss", "Banker"], ["Director", "Politician"], ["Banker", "Peacekeeper"], ["Director", "Banker"]]
+    state = extorted(hands, [5, 3, 2, 2])
+    assert G54RuleBot(1).choose(G54.view(state, 1)) == Move("pay"), "the Coup it buys may hit one of three"
+    state = extorted([["Crime Boss", "Banker"], ["Director"]], [5, 3])
+    state.players[1].revealed.append("Politician")
+    assert G54RuleBot(1).choose(G54.view(state, 1)) == Move("pay"), "refusing would lose its last card"
+
+
 def test_two_crime_bosses_on_their_last_card_do_not_extort_each_other_forever():
     roles = ("Capitalist", "Newscaster", "Crime Boss", "Intellectual", "Protestor")
     state = table([["Crime Boss"], ["Crime Boss"]], [6, 7], roles=roles)

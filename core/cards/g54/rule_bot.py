@@ -44,6 +44,11 @@ def coin_grab(taken: int) -> float:
     return taken * 1.2 if taken >= 2 else taken * 0.7
 
 
+def coups(coins: int) -> int:
+    """How many Coups coins pay for."""
+    return max(coins, 0) // COUP_COST
+
+
 def me(view: G54View) -> G54SeatView:
     """The viewer's seat."""
     assert view.viewer is not None
@@ -114,7 +119,7 @@ class G54RuleBot:
             "exchange": self.keep,
             "give": self.give,
             "produce": self.produce,
-            "extort": lambda v: Move("pay"),
+            "extort": self.extort,
             "lawyer": self.lawyer,
         }.get(view.window)
         move = decide(view) if decide else None
@@ -285,6 +290,23 @@ class G54RuleBot:
         strongest = max(rivals, key=lambda s: threat(view, s))
         keeps = ROLES[pending.role or ""].funding + 2  # coins left after paying
         return Move("join") if pending.target == strongest and me(view).coins >= keeps else PASS
+
+    def extort(self, view: G54View) -> Move:
+        """Pay the Crime Boss, or refuse: lose an influence while the Crime Boss pays its fine. Paying costs the
+        coins, a share of any Coup they give the Crime Boss (one the fine would have taken away; it may strike
+        any rival) and half of any Coup of the viewer's they delay: refuse when that is more than an
+        influence is worth. A last card is always saved."""
+        pending, mine = view.pending, me(view)
+        if Move("pay") not in view.legal or pending is None:
+            return Move("refuse")
+        if mine.influence == 1:
+            return Move("pay")
+        role, boss = ROLES[pending.role or ""], view.players[pending.actor]
+        rivals = sum(p.alive for p in view.players) - 1
+        boss_coups = coups(boss.coins + role.takes) - coups(boss.coins - role.fine)
+        my_coups = coups(mine.coins) - coups(mine.coins - role.takes)
+        paying = role.takes + (boss_coups / rivals + my_coups / 2) * INFLUENCE_WORTH
+        return Move("refuse") if paying > INFLUENCE_WORTH else Move("pay")
 
     def lose(self, view: G54View) -> Move:
         """Reveal the weakest card, unless a reactive claim pays: true ones always, a Missionary on the last card."""
