@@ -14,7 +14,7 @@ from core.bots.random_bot import RandomBot
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
 from core.cards.g54.roles import BY_KIND, ROLE_LIST
-from core.cards.g54.rule_bot import STALL_TURN, G54RuleBot
+from core.cards.g54.rule_bot import STALL_TURN, G54RuleBot, holds_chance
 from core.cards.g54.state import G54Player, G54State, Pending
 from core.cards.moves import Move
 from core.sim import derive_seeds, play_game
@@ -150,6 +150,23 @@ def test_two_crime_bosses_on_their_last_card_do_not_extort_each_other_forever():
         seat = G54.to_act(state)[0]
         state, _ = G54.apply(state, seat, bots[seat].choose(G54.view(state, seat)))
     raise AssertionError("the Crime Bosses still trade the same coins back and forth")
+
+
+def test_the_odds_of_a_claim_count_the_cards_lost_face_down():
+    roles = ("Speculator", "Reporter", "Crime Boss", "Missionary", "Protestor")
+    state = table([["Protestor", "Missionary"], ["Reporter"], [], []], [2, 2, 0, 0], roles=roles)
+    lost = [
+        ([], ["Speculator", "Speculator"]),
+        (["Speculator", "Missionary"], []),
+        (["Crime Boss", "Protestor"], ["Reporter", "Crime Boss"]),
+        (["Crime Boss", "Protestor"], ["Missionary"]),
+    ]
+    for player, (revealed, aside) in zip(state.players, lost, strict=True):
+        player.revealed, player.aside, player.out = revealed, aside, not player.hidden
+        for card in revealed + aside:
+            state.deck.remove(card)
+    assert len(state.deck) == 1
+    assert holds_chance(G54.view(state, 0), 1, "Reporter") == pytest.approx(3 / 5), "3 Reporters among 5 unseen cards"
 
 
 def test_rule_bot_is_deterministic_for_a_seed():

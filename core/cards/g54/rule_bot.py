@@ -68,16 +68,15 @@ def unseen(view: G54View, role: str) -> int:
 
 
 def holds_chance(view: G54View, seat: int, role: str) -> float:
-    """P(seat holds role), if the unknown cards were dealt at random."""
-    unknown = view.deck_count + sum(p.influence for p in view.players if p.seat not in (seat, view.viewer))
+    """P(seat holds role), if the cards the viewer has not seen (the deck, the others' hands and the cards
+    they lost face down) were dealt at random."""
+    hidden = COPIES * len(view.roles) - sum(len(p.revealed) for p in view.players)
+    hidden -= len(hand(view)) + len(me(view).aside or ())
     cards = view.players[seat].influence
     copies = unseen(view, role)
-    total = unknown + cards
     if copies == 0 or cards == 0:
         return 0.0
-    if total <= cards:
-        return 1.0
-    return 1.0 - comb(total - copies, cards) / comb(total, cards)
+    return 1.0 - comb(hidden - copies, cards) / comb(hidden, cards)
 
 
 def threat(view: G54View, seat: int) -> float:
