@@ -44,7 +44,7 @@ def coin_grab(taken: int) -> float:
     return taken * 1.2 if taken >= 2 else taken * 0.7
 
 
-def coups(coins: int) -> int:
+def coups_bought(coins: int) -> int:
     """How many Coups coins pay for."""
     return max(coins, 0) // COUP_COST
 
@@ -302,8 +302,8 @@ class G54RuleBot:
             return Move("pay")
         role, boss = ROLES[pending.role or ""], view.players[pending.actor]
         rivals = sum(p.alive for p in view.players) - 1
-        boss_coups = coups(boss.coins + role.takes) - coups(boss.coins - role.fine)
-        my_coups = coups(mine.coins) - coups(mine.coins - role.takes)
+        boss_coups = coups_bought(boss.coins + role.takes) - coups_bought(boss.coins - role.fine)
+        my_coups = coups_bought(mine.coins) - coups_bought(mine.coins - role.takes)
         paying = role.takes + (boss_coups / rivals + my_coups / 2) * INFLUENCE_WORTH
         return Move("refuse") if paying > INFLUENCE_WORTH else Move("pay")
 
