@@ -69,17 +69,24 @@ async def test_create_fill_start_and_play_a_whole_game_over_the_network(host):
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
 
 
+async def new_g54_table_dialog(pilot):
+    """From the lobby, open the new-table dialog with Rebellion G54 chosen: (the lobby, the dialog)."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    lobby = app.screen
+    await pilot.press("n")
+    await pilot.pause()
+    dialog = app.screen
+    dialog.query_one("#new-game", Select).value = "g54"
+    await pilot.pause()
+    return lobby, dialog
+
+
 async def test_the_new_table_dialog_creates_a_g54_table_with_its_roles(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        dialog.query_one("#new-game", Select).value = "g54"
-        await pilot.pause()
+        lobby, dialog = await new_g54_table_dialog(pilot)
         assert dialog.query_one("#new-roles-row").display and not dialog.query_one("#new-inquisitor").display
         dialog.query_one("#new-roles", Select).value = "advanced"
         await pilot.press("enter")
@@ -92,13 +99,7 @@ async def test_the_new_table_dialog_lets_the_host_pick_its_own_five_roles(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        dialog.query_one("#new-game", Select).value = "g54"
-        await pilot.pause()
+        lobby, dialog = await new_g54_table_dialog(pilot)
         dialog.query_one("#new-roles", Select).value = "pick"
         await wait_for(pilot, lambda: isinstance(app.screen, TableRolesScreen))
         roles_screen = app.screen
