@@ -133,14 +133,16 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "refuse":
         return (
             f"{say.verb(seat, 'refuses', 'refuse')} to pay: {say.who(target, False)} "
-            f"{'pay' if target == viewer else 'pays'} {amount} and {say.who(seat, False)} loses an influence."
+            f"{'pay' if target == viewer else 'pays'} {amount} and {say.who(seat, False)} "
+            f"{'lose' if seat == viewer else 'loses'} an influence."
         )
     if kind == "token" and card == "Tax":
         return f"{say.verb(seat, 'takes', 'take')} the Tax tokens: claiming the {event.what} now costs others 1 coin."
     if kind == "token" and card == "Treaty":
         return f"{say.who(seat)} and {say.who(target, False)} sign a treaty: neither may target the other."
     if kind == "token" and card == "Peacekeeping":
-        return f"{say.verb(seat, 'takes', 'take')} the Peacekeeping token: only a Coup can target them."
+        holder = "you" if seat == viewer else "them"
+        return f"{say.verb(seat, 'takes', 'take')} the Peacekeeping token: only a Coup can target {holder}."
     if kind == "token":
         return f"{say.who(target)} {'get' if target == viewer else 'gets'} a Disappear token."
     if kind == "tax_ends":

@@ -1,0 +1,39 @@
+"""G54 log sentences agree with their subject: 'you' for the viewer, names and third person for the others."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.cards.events import Event
+from core.cards.g54.text import describe
+
+NAMES = ("Ana", "Bo", "Cy")
+
+
+@pytest.mark.parametrize(
+    ("event", "viewer", "sentence"),
+    [
+        (
+            Event("refuse", 0, 1, amount=5),
+            0,
+            "You refuse to pay: Bo pays 5 and you lose an influence.",
+        ),
+        (
+            Event("refuse", 0, 1, amount=5),
+            1,
+            "Ana refuses to pay: you pay 5 and Ana loses an influence.",
+        ),
+        (
+            Event("token", 2, None, "Peacekeeping"),
+            2,
+            "You take the Peacekeeping token: only a Coup can target you.",
+        ),
+        (
+            Event("token", 2, None, "Peacekeeping"),
+            0,
+            "Cy takes the Peacekeeping token: only a Coup can target them.",
+        ),
+    ],
+)
+def test_sentences_agree_with_the_viewer(event: Event, viewer: int, sentence: str) -> None:
+    assert describe(event, NAMES, viewer) == sentence
