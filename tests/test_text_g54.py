@@ -33,6 +33,11 @@ NAMES = ("Ana", "Bo", "Cy")
             0,
             "Cy takes the Peacekeeping token: only a Coup can target them.",
         ),
+        (
+            Event("forfeit", 1, 0, amount=4),
+            1,
+            "Caught lying as Speculator, you hand all 4 coins to Ana.",
+        ),
     ],
 )
 def test_sentences_agree_with_the_viewer(event: Event, viewer: int, sentence: str) -> None:

@@ -86,7 +86,8 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         return f"{say.verb(seat, 'does', 'do')} not show {article(card or '')}: the challenge succeeds."
     if kind == "forfeit":
         return (
-            f"Caught lying as Speculator, {say.who(seat, False)} hands all {amount} coins to {say.who(target, False)}."
+            f"Caught lying as Speculator, {say.who(seat, False)} {'hand' if seat == viewer else 'hands'} all "
+            f"{amount} coins to {say.who(target, False)}."
         )
     if kind == "lose":
         return f"{say.verb(seat, 'loses', 'lose')} an influence ({REASONS.get(event.what, event.what)}): {card}."
