@@ -6,13 +6,13 @@ import time
 import tracemalloc
 from typing import Any
 
-from core.bots import make_bot
 from core.cards.engine import COUP
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
 from core.cards.rule_bot import RuleBot
 from core.cards.state import CoupConfig
 from core.game import Game
+from core.registry import make_bot
 from core.sim import derive_seeds, play_game
 from core.wargame.bot import WargameBot
 from core.wargame.config import WargameConfig
@@ -30,7 +30,7 @@ def throughput(bot: str, game: Game = COUP, config: Any = None) -> str:
     decisions = 0
     start = time.perf_counter()
     for seed in derive_seeds(1, GAMES):
-        bots = [make_bot(bot, s) for s in derive_seeds(seed, PLAYERS)]
+        bots = [make_bot(game.name, bot, s) for s in derive_seeds(seed, PLAYERS)]
         decisions += play_game(game, config, seed, bots).decisions
     elapsed = time.perf_counter() - start
     return (
@@ -44,7 +44,7 @@ def decision_time() -> str:
     config = CoupConfig(players=PLAYERS)
     views = []
     for seed in derive_seeds(2, 200):
-        bots = [make_bot("random", s) for s in derive_seeds(seed, PLAYERS)]
+        bots = [make_bot("coup", "random", s) for s in derive_seeds(seed, PLAYERS)]
         state = COUP.new(config, seed)
         while COUP.result(state) is None and len(views) < TIMED_DECISIONS:
             seat = COUP.to_act(state)[0]
@@ -86,7 +86,7 @@ def peak_memory() -> str:
     """Peak traced memory of playing one rule-bot game."""
     tracemalloc.start()
     seed = derive_seeds(3, 1)[0]
-    bots = [make_bot("rule", s) for s in derive_seeds(seed, PLAYERS)]
+    bots = [make_bot("coup", "rule", s) for s in derive_seeds(seed, PLAYERS)]
     outcome = play_game(COUP, CoupConfig(players=PLAYERS), seed, bots)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()

@@ -1,7 +1,9 @@
-"""The one small interface every game implements, and the registry of games."""
+"""The one small interface every game implements, and how a game describes itself (its GameSpec)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
@@ -10,7 +12,7 @@ class IllegalMove(ValueError):
 
 
 class Game(Protocol):
-    """What host, bots, records, replays and screens need from a game."""
+    """What host, bots, records, replays and screens need from a game's engine."""
 
     name: str
 
@@ -38,15 +40,76 @@ class Game(Protocol):
     def result(self, state: Any) -> int | None:
         """The winning seat, or None while the game goes on."""
 
+    def opening_events(self, state: Any) -> list[Any]:
+        """The events that announce a fresh game (shown before any move; [] once a move was made)."""
 
-def get_game(name: str) -> Game:
-    """The game registered under name."""
-    from core.cards.engine import COUP, REFORMATION
-    from core.cards.g54.engine import G54
-    from core.wargame.engine import WARGAME
+    def sees(self, event: Any, seat: int | None) -> bool:
+        """Whether seat (None: a spectator) may see event."""
 
-    games: dict[str, Game] = {COUP.name: COUP, REFORMATION.name: REFORMATION, G54.name: G54, WARGAME.name: WARGAME}
-    try:
-        return games[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; known: {', '.join(sorted(games))}") from None
+    def same_window(self, before: Any, after: Any) -> bool:
+        """Whether after still has open the decision window that before had (a window owed by several seats,
+        which one seat answered); moves made against a window that has closed since are stale."""
+
+    def names(self, state: Any) -> tuple[str, ...]:
+        """The players' names, by seat."""
+
+    def open_view(self, state: Any) -> Any:
+        """Everything about state as a replay shows it once the game is over (every hand face up)."""
+
+
+class Bot(Protocol):
+    """A computer opponent: given its seat's view, pick one of view.legal."""
+
+    name: str
+
+    def choose(self, view: Any) -> Any:
+        """One of view.legal."""
+
+
+class GameText(Protocol):
+    """The sentences of a game: its events, the situation line, move labels and who is awaited."""
+
+    def describe(self, event: Any, names: Sequence[str], viewer: int | None) -> str | None:
+        """event as a sentence for viewer (None: nothing worth a line)."""
+
+    def situation(self, view: Any) -> str:
+        """One line saying what the game is waiting for."""
+
+    def move_label(self, move: Any, view: Any) -> str:
+        """move as a short label."""
+
+    def waiting_for(self, view: Any) -> str:
+        """Whom the game waits for."""
+
+
+Summary = Callable[[dict[str, Any], Sequence[Any]], dict[str, Any]]
+
+
+def no_summary(summary: dict[str, Any], finals: Sequence[Any]) -> dict[str, Any]:
+    """A game whose self-play summary needs nothing beyond wins, decisions and turns."""
+    return {}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game, described once: its registry name and title, the table sizes it allows, its engine, the types of
+    its views and events (to decode them from the wire), its computer opponents by level, its sentences, and what
+    a self-play summary adds for it. sides names the seats when they are fixed sides (the wargame's), else ()."""
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    engine: Game
+    view_type: type
+    event_type: type
+    bots: Mapping[str, Callable[[int], Bot]]
+    text: GameText | None = None
+    sides: tuple[str, ...] = ()
+    summarize: Summary = field(default=no_summary)
+
+    def make_bot(self, level: str, seed: int) -> Bot:
+        """A fresh bot of level for this game, its own choices drawn from seed."""
+        try:
+            return self.bots[level](seed)
+        except KeyError:
+            raise ValueError(f"unknown bot {level!r} for {self.title}; known: {', '.join(self.bots)}") from None

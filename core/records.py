@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.game import Game, get_game
+from core.game import Game
+from core.registry import get_game
 
 
 @dataclass

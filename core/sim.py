@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.bots import Bot, make_bot
-from core.game import Game, get_game
+from core.game import Bot, Game
 from core.records import Record
+from core.registry import game_spec
 from core.rng import next_u64, seed_state
 
 MAX_DECISIONS = 100_000
@@ -104,36 +104,18 @@ def run_sim(
     """Play games bot games and summarise them (see Tally.summary); options go into the config
     (e.g. {"inquisitor": True})."""
     check_lineup(players, bot_names)
-    game = get_game(game_name)
+    spec = game_spec(game_name)
+    game = spec.engine
     names = tuple(f"{name} {seat + 1}" for seat, name in enumerate(bot_names))
     config = game.load_config({**(options or {}), "players": players, "names": list(names)})
     tally = Tally(game_name, seed, bot_names)
     finals = []
     for game_seed in derive_seeds(seed, games):
         bot_seeds = derive_seeds(game_seed, players)
-        bots = [make_bot(name, s) for name, s in zip(bot_names, bot_seeds, strict=True)]
+        bots = [spec.make_bot(name, s) for name, s in zip(bot_names, bot_seeds, strict=True)]
         outcome = play_game(game, config, game_seed, bots)
         tally.add(outcome.winner, outcome.turns, outcome.decisions)
         finals.append(outcome.state)
     summary = tally.summary()
-    if game_name in SIDED_SUMMARIES:
-        summary.update(SIDED_SUMMARIES[game_name](summary, finals))
+    summary.update(spec.summarize(summary, finals))
     return summary
-
-
-def wargame_summary(summary: dict[str, Any], finals: Sequence[Any]) -> dict[str, Any]:
-    """The wargame's seats are sides: wins by side (bot_wins keeps them by bot level), the mean final victory
-    points and how many games ended on a 15-point lead rather than the turn limit."""
-    from core.wargame.flow import WINNING_LEAD
-    from core.wargame.units import SIDE_NAMES
-
-    count = len(finals) or 1
-    return {
-        "bot_wins": summary["wins"],
-        "wins": dict(zip(SIDE_NAMES, summary["seat_wins"], strict=True)),
-        "mean_vp": [round(sum(s.vp[side] for s in finals) / count, 2) for side in range(len(SIDE_NAMES))],
-        "decided_by_lead": sum(1 for s in finals if abs(s.vp[0] - s.vp[1]) >= WINNING_LEAD),
-    }
-
-
-SIDED_SUMMARIES = {"wargame": wargame_summary}

@@ -11,11 +11,8 @@ import types
 from collections.abc import Callable
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
-from core.cards.events import Event
-from core.cards.g54.views import G54View
-from core.cards.views import CoupView
+from core.registry import game_spec
 
-VIEW_TYPES: dict[str, type] = {"coup": CoupView, "reformation": CoupView, "g54": G54View}
 SCALARS = (str, int, float, bool, type(None))
 Converter = Callable[[Any], Any]
 
@@ -89,12 +86,13 @@ def _dataclass_converter(cls: type) -> Converter:
 
 
 def view_from_plain(game: str, data: Any) -> Any:
-    """A view of game from the wire."""
-    return from_plain(VIEW_TYPES[game], data)
+    """A view of game (as the host names it) from the wire; ValueError for an unknown game or a malformed view."""
+    return from_plain(game_spec(game).view_type, data)
 
 
-def events_from_plain(data: Any) -> list[Event]:
-    """Events from the wire."""
+def events_from_plain(game: str, data: Any) -> list[Any]:
+    """Events of game from the wire."""
     if not isinstance(data, list):
         raise ValueError("events are a list")
-    return [from_plain(Event, e) for e in data]
+    event_type = game_spec(game).event_type
+    return [from_plain(event_type, e) for e in data]

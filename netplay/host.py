@@ -12,9 +12,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from core.bots import bot_names
-from core.cards.events import Event
-from core.game import IllegalMove, get_game
+from core.game import IllegalMove
+from core.registry import GAMES, game_spec, get_game
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.journal import Journal
@@ -250,7 +249,7 @@ class Host:
         return {"type": "tables", "tables": [t.summary() for t in tables]}
 
     def _on_create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        game_name = message.get("game", "coup")
+        game_name = message.get("game", next(iter(GAMES)))  # the protocol's default: the first game
         if not isinstance(game_name, str):
             raise Refused("bad_request", "game must be a string")
         try:
@@ -334,8 +333,9 @@ class Host:
     def _on_fill(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self._lobby(message)
         level = message.get("level", "rule")
-        if level not in bot_names():
-            raise Refused("bad_request", f"unknown bot level {level!r}; known: {', '.join(bot_names())}")
+        levels = game_spec(lobby.game).bots
+        if level not in levels:
+            raise Refused("bad_request", f"unknown bot level {level!r}; known: {', '.join(levels)}")
         if lobby.started:
             raise Refused("started", "that game has started")
         if conn.table_id != lobby.id or conn.seat is None:
@@ -424,7 +424,7 @@ class Host:
             lobby.history[seat] = [to_plain(e) for e in table.opening_events(seat)]
             table.subscribe(lambda events, seat=seat: self._table_changed(lobby, seat, events), seat)
 
-    def _table_changed(self, lobby: LobbyTable, seat: int | None, events: list[Event]) -> None:
+    def _table_changed(self, lobby: LobbyTable, seat: int | None, events: list[Any]) -> None:
         plain = [to_plain(e) for e in events]
         history = lobby.history.setdefault(seat, [])
         history.extend(plain)
@@ -436,7 +436,7 @@ class Host:
             return
         for spectator in lobby.spectators:
             self._send_update(lobby, spectator, None, plain)
-        if any(e.kind == "win" for e in events):
+        if lobby.table is not None and lobby.table.over():
             if self.journal is not None:
                 self.journal.end(lobby.id)
             self._broadcast_lobby()  # the lobby shows the table as over

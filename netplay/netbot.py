@@ -7,7 +7,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from core.bots import make_bot
+from core.game import Bot
+from core.registry import make_bot
 from netplay.client import Client, HostError
 from netplay.codec import to_plain, view_from_plain
 
@@ -56,7 +57,6 @@ async def play_bot(
     """Join a table (the first open one if none is named), play until the game ends.
     start: start the table once it is full. ordered: answer a window only when first in turn
     order among those who owe it (self-play uses this to match local self-play exactly)."""
-    bot = make_bot(level, seed)
     updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     client = Client(on_message=updates.put_nowait)
     await client.connect(host, port, name or f"{level} bot")
@@ -69,6 +69,7 @@ async def play_bot(
             await client.request({"type": "start", "table": table_id})
         answered: int | None = None  # the window (by the version that opened it) already answered
         decisions = 0
+        bot: Bot | None = None
         while True:
             message = await updates.get()
             while message["type"] == "update" and not updates.empty():
@@ -80,7 +81,10 @@ async def play_bot(
                 continue
             if message["type"] != "update" or message.get("table") != table_id:
                 continue
-            view = view_from_plain(message["game"], message["view"])
+            game = message["game"]
+            view = view_from_plain(game, message["view"])
+            if bot is None:  # the host names the game only once a table is seated
+                bot = make_bot(game, level, seed)
             if view.winner is not None:
                 return BotResult(view.winner, view.turn, decisions)
             window = message.get("window_opened")

@@ -47,7 +47,7 @@ class RemoteTable:
         """Take an update (or an error about our moves) from the host."""
         if message.get("type") == "update" and message.get("table") == self.table_id:
             self._view = view_from_plain(self.game_name, message["view"])
-            events = events_from_plain(message.get("events", []))
+            events = events_from_plain(self.game_name, message.get("events", []))
             self.events.extend(events)
             self.thinking = message.get("thinking")
             remaining = message.get("deadline")

@@ -12,16 +12,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.bots import Bot, make_bot
-from core.cards.events import Event
-from core.game import IllegalMove, get_game
+from core.game import Bot, IllegalMove
 from core.records import Record
+from core.registry import game_spec
 from core.sim import derive_seeds
 from netplay.storage import save_record
 
 log = logging.getLogger(__name__)
-Listener = Callable[[list[Event]], None]
-SIMULTANEOUS = {"pass", "choose"}  # moves that can leave the same window open for other seats
+Listener = Callable[[list[Any]], None]
 
 
 class StaleMove(IllegalMove):
@@ -41,12 +39,13 @@ class Table:
         save_records: bool = True,
         response_timeout: float | None = None,
     ) -> None:
-        self.game = get_game(game_name)
+        self.spec = game_spec(game_name)
+        self.game = self.spec.engine
         self.config, self.seed = config, seed
         self.state = self.game.new(config, seed)
         self.record = Record(self.game.name, config.to_dict(), seed)
         self.bot_seeds = derive_seeds(seed, config.players)
-        self.bots: dict[int, Bot] = {s: make_bot(name, self.bot_seeds[s]) for s, name in bots.items()}
+        self.bots: dict[int, Bot] = {s: self.spec.make_bot(name, self.bot_seeds[s]) for s, name in bots.items()}
         self.bot_delay = bot_delay
         self.save_records = save_records
         self.response_timeout = response_timeout
@@ -62,9 +61,8 @@ class Table:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players' names, by seat (from the config for games whose state holds no players)."""
-        players = getattr(self.state, "players", None)
-        return tuple(self.config.names) if players is None else tuple(p.name for p in players)
+        """The players' names, by seat."""
+        return self.game.names(self.state)
 
     def over(self) -> bool:
         """True once the game has a winner."""
@@ -74,11 +72,9 @@ class Table:
         """What seat (None: a spectator) may know now."""
         return self.game.view(self.state, seat)
 
-    def opening_events(self, seat: int | None) -> list[Event]:
-        """The first turn's announcement (the engine announces every later turn itself)."""
-        if getattr(self.state, "window", None) != "action" or self.record.moves:
-            return []
-        return [Event("turn", self.state.active, amount=self.state.turn)]
+    def opening_events(self, seat: int | None) -> list[Any]:
+        """The events announcing the game that seat may see (the engine announces every later turn itself)."""
+        return [e for e in self.game.opening_events(self.state) if self.game.sees(e, seat)]
 
     def subscribe(self, listener: Listener, seat: int | None) -> Callable[[], None]:
         """Call listener with the events seat may see after every change; returns an unsubscribe."""
@@ -104,10 +100,9 @@ class Table:
 
     def apply_move(self, seat: int, move: Any) -> None:
         """Apply move for seat and tell the listeners, without waking the bots."""
-        simultaneous = move.kind in SIMULTANEOUS
-        before = self.state.window if simultaneous else None
+        before = self.state
         self.state, events = self.game.apply(self.state, seat, move)
-        if not (simultaneous and self.state.window == before):
+        if not self.game.same_window(before, self.state):
             self.window_opened = self.state.version
         self.record.add(seat, move)
         if self.on_move is not None:
@@ -125,7 +120,7 @@ class Table:
         if level is None:
             self.bots.pop(seat, None)
         else:
-            self.bots[seat] = make_bot(level, self.bot_seeds[seat])
+            self.bots[seat] = self.spec.make_bot(level, self.bot_seeds[seat])
 
     async def settled(self) -> None:
         """Wait until the bots have nothing more to do (for tests and self-play)."""
@@ -139,10 +134,10 @@ class Table:
         if self._timer is not None:
             self._timer.cancel()
 
-    def _notify(self, events: list[Event]) -> None:
+    def _notify(self, events: list[Any]) -> None:
         for seat, listener in list(self._listeners):
             try:
-                listener(visible_to(events, seat))
+                listener([e for e in events if self.game.sees(e, seat)])
             except Exception:
                 log.exception("a listener failed")
 
@@ -176,7 +171,7 @@ class Table:
             if not late:
                 break
             seat = late[0]
-            move = make_bot("rule", self.bot_seeds[seat] + self.state.version).choose(self.view(seat))
+            move = self.spec.make_bot("rule", self.bot_seeds[seat] + self.state.version).choose(self.view(seat))
             log.info("seat %s timed out; the rule bot answers %s", seat, move)
             self.apply_move(seat, move)
         self.start()
@@ -206,19 +201,13 @@ class Table:
             self._notify([])
 
 
-def visible_to(events: list[Any], seat: int | None) -> list[Any]:
-    """The events seat may see: those addressed to nobody in particular (or without an address, as in games with
-    no hidden information), and those addressed to seat."""
-    return [e for e in events if getattr(e, "to", None) is None or (seat is not None and seat in e.to)]
-
-
 class LocalTable:
     """The table as the screens see it: one seat is the local person (the rest bots)."""
 
     def __init__(self, table: Table, seat: int = 0) -> None:
         self.table = table
         self.seat = seat
-        self.events: list[Event] = self.table.opening_events(seat)
+        self.events: list[Any] = self.table.opening_events(seat)
         self.table.subscribe(self.events.extend, seat)
 
     game = property(lambda self: self.table.game)

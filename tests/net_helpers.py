@@ -13,7 +13,7 @@ from typing import Any
 
 import msgpack
 
-from core.bots import make_bot
+from core.registry import make_bot
 from netplay.codec import to_plain, view_from_plain
 from netplay.host import Host
 from netplay.wire import HEADER, PROTOCOL_VERSION
@@ -229,11 +229,12 @@ async def seated_table(
 async def play_raw(peer: RawPeer, seed: int, level: str | None = "rule", timeout: float = 60) -> Message:
     """Play the peer's seat from its latest update on, until an update shows a winner; that update.
     level names the bot that chooses; None picks any legal move at random (cheaper: no view decoding)."""
-    bot = make_bot(level, seed) if level is not None else None
+    bot: Any = None
     pick = random.Random(seed)
     received = [f for f in peer.frames if isinstance(f, dict) and f.get("type") == "update"][-1:]
 
     async def play() -> Message:
+        nonlocal bot
         decided: int | None = None
         while True:
             message = received.pop() if received else await peer.recv(timeout)
@@ -246,6 +247,8 @@ async def play_raw(peer: RawPeer, seed: int, level: str | None = "rule", timeout
             if not plain["legal"] or plain["version"] == decided:
                 continue
             decided = plain["version"]
+            if bot is None and level is not None:
+                bot = make_bot(message["game"], level, seed)
             if bot is None:
                 move = pick.choice(plain["legal"])
             else:

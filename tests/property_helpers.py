@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from core.bots import make_bot
 from core.cards.engine import CoupGame
 from core.cards.events import Event, visible_to
 from core.cards.invariants import validate
@@ -19,6 +18,7 @@ from core.cards.state import CoupConfig, CoupState
 from core.cards.views import CoupView
 from core.game import IllegalMove
 from core.records import Record, replay, replay_states
+from core.registry import make_bot
 from core.sim import GameOutcome, derive_seeds, play_game
 
 
@@ -39,7 +39,7 @@ def games_settings(examples: int, explain: bool = True) -> Any:
 def play_bots(game: CoupGame, config: CoupConfig, seed: int, bots: tuple[str, ...]) -> GameOutcome:
     """Play a whole game with the named bots, each seeded from seed."""
     seeds = derive_seeds(seed, len(bots))
-    players = [make_bot(name, s) for name, s in zip(bots, seeds, strict=True)]
+    players = [make_bot(game.name, name, s) for name, s in zip(bots, seeds, strict=True)]
     return play_game(game, config, seed, players)
 
 

@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from core.bots import make_bot
 from core.cards.engine import COUP
 from core.cards.g54.config import G54Config
 from core.cards.g54.roles import ROLES
 from core.cards.state import CoupConfig
-from core.game import get_game
 from core.records import Record, replay
+from core.registry import get_game, make_bot
 from core.sim import play_game
 from core.wargame.config import WargameConfig
 from netplay.table import LocalTable, Table
@@ -72,7 +71,7 @@ def test_sim_rejects_bad_arguments_with_a_message(capsys):
 
 def saved_record(tmp_path: Path) -> tuple[Path, Record]:
     config = CoupConfig(players=3, names=("A", "B", "C"))
-    outcome = play_game(COUP, config, 21, [make_bot("rule", s) for s in range(3)])
+    outcome = play_game(COUP, config, 21, [make_bot("coup", "rule", s) for s in range(3)])
     path = tmp_path / "game.json"
     path.write_text(outcome.record.to_json())
     return path, outcome.record
@@ -113,7 +112,7 @@ async def test_replay_screen_steps_through_the_moves(tmp_path):
 
 def played_record(game: str, config: object, seed: int) -> Record:
     """The record of a rule-bot game of game."""
-    bots = [make_bot("rule", s) for s in range(config.players)]  # type: ignore[attr-defined]
+    bots = [make_bot(game, "rule", s) for s in range(config.players)]  # type: ignore[attr-defined]
     return play_game(get_game(game), config, seed, bots).record
 
 

@@ -13,7 +13,7 @@ from core.cards.engine import COUP, REFORMATION, CoupGame
 from core.cards.moves import Move
 from core.cards.rules import CHARACTERS, DUKE, FACTIONS, INQUISITOR
 from core.cards.state import CoupState
-from core.game import get_game
+from core.registry import get_game
 from core.sim import GameOutcome
 from tests.cards_helpers import scrambled
 from tests.property_helpers import (

@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-from core.bots import make_bot
 from core.bots.random_bot import RandomBot
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
@@ -17,6 +16,7 @@ from core.cards.g54.roles import BY_KIND, ROLE_LIST
 from core.cards.g54.rule_bot import STALL_TURN, G54RuleBot, holds_chance
 from core.cards.g54.state import G54Player, G54State, Pending
 from core.cards.moves import Move
+from core.registry import make_bot
 from core.sim import derive_seeds, play_game
 from tui.cli import main
 
@@ -69,7 +69,7 @@ def test_rule_bots_beat_random_bots(selection):
     wins = Counter()
     for seed in derive_seeds(11, 60):
         bots = [
-            make_bot(name, s)
+            make_bot("g54", name, s)
             for name, s in zip(("rule", "random", "rule", "random"), derive_seeds(seed, 4), strict=True)
         ]
         wins[play_game(G54, config, seed, bots).winner % 2] += 1

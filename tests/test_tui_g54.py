@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from core.bots import make_bot
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
 from core.cards.g54.roles import FIRST_GAME, in_play_order
 from core.cards.g54.views import G54View
 from core.cards.moves import Move
+from core.registry import make_bot
 from netplay.client import Client
 from netplay.host import Host
 from tests.g54_helpers import PASS
@@ -179,7 +179,7 @@ def test_every_legal_move_outside_the_dialogs_has_exactly_one_button_with_a_key_
     for seed in range(12):
         config = G54Config(players=2 + seed % 5, selection="advanced" if seed % 3 else "random")
         state = G54.new(config, seed)
-        bots = [make_bot("random", seed * 10 + s) for s in range(config.players)]
+        bots = [make_bot("g54", "random", seed * 10 + s) for s in range(config.players)]
         for _ in range(400):
             if state.window == "over":
                 break

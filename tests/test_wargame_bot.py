@@ -7,9 +7,8 @@ import json
 
 import pytest
 
-from core.bots import make_bot
 from core.bots.random_bot import RandomBot
-from core.game import get_game
+from core.registry import get_game, make_bot
 from core.sim import derive_seeds, play_game
 from core.wargame.bot import WargameBot
 from core.wargame.bot_attack import longest_odds
@@ -53,7 +52,7 @@ def test_the_bot_beats_the_random_bot_from_either_side(seat: int) -> None:
 def test_rule_level_plays_the_wargame_and_every_move_is_accepted() -> None:
     config = WargameConfig(scenario="advanced", salvage=True, surrender=True, extra_reinforcements=True, turn_limit=3)
     game = get_game("wargame")
-    outcome = play_game(game, config, 11, [make_bot("rule", 1), make_bot("rule", 2)])
+    outcome = play_game(game, config, 11, [make_bot("wargame", "rule", 1), make_bot("wargame", "rule", 2)])
     assert outcome.winner in (GOV, REB) and outcome.turns <= 3
     assert any(move["kind"] == "attack" for _seat, move in outcome.record.moves)
 

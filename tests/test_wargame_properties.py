@@ -35,9 +35,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from core.bots import make_bot
 from core.game import IllegalMove
 from core.records import Record, replay_states
+from core.registry import make_bot
 from core.sim import derive_seeds
 from core.wargame.actions import HANDLERS
 from core.wargame.board import (
@@ -121,8 +121,8 @@ class HastyBot:
 
 
 def bot(name: str, seed: int) -> Any:
-    """A bot of level name ("hasty": HastyBot; else core.bots.make_bot)."""
-    return HastyBot(seed) if name == "hasty" else make_bot(name, seed)
+    """A bot of level name ("hasty": HastyBot; else the wargame's level of that name)."""
+    return HastyBot(seed) if name == "hasty" else make_bot("wargame", name, seed)
 
 
 def fingerprint(state: WargameState) -> tuple[Any, ...]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.game import IllegalMove, get_game
+from core.game import IllegalMove
+from core.registry import get_game
 from core.wargame.board import STACKING_LIMIT, is_city, overstacked
 from core.wargame.config import WargameConfig, load_config
 from core.wargame.engine import WARGAME

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.bots import make_bot
 from core.cards.engine import COUP, REFORMATION
 from core.cards.moves import Move
 from core.cards.state import CoupConfig, CoupState
+from core.registry import make_bot
 from core.sim import play_game
 from netplay.table import LocalTable, Table
 from tui.app import CoupApp
@@ -41,7 +41,7 @@ def find_seed(first: int, condition: Callable[[CoupState], bool]) -> int:
 def finished_table(seed: int = 3) -> LocalTable:
     """A 3-player table whose game is over (bots played every seat)."""
     config = CoupConfig(players=3, names=NAMES[:3], first_player=0)
-    outcome = play_game(COUP, config, seed, [make_bot("rule", seed + s) for s in range(3)])
+    outcome = play_game(COUP, config, seed, [make_bot("coup", "rule", seed + s) for s in range(3)])
     table = LocalTable(Table("coup", config, seed, bots={}, bot_delay=0, save_records=False))
     for seat, data in outcome.record.moves:
         table.apply_move(seat, Move.from_dict(data))
@@ -71,7 +71,7 @@ def frozen_reformation(
 
 def bot_moves(table: LocalTable, count: int, seed: int = 1) -> LocalTable:
     """Let random bots make count moves at table (to reach a lived-in position)."""
-    bots = [make_bot("random", seed + s) for s in range(len(table.names))]
+    bots = [make_bot(table.game.name, "random", seed + s) for s in range(len(table.names))]
     for _ in range(count):
         mover = table.game.to_act(table.state)[0]
         table.apply_move(mover, bots[mover].choose(table.table.view(mover)))

@@ -66,3 +66,22 @@ class WindowGame(ABC):
     def result(self, state: Any) -> int | None:
         """The winner, once only one player is left."""
         return state.winner
+
+    def opening_events(self, state: Any) -> list[Event]:
+        """The first turn's announcement (every later turn the engine announces itself)."""
+        if state.window != "action" or state.version:
+            return []
+        return [Event("turn", state.active, amount=state.turn)]
+
+    def sees(self, event: Event, seat: int | None) -> bool:
+        """Public events, and private ones addressed to seat."""
+        return event.to is None or (seat is not None and seat in event.to)
+
+    def same_window(self, before: Any, after: Any) -> bool:
+        """A window owed by several seats stays the same window while the others still owe it."""
+        owed = set(after.owed)
+        return after.window == before.window and after.turn == before.turn and bool(owed) and owed < set(before.owed)
+
+    def names(self, state: Any) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return tuple(player.name for player in state.players)

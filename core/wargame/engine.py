@@ -79,5 +79,25 @@ class WargameGame:
         """The winning seat, or None while the game goes on."""
         return state.winner
 
+    def opening_events(self, state: WargameState) -> list[Event]:
+        """None: the set-up placements open the log themselves."""
+        return []
+
+    def sees(self, event: Event, seat: int | None) -> bool:
+        """Nothing is hidden: every event is public."""
+        return True
+
+    def same_window(self, before: WargameState, after: WargameState) -> bool:
+        """One side owes each decision, so every move opens a new one."""
+        return False
+
+    def names(self, state: WargameState) -> tuple[str, ...]:
+        """The sides' players, by seat."""
+        return tuple(state.config.names)
+
+    def open_view(self, state: WargameState) -> WargameView:
+        """The whole board (nothing in the wargame is hidden)."""
+        return make_view(state, None, ())
+
 
 WARGAME = WargameGame()

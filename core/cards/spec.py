@@ -1,0 +1,34 @@
+"""Coup and Reformation, described once for the registry."""
+
+from __future__ import annotations
+
+from core.bots.random_bot import RandomBot
+from core.cards import text
+from core.cards.engine import COUP as COUP_ENGINE
+from core.cards.engine import REFORMATION as REFORMATION_ENGINE
+from core.cards.events import Event
+from core.cards.rule_bot import RuleBot
+from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
+from core.cards.views import CoupView
+from core.game import GameSpec
+
+COUP_SPEC = GameSpec(
+    name="coup",
+    title="Coup",
+    player_counts=tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+    engine=COUP_ENGINE,
+    event_type=Event,
+    view_type=CoupView,
+    bots={"rule": RuleBot, "random": RandomBot},
+    text=text,
+)
+REFORMATION_SPEC = GameSpec(
+    name="reformation",
+    title="Coup: Reformation",
+    player_counts=tuple(range(MIN_PLAYERS, MAX_REFORMATION_PLAYERS + 1)),
+    engine=REFORMATION_ENGINE,
+    event_type=Event,
+    view_type=CoupView,
+    bots={"rule": RuleBot, "random": RandomBot},
+    text=text,
+)

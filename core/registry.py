@@ -1,0 +1,34 @@
+"""The registry of games: one line per game; everything outside a game's own package finds it here."""
+
+from __future__ import annotations
+
+from core.cards.g54.spec import G54_SPEC
+from core.cards.spec import COUP_SPEC, REFORMATION_SPEC
+from core.game import Bot, Game, GameSpec
+from core.wargame.spec import WARGAME_SPEC
+
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (COUP_SPEC, REFORMATION_SPEC, G54_SPEC, WARGAME_SPEC)}
+
+
+def game_spec(name: str) -> GameSpec:
+    """The game registered under name; ValueError naming the known ones otherwise."""
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None
+
+
+def get_game(name: str) -> Game:
+    """The engine of the game registered under name."""
+    return game_spec(name).engine
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The levels a computer opponent can have, in every game (the first is the default)."""
+    levels = [tuple(spec.bots) for spec in GAMES.values()]
+    return tuple(level for level in levels[0] if all(level in other for other in levels))
+
+
+def make_bot(game: str, level: str, seed: int) -> Bot:
+    """A fresh computer opponent of level for game, its own choices drawn from seed."""
+    return game_spec(game).make_bot(level, seed)

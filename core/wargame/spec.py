@@ -1,0 +1,40 @@
+"""Coup (1992), the wargame, described once for the registry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.bots.random_bot import RandomBot
+from core.game import GameSpec
+from core.wargame.bot import WargameBot
+from core.wargame.engine import WARGAME
+from core.wargame.events import Event
+from core.wargame.flow import WINNING_LEAD
+from core.wargame.units import SIDE_NAMES
+from core.wargame.views import WargameView
+
+
+def summarize(summary: dict[str, Any], finals: Sequence[Any]) -> dict[str, Any]:
+    """The wargame's seats are sides: wins by side (bot_wins keeps them by bot level), the mean final victory
+    points and how many games ended on a 15-point lead rather than the turn limit."""
+    count = len(finals) or 1
+    return {
+        "bot_wins": summary["wins"],
+        "wins": dict(zip(SIDE_NAMES, summary["seat_wins"], strict=True)),
+        "mean_vp": [round(sum(s.vp[side] for s in finals) / count, 2) for side in range(len(SIDE_NAMES))],
+        "decided_by_lead": sum(1 for s in finals if abs(s.vp[0] - s.vp[1]) >= WINNING_LEAD),
+    }
+
+
+WARGAME_SPEC = GameSpec(
+    name="wargame",
+    title="Coup 1992: the wargame",
+    player_counts=(2,),
+    engine=WARGAME,
+    event_type=Event,
+    view_type=WargameView,
+    bots={"rule": WargameBot, "random": RandomBot},
+    sides=SIDE_NAMES,
+    summarize=summarize,
+)
