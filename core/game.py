@@ -90,11 +90,17 @@ def no_summary(summary: dict[str, Any], finals: Sequence[Any]) -> dict[str, Any]
     return {}
 
 
+def no_option_words(options: Mapping[str, Any]) -> list[str]:
+    """A game whose options a lobby need not spell out."""
+    return []
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A game, described once: its registry name and title, the table sizes it allows, its engine, the types of
     its views and events (to decode them from the wire), its computer opponents by level, its sentences, and what
-    a self-play summary adds for it. sides names the seats when they are fixed sides (the wargame's), else ()."""
+    a self-play summary adds for it. sides names the seats when they are fixed sides (the wargame's), else ();
+    option_words says a table's options in a few words (for a lobby)."""
 
     name: str
     title: str
@@ -106,6 +112,7 @@ class GameSpec:
     text: GameText | None = None
     sides: tuple[str, ...] = ()
     summarize: Summary = field(default=no_summary)
+    option_words: Callable[[Mapping[str, Any]], list[str]] = field(default=no_option_words)
 
     def make_bot(self, level: str, seed: int) -> Bot:
         """A fresh bot of level for this game, its own choices drawn from seed."""

@@ -301,7 +301,7 @@ class Host:
         token = lobby.seats[wanted].seat_person(conn)
         conn.table_id, conn.seat = lobby.id, wanted
         self._broadcast_lobby()
-        return {"type": "joined", "table": lobby.id, "seat": wanted, "token": token}
+        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted, "token": token}
 
     def _on_spectate(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self._lobby(message)
@@ -312,7 +312,7 @@ class Host:
         if lobby.table is not None:
             self._send_update(lobby, conn, None, lobby.history.get(None, []))
         self._broadcast_lobby()
-        return {"type": "spectating", "table": lobby.id}
+        return {"type": "spectating", "table": lobby.id, "game": lobby.game}
 
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self.tables.get(conn.table_id or "")
@@ -402,7 +402,14 @@ class Host:
             timer = self._grace_timers.pop((lobby.id, index), None)
             if timer is not None:
                 timer.cancel()
-            reply = {"type": "joined", "table": lobby.id, "seat": index, "token": token, "resumed": True}
+            reply = {
+                "type": "joined",
+                "table": lobby.id,
+                "game": lobby.game,
+                "seat": index,
+                "token": token,
+                "resumed": True,
+            }
             if ref is not None:
                 reply["re"] = ref
             conn.send(reply)

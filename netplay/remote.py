@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from core.cards.events import Event
+from core.registry import get_game
 from netplay.client import Client, HostError
 from netplay.codec import events_from_plain, to_plain, view_from_plain
 
@@ -21,6 +22,7 @@ class RemoteTable:
 
     def __init__(self, client: Client, table_id: str, seat: int | None, game: str, label: str = "") -> None:
         self.client, self.table_id, self.seat, self.game_name = client, table_id, seat, game
+        self.game = get_game(game)
         self.label = label or f"table {table_id}"
         self.events: list[Event] = []
         self.thinking: int | None = None

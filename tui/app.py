@@ -11,15 +11,13 @@ from textual.app import App
 from textual.message import Message
 from textual.screen import Screen
 
-from core.game import get_game
-from core.wargame.views import WargameView
+from core.registry import get_game
 from netplay.storage import data_dir
 from netplay.table import LocalTable, Table
+from tui.games import tui_game
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
-from tui.screens.table import TableScreen
-from tui.screens.wargame import WargameScreen
 from tui.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -75,10 +73,8 @@ class CoupApp(App[int]):
             self.push_screen(self.table_screen(self.initial_table))
 
     def table_screen(self, table: Any) -> Screen[None]:
-        """The screen that plays table: the map for the wargame, the card table for the card games."""
-        if isinstance(table.view(), WargameView):
-            return WargameScreen(table, self.settings)
-        return TableScreen(table, self.settings)
+        """The screen that plays table's game."""
+        return tui_game(table.game.name).play(table, self.settings)
 
     def back_from(self, screen: Screen[Any]) -> None:
         """Close screen, onto the menu (built now if the app started elsewhere)."""
@@ -102,7 +98,7 @@ class CoupApp(App[int]):
         )
         bots = {seat: level for seat, level in enumerate(message.levels, start=1)}
         table = Table(message.game, config, message.seed, bots, self.settings.bot_delay, self.settings.save_records)
-        self.push_screen(TableScreen(LocalTable(table, seat=0), self.settings))
+        self.push_screen(self.table_screen(LocalTable(table, seat=0)))
 
     def on_coup_app_game_finished(self, message: GameFinished) -> None:
         self.pop_screen()

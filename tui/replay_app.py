@@ -5,8 +5,7 @@ from __future__ import annotations
 from textual.app import App
 
 from core.records import Record
-from tui.screens.replay import ReplayScreen
-from tui.screens.wargame_replay import WargameReplayScreen
+from tui.games import tui_game
 
 
 class ReplayApp(App[int]):
@@ -20,5 +19,4 @@ class ReplayApp(App[int]):
         self.record = record
 
     def on_mount(self) -> None:
-        wargame = self.record.game == "wargame"
-        self.push_screen(WargameReplayScreen(self.record) if wargame else ReplayScreen(self.record))
+        self.push_screen(tui_game(self.record.game).replay(self.record))

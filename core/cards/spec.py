@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from core.bots.random_bot import RandomBot
 from core.cards import text
 from core.cards.engine import COUP as COUP_ENGINE
@@ -12,6 +15,13 @@ from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
 from core.cards.views import CoupView
 from core.game import GameSpec
 
+
+def option_words(options: Mapping[str, Any]) -> list[str]:
+    """'Inquisitor', 'variant': the options that change the game."""
+    switches = (("inquisitor", "Inquisitor"), ("two_player_variant", "variant"))
+    return [word for key, word in switches if options.get(key)]
+
+
 COUP_SPEC = GameSpec(
     name="coup",
     title="Coup",
@@ -21,6 +31,7 @@ COUP_SPEC = GameSpec(
     view_type=CoupView,
     bots={"rule": RuleBot, "random": RandomBot},
     text=text,
+    option_words=option_words,
 )
 REFORMATION_SPEC = GameSpec(
     name="reformation",
@@ -31,4 +42,5 @@ REFORMATION_SPEC = GameSpec(
     view_type=CoupView,
     bots={"rule": RuleBot, "random": RandomBot},
     text=text,
+    option_words=option_words,
 )

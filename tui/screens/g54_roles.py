@@ -222,3 +222,9 @@ class TableRolesScreen(G54RolesScreen):
     BINDINGS = [Binding("enter", "start", "Use these roles", priority=True)]
     START = "Use these roles"
     PURPOSE = "uses them for the table"
+
+
+def role_options(choice: RoleChoice) -> dict[str, object]:
+    """A role choice as G54's config options."""
+    selection, roles = choice
+    return {"selection": selection, "roles": list(roles)}

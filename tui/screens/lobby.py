@@ -9,25 +9,21 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from core.registry import game_spec
 from netplay.client import Client, HostError
 from netplay.remote import RemoteTable
 from netplay.storage import keep_token, load_stats
+from tui.games import tui_game
 from tui.screens.new_table import NewTableDialog
-from tui.screens.table import TableScreen
 from tui.settings import record_line
-
-SELECTION_WORDS = {"first": "first game", "random": "random roles", "advanced": "random roles, advanced too"}
 
 
 def game_text(table: dict[str, Any]) -> str:
     """'g54 (first game)', 'coup (Inquisitor)': the game and the options that change it."""
-    options = table.get("options", {})
-    switches = (("inquisitor", "Inquisitor"), ("two_player_variant", "variant"))
-    extras = [word for key, word in switches if options.get(key)]
-    if options.get("selection") == "pick":
-        extras.append(", ".join(options.get("roles", [])))
-    elif options.get("selection") in SELECTION_WORDS:
-        extras.append(SELECTION_WORDS[options["selection"]])
+    try:
+        extras = game_spec(table["game"]).option_words(table.get("options", {}))
+    except ValueError:  # a game this client does not know: its name alone
+        extras = []
     return table["game"] + (f" ({'; '.join(extras)})" if extras else "")
 
 
@@ -98,7 +94,7 @@ class LobbyScreen(Screen[None]):
                 self.remote.handle(message)
                 if self._waiting_for_view and self.remote.has_view():
                     self._waiting_for_view = False
-                    self.app.push_screen(TableScreen(self.remote, self.settings))
+                    self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
         elif kind == "error" and message.get("code") == "no_seat":
             keep_token(self.settings.token_key(self.address), None)  # that seat is gone: start afresh
         elif kind == "error":
@@ -132,8 +128,7 @@ class LobbyScreen(Screen[None]):
     def _joined(self, message: dict[str, Any]) -> None:
         self.my_table = message["table"]
         keep_token(self.settings.token_key(self.address), message["token"])
-        table = next((t for t in self.tables if t["id"] == self.my_table), {"game": "coup"})
-        self.remote = RemoteTable(self.client, message["table"], message["seat"], table.get("game", "coup"))
+        self.remote = RemoteTable(self.client, message["table"], message["seat"], message["game"])
         self._show_tables(self.tables)
         if message.get("resumed"):
             self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
@@ -142,7 +137,7 @@ class LobbyScreen(Screen[None]):
         if self.remote is not None and self.remote.table_id == message["table"]:
             self._waiting_for_view = not self.remote.has_view()
             if not self._waiting_for_view:
-                self.app.push_screen(TableScreen(self.remote, self.settings))
+                self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
 
     # -- requests --------------------------------------------------------------------------------
 
@@ -164,7 +159,7 @@ class LobbyScreen(Screen[None]):
         elif reply.get("type") == "tables":
             self._show_tables(reply["tables"])
         elif reply.get("type") == "spectating":
-            self.remote = RemoteTable(self.client, reply["table"], None, "coup")
+            self.remote = RemoteTable(self.client, reply["table"], None, reply["game"])
             self.my_table = reply["table"]
             self._waiting_for_view = True
         elif reply.get("type") == "created":

@@ -10,15 +10,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from core.bots import bot_names
+from core.registry import bot_levels
 from netplay.lobby import BOT_NAMES
-from tui.screens.g54_roles import G54RolesScreen, RoleChoice
-from tui.screens.g54_rules import g54_rules_text
-from tui.screens.rules import RulesScreen
-from tui.screens.wargame_help import WargameHelpScreen
-from tui.screens.wargame_setup import WargameSetupScreen
+from tui.games import every_check, menu_choices, player_counts, tui_game
 from tui.settings import Settings
-from tui.widgets.game_options import LOCAL_GAMES, offer_player_counts, player_counts
+from tui.widgets.game_options import offer_player_counts
 
 LEVELS = {"rule": "Computer (rule bot)", "random": "Computer (random)"}
 
@@ -44,25 +40,25 @@ class MenuScreen(Screen[None]):
             yield Static("Bluff, challenge and coup your way to power.", id="tagline")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
-                yield Select(LOCAL_GAMES, value="coup", allow_blank=False, id="game", compact=True)
+                games = menu_choices()
+                yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
             with Horizontal(classes="row", id="name-row"):
                 yield Label("Your name", classes="field")
                 yield Input(self.settings.player_name, id="name", max_length=16, compact=True)
             with Horizontal(classes="row", id="players-row"):
                 yield Label("Players", classes="field")
-                yield Select(player_counts("coup"), value=4, allow_blank=False, id="players", compact=True)
+                yield Select(player_counts(games[0][1]), value=4, allow_blank=False, id="players", compact=True)
             for index, name in enumerate(BOT_NAMES):
                 with Horizontal(classes="row opponent", id=f"opponent-row-{index + 1}"):
                     yield Label(name, classes="field")
-                    levels = [(LEVELS.get(b, b), b) for b in bot_names()]
+                    levels = [(LEVELS.get(b, b), b) for b in bot_levels()]
                     yield Select(levels, value="rule", allow_blank=False, id=f"level-{index + 1}", compact=True)
             with Horizontal(classes="row", id="seed-row"):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="blank: random", id="seed", type="integer", compact=True)
-            with Horizontal(classes="row checks", id="inquisitor-row"):
-                yield Checkbox("Inquisitor instead of Ambassador", id="inquisitor", compact=True)
-            with Horizontal(classes="row checks", id="variant-row"):
-                yield Checkbox("2-player variant (choose from sets of five)", id="variant", compact=True)
+            for check in every_check():
+                with Horizontal(classes="row checks", id=f"{check.slug}-row"):
+                    yield Checkbox(check.label, id=check.slug, compact=True)
             with Horizontal(classes="row checks", id="confirm-row"):
                 yield Checkbox("Confirm risky moves", self.settings.confirm, id="confirm", compact=True)
             with Horizontal(classes="row", id="menu-buttons"):
@@ -80,7 +76,7 @@ class MenuScreen(Screen[None]):
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
-        offer_player_counts(self.query_one("#players", Select), str(event.value))
+        offer_player_counts(self.query_one("#players", Select), player_counts(self.game))
         self._show_rows(int(self.query_one("#players", Select).value))  # type: ignore[arg-type]
 
     @property
@@ -89,35 +85,37 @@ class MenuScreen(Screen[None]):
         return str(self.query_one("#game", Select).value)
 
     def _show_rows(self, players: int) -> None:
-        cards = self.game != "wargame"  # the wargame's own options are on its start screen
+        game = tui_game(self.game)
+        fields = game.setup is None  # a game with its own start screen asks everything there
         for index in range(1, len(BOT_NAMES) + 1):
-            self.query_one(f"#opponent-row-{index}").display = cards and index < players
-        coup_family = self.game in ("coup", "reformation")  # G54 has neither the Inquisitor nor the 2-player variant
+            self.query_one(f"#opponent-row-{index}").display = fields and index < players
         for row in ("name", "players", "seed", "confirm"):
-            self.query_one(f"#{row}-row").display = cards
-        self.query_one("#inquisitor-row").display = coup_family
-        self.query_one("#variant-row").display = players == 2 and coup_family
+            self.query_one(f"#{row}-row").display = fields
+        mine = {check.slug for check in game.checks if check.applies(players)}
+        for check in every_check():
+            self.query_one(f"#{check.slug}-row").display = check.slug in mine
 
     def action_next_game(self) -> None:
         """Choose the next game of the list (the Game field by keyboard, without opening it)."""
-        games = [value for _, value in LOCAL_GAMES]
+        games = [value for _, value in menu_choices()]
         self.query_one("#game", Select).value = games[(games.index(self.game) + 1) % len(games)]
 
     def action_start(self) -> None:
-        """Start a game with the chosen options (G54 first asks which roles are in play)."""
-        if self.game == "g54":
-            self.app.push_screen(G54RolesScreen(), self._roles_chosen)
+        """Start a game with the chosen options (a game may first ask its own, as G54 asks which roles are in play,
+        or have its own start screen, as the wargame)."""
+        game = tui_game(self.game)
+        if game.setup is not None:
+            self.app.push_screen(game.setup(self.settings))
             return
-        if self.game == "wargame":
-            self.app.push_screen(WargameSetupScreen(self.settings))
+        if game.choose_options is not None:
+            self.app.push_screen(game.choose_options(), self._options_chosen)
             return
-        variant = int(self.query_one("#players", Select).value) == 2 and self.query_one("#variant", Checkbox).value
-        self._start({"two_player_variant": variant, "inquisitor": self.query_one("#inquisitor", Checkbox).value})
+        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        self._start({c.key: c.applies(players) and self.query_one(f"#{c.slug}", Checkbox).value for c in game.checks})
 
-    def _roles_chosen(self, choice: RoleChoice | None) -> None:
+    def _options_chosen(self, choice: Any) -> None:
         if choice is not None:
-            selection, roles = choice
-            self._start({"selection": selection, "roles": list(roles)})
+            self._start(tui_game(self.game).options_from(choice))
 
     def _start(self, options: dict[str, Any]) -> None:
         """Post StartGame with the menu's players and seed and the game's own options."""
@@ -151,7 +149,4 @@ class MenuScreen(Screen[None]):
 
     def action_rules(self) -> None:
         """Show the rules of the chosen game."""
-        if self.game == "wargame":
-            self.app.push_screen(WargameHelpScreen())
-            return
-        self.app.push_screen(RulesScreen(g54_rules_text(()) if self.game == "g54" else ""))
+        self.app.push_screen(tui_game(self.game).rules())

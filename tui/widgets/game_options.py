@@ -1,29 +1,39 @@
-"""The games on offer and their table sizes, shared by the menu and the new-table dialog."""
+"""The pieces of a game's own options on the menu and the new-table dialog: yes/no checks, option fields, sizes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+from textual.widget import Widget
 from textual.widgets import Select
 
-from core.cards.g54 import config as g54
-from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
 
-GAMES = [("Coup", "coup"), ("Coup: Reformation", "reformation"), ("Rebellion G54", "g54")]
-"""The games a host's new-table dialog offers: the card games."""
-LOCAL_GAMES = [*GAMES, ("Coup 1992: the wargame", "wargame")]
-"""The games the menu offers against computer opponents."""
+@dataclass(frozen=True)
+class Check:
+    """A yes/no option: the config key it sets, the slug naming its widgets (#slug on the menu, #new-slug on the
+    new-table dialog), its label, and the one table size it applies to (None: every size)."""
+
+    key: str
+    slug: str
+    label: str
+    players: int | None = None
+
+    def applies(self, players: int) -> bool:
+        """Whether the option means anything at a table of players."""
+        return self.players is None or self.players == players
 
 
-def player_counts(game: str) -> list[tuple[str, int]]:
-    """The table sizes game allows, as Select options."""
-    if game == "g54":
-        return [(str(n), n) for n in range(g54.MIN_PLAYERS, g54.MAX_PLAYERS + 1)]
-    most = MAX_REFORMATION_PLAYERS if game == "reformation" else MAX_PLAYERS
-    return [(str(n), n) for n in range(MIN_PLAYERS, most + 1)]
+class OptionsField(Widget):
+    """A game's options that a check cannot say (G54's roles), on the new-table dialog: a widget that says them."""
+
+    def options(self) -> dict[str, Any]:
+        """The options chosen, as the game's config reads them (a field with nothing to say: none)."""
+        return {}
 
 
-def offer_player_counts(select: Select[int], game: str) -> None:
-    """Offer game's table sizes in select, keeping the current size where it still fits."""
-    current = int(select.value)  # type: ignore[arg-type]
-    counts = player_counts(game)
+def offer_player_counts(select: Select[int], counts: list[tuple[str, int]]) -> None:
+    """Offer counts in select, keeping the current size where it still fits."""
+    current = int(select.value)  # type: ignore[arg-type]  # a Select of ints without a blank holds an int
     select.set_options(counts)
     select.value = min(current, counts[-1][1])

@@ -1,0 +1,102 @@
+"""The screens of each registered game, in one map: what plays a table, replays a record, shows the rules, and
+asks for the game's own options; no other module of the app names a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from textual.screen import Screen
+
+from core.game import GameSpec
+from core.records import Record
+from core.registry import GAMES
+from tui.screens.g54_roles import G54RolesScreen, role_options
+from tui.screens.g54_rules import g54_rules_text
+from tui.screens.replay import ReplayScreen
+from tui.screens.rules import RulesScreen
+from tui.screens.table import TableScreen
+from tui.screens.wargame import WargameScreen
+from tui.screens.wargame_help import WargameHelpScreen
+from tui.screens.wargame_replay import WargameReplayScreen
+from tui.screens.wargame_setup import WargameSetupScreen
+from tui.settings import Settings
+from tui.widgets.g54_roles_field import G54RolesField
+from tui.widgets.game_options import Check, OptionsField
+
+COUP_CHECKS = (
+    Check("inquisitor", "inquisitor", "Inquisitor instead of Ambassador"),
+    Check("two_player_variant", "variant", "2-player variant (choose from sets of five)", players=2),
+)
+
+
+@dataclass(frozen=True)
+class TuiGame:
+    """A game's screens. play opens a table (local or remote); replay shows a record; rules is the rules screen
+    before a game; checks are the yes/no options the menu and the new-table dialog show for it; choose_options is
+    a screen the menu opens before starting (None: cancelled), whose answer options_from turns into
+    the game's options; table_options is the
+    new-table dialog's field for what checks cannot say; setup replaces the menu's fields with the game's own
+    start screen; hosted says whether a host offers it."""
+
+    spec: GameSpec
+    play: Callable[[Any, Settings], Screen[None]]
+    replay: Callable[[Record], Screen[None]]
+    rules: Callable[[], Screen[None]]
+    checks: tuple[Check, ...] = ()
+    choose_options: Callable[[], Screen[Any]] | None = None
+    options_from: Callable[[Any], dict[str, Any]] = dict
+    table_options: Callable[[], OptionsField] | None = None
+    setup: Callable[[Settings], Screen[None]] | None = None
+    hosted: bool = True
+
+
+SCREENS: dict[str, TuiGame] = {
+    "coup": TuiGame(GAMES["coup"], TableScreen, ReplayScreen, RulesScreen, COUP_CHECKS),
+    "reformation": TuiGame(GAMES["reformation"], TableScreen, ReplayScreen, RulesScreen, COUP_CHECKS),
+    "g54": TuiGame(
+        GAMES["g54"],
+        TableScreen,
+        ReplayScreen,
+        lambda: RulesScreen(g54_rules_text(())),
+        choose_options=G54RolesScreen,
+        options_from=role_options,
+        table_options=G54RolesField,
+    ),
+    "wargame": TuiGame(
+        GAMES["wargame"],
+        WargameScreen,
+        WargameReplayScreen,
+        WargameHelpScreen,
+        setup=WargameSetupScreen,
+        hosted=False,
+    ),
+}
+
+
+def tui_game(name: str) -> TuiGame:
+    """The screens of the game registered under name."""
+    try:
+        return SCREENS[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(SCREENS)}") from None
+
+
+def every_check() -> tuple[Check, ...]:
+    """The yes/no options of every game, each once (the menu builds them all and shows the current game's)."""
+    seen: dict[str, Check] = {}
+    for game in SCREENS.values():
+        for check in game.checks:
+            seen.setdefault(check.slug, check)
+    return tuple(seen.values())
+
+
+def menu_choices(hosted: bool = False) -> list[tuple[str, str]]:
+    """The games as Select options (hosted: only those a host offers)."""
+    return [(game.spec.title, name) for name, game in SCREENS.items() if game.hosted or not hosted]
+
+
+def player_counts(game: str) -> list[tuple[str, int]]:
+    """The table sizes game allows, as Select options."""
+    return [(str(n), n) for n in tui_game(game).spec.player_counts]
