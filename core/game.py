@@ -90,6 +90,20 @@ def no_summary(summary: dict[str, Any], finals: Sequence[Any]) -> dict[str, Any]
     return {}
 
 
+@dataclass(frozen=True)
+class Flag:
+    """A command-line option of a game's self-play (`coup sim --NAME`): its help, and how the value given reads as
+    config options. switch: a yes/no flag (--NAME / --no-NAME); choices: the words it takes; number: a whole
+    number; otherwise free text."""
+
+    name: str
+    help: str
+    read: Callable[[Any], dict[str, Any]]
+    switch: bool = False
+    choices: tuple[str, ...] = ()
+    number: bool = False
+
+
 def no_option_words(options: Mapping[str, Any]) -> list[str]:
     """A game whose options a lobby need not spell out."""
     return []
@@ -100,7 +114,7 @@ class GameSpec:
     """A game, described once: its registry name and title, the table sizes it allows, its engine, the types of
     its views and events (to decode them from the wire), its computer opponents by level, its sentences, and what
     a self-play summary adds for it. sides names the seats when they are fixed sides (the wargame's), else ();
-    option_words says a table's options in a few words (for a lobby)."""
+    option_words says a table's options in a few words (for a lobby); flags are its self-play options."""
 
     name: str
     title: str
@@ -113,6 +127,7 @@ class GameSpec:
     sides: tuple[str, ...] = ()
     summarize: Summary = field(default=no_summary)
     option_words: Callable[[Mapping[str, Any]], list[str]] = field(default=no_option_words)
+    flags: tuple[Flag, ...] = ()
 
     def make_bot(self, level: str, seed: int) -> Bot:
         """A fresh bot of level for this game, its own choices drawn from seed."""

@@ -7,12 +7,11 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from core.cards.events import Event
 from core.registry import get_game
 from netplay.client import Client, HostError
 from netplay.codec import events_from_plain, to_plain, view_from_plain
 
-Listener = Callable[[list[Event]], None]
+Listener = Callable[[list[Any]], None]
 
 
 class RemoteTable:
@@ -24,7 +23,7 @@ class RemoteTable:
         self.client, self.table_id, self.seat, self.game_name = client, table_id, seat, game
         self.game = get_game(game)
         self.label = label or f"table {table_id}"
-        self.events: list[Event] = []
+        self.events: list[Any] = []
         self.thinking: int | None = None
         self.error: str | None = None
         self.record_path = None
@@ -88,6 +87,6 @@ class RemoteTable:
         with contextlib.suppress(ConnectionError):
             self.client.send({"type": "leave"})
 
-    def _notify(self, events: list[Event]) -> None:
+    def _notify(self, events: list[Any]) -> None:
         for listener in list(self._listeners):
             listener(events)

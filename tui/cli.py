@@ -12,8 +12,9 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from core.game import IllegalMove
+from core.game import Flag, IllegalMove
 from core.records import Record, replay
+from core.registry import GAMES, game_spec
 from core.sim import run_sim
 from netplay.client import DEFAULT_PORT, HostError, parse_address
 
@@ -23,22 +24,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="coup", description="The Coup card game in the terminal.")
     commands = parser.add_subparsers(dest="command")
     sim = commands.add_parser("sim", help="computer opponents play each other, headless")
-    sim.add_argument("--game", default="coup")
+    sim.add_argument("--game", default=next(iter(GAMES)), choices=tuple(GAMES), help="which game")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default="", help="comma-separated bot levels, one per seat (default: all rule)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--inquisitor", action="store_true", help="the Inquisitor replaces the Ambassador")
-    sim.add_argument(
-        "--roles",
-        default="",
-        help="g54: first, random, advanced (random with advanced roles) or five names: banker,director,...",
-    )
-    sim.add_argument("--scenario", choices=("basic", "advanced"), help="wargame: the scenario (default basic)")
-    for flag in ("salvage", "surrender", "extra-reinforcements"):
-        sim.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, help=f"wargame: the {flag} optional rule")
-    sim.add_argument("--turn-limit", type=int, help="wargame: end after this turn, the VP leader winning (0: none)")
+    for flag, games in game_flags().items():
+        where = f"{', '.join(games)}: "
+        if flag.switch:
+            sim.add_argument(f"--{flag.name}", action=argparse.BooleanOptionalAction, help=where + flag.help)
+        else:
+            kind = int if flag.number else str
+            sim.add_argument(f"--{flag.name}", type=kind, choices=flag.choices or None, help=where + flag.help)
     sim.add_argument("--net", action="store_true", help="play through a host, every seat a network client")
     sim.add_argument("--host", metavar="ADDR", help="with --net: use this running host instead of a private one")
     rep = commands.add_parser("replay", help="show a saved game record move by move")
@@ -69,6 +67,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def game_flags() -> dict[Flag, list[str]]:
+    """Every game's self-play flags, each once, with the games that take it."""
+    flags: dict[str, tuple[Flag, list[str]]] = {}
+    for name, spec in GAMES.items():
+        for flag in spec.flags:
+            flags.setdefault(flag.name, (flag, []))[1].append(name)
+    return dict(flags.values())
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     args = build_parser().parse_args(argv)
@@ -95,8 +102,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def command_sim(args: argparse.Namespace) -> int:
     """Self-play; prints a summary (JSON with --json)."""
-    if args.game == "wargame":
-        args.players = 2  # the government (seat 0) and the rebels (seat 1)
+    sizes = game_spec(args.game).player_counts
+    if len(sizes) == 1:
+        args.players = sizes[0]  # a game for a fixed number (the wargame's two sides)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["rule"] * args.players
     if args.games < 1:
         raise ValueError("--games must be at least 1")
@@ -120,40 +128,18 @@ def command_sim(args: argparse.Namespace) -> int:
 
 
 def sim_options(args: argparse.Namespace) -> dict[str, object]:
-    """The config options a sim's flags ask for (the Inquisitor, G54's roles, the wargame's scenario and rules)."""
-    options: dict[str, object] = {"inquisitor": True} if args.inquisitor else {}
-    wargame = {
-        "scenario": args.scenario,
-        "salvage": args.salvage,
-        "surrender": args.surrender,
-        "extra_reinforcements": args.extra_reinforcements,
-        "turn_limit": args.turn_limit,
-    }
-    wargame = {key: value for key, value in wargame.items() if value is not None}
-    if wargame and args.game != "wargame":
-        raise ValueError(
-            "--scenario, --salvage, --surrender, --extra-reinforcements and --turn-limit are for --game wargame"
-        )
-    if args.roles and args.game != "g54":
-        raise ValueError("--roles is for --game g54")
-    if args.game == "wargame":
-        if args.inquisitor:
-            raise ValueError("--inquisitor is for the card games")
-        return wargame
-    if args.game == "g54":
-        from core.cards.g54.config import SELECTIONS
-        from core.cards.g54.roles import role_named
-
-        choice = args.roles.strip().lower() or "first"
-        if choice in SELECTIONS and choice != "pick":
-            options["selection"] = choice
-        else:
-            try:
-                names = [role_named(name).name for name in choice.split(",")]
-            except ValueError as error:
-                wanted = "--roles is first, random, advanced or five role names joined by commas"
-                raise ValueError(f"{wanted}: {error}") from None
-            options.update(selection="pick", roles=names)
+    """The config options the game's own flags ask for (the Inquisitor, G54's roles, the wargame's rules); a flag
+    of another game is refused."""
+    spec = game_spec(args.game)
+    options: dict[str, object] = {}
+    for flag, games in game_flags().items():
+        value = getattr(args, flag.name.replace("-", "_"))
+        if value is None:
+            continue
+        if args.game not in games:
+            raise ValueError(f"--{flag.name} is for {' and '.join(games)}, not {args.game}")
+        if flag in spec.flags:
+            options.update(flag.read(value))
     return options
 
 

@@ -13,7 +13,7 @@ from core.cards.events import Event
 from core.cards.rule_bot import RuleBot
 from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
 from core.cards.views import CoupView
-from core.game import GameSpec
+from core.game import Flag, GameSpec
 
 
 def option_words(options: Mapping[str, Any]) -> list[str]:
@@ -21,6 +21,8 @@ def option_words(options: Mapping[str, Any]) -> list[str]:
     switches = (("inquisitor", "Inquisitor"), ("two_player_variant", "variant"))
     return [word for key, word in switches if options.get(key)]
 
+
+FLAGS = (Flag("inquisitor", "the Inquisitor replaces the Ambassador", lambda on: {"inquisitor": on}, switch=True),)
 
 COUP_SPEC = GameSpec(
     name="coup",
@@ -32,6 +34,7 @@ COUP_SPEC = GameSpec(
     bots={"rule": RuleBot, "random": RandomBot},
     text=text,
     option_words=option_words,
+    flags=FLAGS,
 )
 REFORMATION_SPEC = GameSpec(
     name="reformation",
@@ -43,4 +46,5 @@ REFORMATION_SPEC = GameSpec(
     bots={"rule": RuleBot, "random": RandomBot},
     text=text,
     option_words=option_words,
+    flags=FLAGS,
 )

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.bots.random_bot import RandomBot
-from core.game import GameSpec
+from core.game import Flag, GameSpec
 from core.wargame.bot import WargameBot
+from core.wargame.config import SCENARIOS
 from core.wargame.engine import WARGAME
 from core.wargame.events import Event
 from core.wargame.flow import WINNING_LEAD
@@ -27,6 +28,24 @@ def summarize(summary: dict[str, Any], finals: Sequence[Any]) -> dict[str, Any]:
     }
 
 
+FLAGS = (
+    Flag("scenario", "the scenario (default basic)", lambda value: {"scenario": value}, choices=SCENARIOS),
+    Flag("salvage", "the salvage optional rule", lambda on: {"salvage": on}, switch=True),
+    Flag("surrender", "the surrender optional rule", lambda on: {"surrender": on}, switch=True),
+    Flag(
+        "extra-reinforcements",
+        "the extra reinforcements optional rule",
+        lambda on: {"extra_reinforcements": on},
+        switch=True,
+    ),
+    Flag(
+        "turn-limit",
+        "end after this turn, the VP leader winning (0: none)",
+        lambda turns: {"turn_limit": turns},
+        number=True,
+    ),
+)
+
 WARGAME_SPEC = GameSpec(
     name="wargame",
     title="Coup 1992: the wargame",
@@ -37,4 +56,5 @@ WARGAME_SPEC = GameSpec(
     bots={"rule": WargameBot, "random": RandomBot},
     sides=SIDE_NAMES,
     summarize=summarize,
+    flags=FLAGS,
 )
