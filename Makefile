@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench lint sim clean
+.PHONY: play test test-fast bench lint sim clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ play: $(VENV)/.play
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest
+
+# The inner loop: rules, contract, units and network tests; screens, SSH and slow whole games are left to `make test`.
+test-fast: $(VENV)/.test
+	$(BIN)/python -m pytest -m "not slow and not ssh and not screens"
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .

@@ -21,6 +21,20 @@ class TopLevelSnapshots(pytest_textual_snapshot.SVGImageExtension):
 pytest_textual_snapshot.SVGImageExtension = TopLevelSnapshots  # type: ignore[misc]
 
 
+SCREEN_TEST_FILES = ("test_tui_", "test_snapshots")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the SSH tests (real asyncssh sessions) and the screen tests (Pilot and snapshots) by their file, so
+    `make test-fast` can leave them to `make test`."""
+    for item in items:
+        name = item.path.name
+        if name.startswith("test_ssh"):
+            item.add_marker(pytest.mark.ssh)
+        elif name.startswith(SCREEN_TEST_FILES):
+            item.add_marker(pytest.mark.screens)
+
+
 @pytest.fixture(autouse=True)
 def quiet_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No records in the user's home, no colour or theme overrides from the environment."""
