@@ -30,6 +30,7 @@ test-fast: $(VENV)/.test
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench: $(VENV)/.test
 	$(BIN)/python -m bench

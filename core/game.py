@@ -69,7 +69,7 @@ class Bot(Protocol):
 class GameText(Protocol):
     """The sentences of a game: its events, the situation line, move labels and who is awaited."""
 
-    def describe(self, event: Any, names: Sequence[str], viewer: int | None) -> str | None:
+    def describe(self, event: Any, names: tuple[str, ...], viewer: int | None) -> str | None:
         """event as a sentence for viewer (None: nothing worth a line)."""
 
     def situation(self, view: Any) -> str:

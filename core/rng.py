@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 MASK64 = (1 << 64) - 1
 
 
@@ -25,7 +27,7 @@ def below(state: int, n: int) -> tuple[int, int]:
     return state, value % n
 
 
-def shuffle(state: int, items: list) -> int:
+def shuffle(state: int, items: list[Any]) -> int:
     """Shuffle items in place (Fisher-Yates) and return the new generator state."""
     for i in range(len(items) - 1, 0, -1):
         state, j = below(state, i + 1)

@@ -57,12 +57,13 @@ class Client:
 
     async def connect(self, host: str, port: int, name: str, token: str | None = None, timeout: float = 10) -> None:
         """Open the connection and say hello (with a seat token to resume that seat)."""
-        self.reader, self.writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+        self.reader, self.writer = reader, writer
         hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
         if token:
             hello["token"] = token
-        self.writer.write(encode(hello))
-        welcome = await asyncio.wait_for(read_frame(self.reader), timeout)
+        writer.write(encode(hello))
+        welcome = await asyncio.wait_for(read_frame(reader), timeout)
         if welcome.get("type") == "error":
             raise HostError(welcome.get("code", "error"), welcome.get("message", "refused"))
         self.welcome = welcome

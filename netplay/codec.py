@@ -25,7 +25,8 @@ def to_plain(value: Any) -> Any:
         return [to_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: to_plain(v) for k, v in value.items()}
-    return {name: to_plain(getattr(value, name)) for name in _field_names(type(value))}
+    names = _field_names(type(value))  # type: ignore[arg-type]  # mypy: a class is Hashable, not type[Any]
+    return {name: to_plain(getattr(value, name)) for name in names}
 
 
 @functools.cache

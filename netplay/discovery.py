@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import ifaddr
-from zeroconf import IPVersion, ServiceStateChange, Zeroconf
+from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,9 @@ class Advertiser:
         """Advertise; False (with a log line) if the LAN cannot be reached."""
         addresses = self.interfaces or lan_addresses() or ["127.0.0.1"]
         try:
-            self.zeroconf = AsyncZeroconf(interfaces=self.interfaces or "all", ip_version=IPVersion.V4Only)  # type: ignore[arg-type]
+            self.zeroconf = AsyncZeroconf(
+                interfaces=self.interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only
+            )
             self.info = AsyncServiceInfo(
                 SERVICE,
                 f"{self.name}.{SERVICE}",
@@ -88,7 +90,7 @@ async def browse(seconds: float = 2.0, interfaces: list[str] | None = None) -> l
             names.add(name)
 
     try:
-        azc = AsyncZeroconf(interfaces=interfaces or "all", ip_version=IPVersion.V4Only)  # type: ignore[arg-type]
+        azc = AsyncZeroconf(interfaces=interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only)
     except Exception as error:
         log.warning("cannot browse the LAN: %s", error)
         return []

@@ -7,6 +7,7 @@ log line and changes nothing; floods and stalled readers are disconnected."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 from pathlib import Path
@@ -78,7 +79,8 @@ class Host:
         """Resume journaled tables, listen, and return the port."""
         self._resume_journal()
         self.server = await asyncio.start_server(self._serve, host, port)
-        return self.server.sockets[0].getsockname()[1]
+        bound: int = self.server.sockets[0].getsockname()[1]
+        return bound
 
     async def stop(self) -> None:
         """Close every connection and stop listening; journals stay for the next start."""
@@ -119,8 +121,8 @@ class Host:
         lobby.table.on_move = lambda seat, move: self._journal_move(lobby, seat, move)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
-        for index, seat in enumerate(seats):
-            if seat.kind == "person":
+        for index, kept in enumerate(seats):
+            if kept.kind == "person":
                 self._start_grace(lobby, index)
         lobby.table.start()
         log.info("resumed table %s after %d moves", table_id, len(moves))
@@ -429,7 +431,7 @@ class Host:
         lobby.table = table
         for seat in [*range(config.players), None]:
             lobby.history[seat] = [to_plain(e) for e in table.opening_events(seat)]
-            table.subscribe(lambda events, seat=seat: self._table_changed(lobby, seat, events), seat)
+            table.subscribe(functools.partial(self._table_changed, lobby, seat), seat)
 
     def _table_changed(self, lobby: LobbyTable, seat: int | None, events: list[Any]) -> None:
         plain = [to_plain(e) for e in events]

@@ -29,7 +29,8 @@ PLAIN_COLOURS = {*range(30, 38), *range(40, 48), *range(90, 98), *range(100, 108
 @lru_cache(maxsize=4096)
 def _sgr(params: str, system: ColorSystem | None) -> str:
     """One SGR sequence with its colours brought down to system (None: without colours; '' if nothing is left)."""
-    codes, kept, i = params.split(";"), [], 0
+    codes, i = params.split(";"), 0
+    kept: list[str] = []
     while i < len(codes):
         code = codes[i]
         size = {"2": 5, "5": 3}.get(codes[i + 1], 0) if code in ("38", "48") and i + 1 < len(codes) else 0
@@ -140,5 +141,5 @@ class ChannelDriver(Driver):
     def open_url(self, url: str, new_tab: bool = True) -> None:
         """Never open anything on the server."""
 
-    def deliver_binary(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+    def deliver_binary(self, *args: Any, **kwargs: Any) -> None:
         """Never write files on the server."""

@@ -345,7 +345,8 @@ class SSHHost:
             login_timeout=self.limits.login_seconds,
             keepalive_interval=60,
         )
-        return self.server.sockets[0].getsockname()[1]
+        bound: int = self.server.sockets[0].getsockname()[1]
+        return bound
 
     async def stop(self) -> None:
         """Stop listening and end every session."""

@@ -35,9 +35,10 @@ def tokens_path() -> Path:
 def load_token(address: str) -> str | None:
     """The seat token kept for address, if any."""
     try:
-        return json.loads(tokens_path().read_text()).get(address)
+        token = json.loads(tokens_path().read_text()).get(address)
     except (OSError, ValueError, AttributeError):
         return None
+    return token if isinstance(token, str) else None
 
 
 def keep_token(address: str, token: str | None) -> None:

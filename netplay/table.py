@@ -58,6 +58,7 @@ class Table:
         self._listeners: list[tuple[int | None, Listener]] = []
         self._bot_task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_window = -1  # the window (by the version that opened it) the running timer is for
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -31,7 +31,7 @@ class MalformedFrame(WireError):
 
 def encode(message: dict[str, Any], max_frame: int = MAX_FRAME) -> bytes:
     """One frame holding message."""
-    payload = msgpack.packb(message, use_bin_type=True)
+    payload: bytes = msgpack.packb(message, use_bin_type=True)  # type: ignore[no-untyped-call]  # msgpack ships no hints for packb
     if len(payload) > max_frame:
         raise FrameTooLarge(f"message of {len(payload)} bytes exceeds the {max_frame}-byte frame limit")
     return HEADER.pack(len(payload)) + payload
@@ -40,7 +40,7 @@ def encode(message: dict[str, Any], max_frame: int = MAX_FRAME) -> bytes:
 def decode(payload: bytes) -> dict[str, Any]:
     """The message in payload; MalformedFrame if it is not a map with a string 'type'."""
     try:
-        message = msgpack.unpackb(payload, raw=False, strict_map_key=True)
+        message = msgpack.unpackb(payload, raw=False, strict_map_key=True)  # type: ignore[attr-defined,no-untyped-call]  # msgpack's stub does not list unpackb
     except Exception as error:  # msgpack raises several unrelated types on garbage
         raise MalformedFrame(f"payload is not msgpack: {type(error).__name__}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
