@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from core.cards.rules import STARTING_COINS, Ruleset, ruleset
+from core.cards.rules import Ruleset, ruleset
+from core.cards.seats import CardState, Seat
 
 MIN_PLAYERS, MAX_PLAYERS, MAX_REFORMATION_PLAYERS = 2, 6, 10
 
@@ -71,13 +72,9 @@ class CoupConfig:
 
 
 @dataclass
-class Player:
-    """One seat: coins, face-down (hidden) and face-up (revealed) cards, public claims."""
+class Player(Seat):
+    """A Coup or Reformation seat: coins, face-down (hidden) and face-up (revealed) cards, public claims."""
 
-    name: str
-    coins: int = STARTING_COINS
-    hidden: list[str] = field(default_factory=list)
-    revealed: list[str] = field(default_factory=list)
     claims: list[str] = field(default_factory=list)
 
     @property
@@ -85,10 +82,6 @@ class Player:
         """Out of the game once every card is face up (a seat still choosing its first card in the
         two-player variant holds none yet, but is in)."""
         return bool(self.hidden) or not self.revealed
-
-    def clone(self) -> Player:
-        """A copy sharing nothing mutable."""
-        return Player(self.name, self.coins, list(self.hidden), list(self.revealed), list(self.claims))
 
 
 @dataclass
@@ -104,7 +97,7 @@ class Pending:
     block_card: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Challenge:
     """Who challenged whom, over which character, on the action or on its block."""
 
@@ -115,7 +108,7 @@ class Challenge:
 
 
 @dataclass
-class CoupState:
+class CoupState(CardState):
     """Everything the engine knows. window names the open decision and owed who must answer it;
     when no window is open, then names the next automatic step."""
 
@@ -140,35 +133,6 @@ class CoupState:
     reserve: int = 0
     examined: str | None = None
 
-    def clone(self) -> CoupState:
-        """A deep copy, so apply never touches the state it was given."""
-        return CoupState(
-            config=self.config,
-            players=[p.clone() for p in self.players],
-            deck=list(self.deck),
-            rng=self.rng,
-            active=self.active,
-            window=self.window,
-            owed=list(self.owed),
-            then=self.then,
-            pending=None if self.pending is None else Pending(**asdict(self.pending)),
-            challenge=None if self.challenge is None else Challenge(**asdict(self.challenge)),
-            losses=list(self.losses),
-            drawn=list(self.drawn),
-            choices=[list(c) for c in self.choices],
-            discarded=list(self.discarded),
-            turn=self.turn,
-            version=self.version,
-            winner=self.winner,
-            allegiance=list(self.allegiance),
-            reserve=self.reserve,
-            examined=self.examined,
-        )
-
-    def living(self) -> list[int]:
-        """Seats still in the game."""
-        return [i for i, p in enumerate(self.players) if p.alive]
-
     def factions_split(self) -> bool:
         """Reformation: true while living players of both allegiances remain."""
         return len({self.allegiance[s] for s in self.living()}) > 1 if self.allegiance else False
@@ -176,9 +140,3 @@ class CoupState:
     def may_target(self, actor: int, target: int) -> bool:
         """Whether actor may aim a restricted action (or a Foreign Aid block) at target."""
         return not self.factions_split() or self.allegiance[actor] != self.allegiance[target]
-
-    def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
-        """Living seats in turn order starting after seat (or at it, with include_self)."""
-        n = len(self.players)
-        order = [(seat + k) % n for k in range(0 if include_self else 1, n)]
-        return [s for s in order if self.players[s].alive]

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from core.cards.g54.config import G54Config
-from core.cards.rules import STARTING_COINS
+from core.cards.seats import CardState, Seat
 
 DISAPPEAR_TOKENS = 3
 
 
 @dataclass
-class G54Player:
+class G54Player(Seat):
     """One seat: coins, face-down cards, cards lost face up (revealed) or face down (aside, after an
     unchallenged reactive claim), public claims, and whether it is out."""
 
-    name: str
-    coins: int = STARTING_COINS
-    hidden: list[str] = field(default_factory=list)
-    revealed: list[str] = field(default_factory=list)
     aside: list[str] = field(default_factory=list)
     claims: list[str] = field(default_factory=list)
     out: bool = False
@@ -53,7 +49,7 @@ class Pending:
     paid: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class Claim:
     """A claim open to challenge: seat says it holds role, for an action, a join, a block, a Lawyer's
     estate or a reactive claim on a lost card (aside: that card, set aside face down)."""
@@ -64,7 +60,7 @@ class Claim:
     aside: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Challenge:
     """challenger called challenged's claim of card; challenged must prove or concede."""
 
@@ -86,7 +82,7 @@ class Estate:
 
 
 @dataclass
-class G54State:
+class G54State(CardState):
     """Everything the engine knows. window names the open decision and owed who must answer it; when
     none is open, then names the next automatic step."""
 
@@ -115,45 +111,6 @@ class G54State:
     turn: int = 1
     version: int = 0
     winner: int | None = None
-
-    def clone(self) -> G54State:
-        """A deep copy, so apply never touches the state it was given (claims and challenges are
-        replaced, never changed, so they are shared)."""
-        pending = self.pending
-        return replace(
-            self,
-            players=[
-                replace(p, hidden=list(p.hidden), revealed=list(p.revealed), aside=list(p.aside), claims=list(p.claims))
-                for p in self.players
-            ],
-            deck=list(self.deck),
-            owed=list(self.owed),
-            pending=None
-            if pending is None
-            else replace(
-                pending,
-                affected=list(pending.affected),
-                to_block=list(pending.to_block),
-                blocked=list(pending.blocked),
-                joiners=list(pending.joiners),
-                to_check=list(pending.to_check),
-                to_ask=list(pending.to_ask),
-            ),
-            losses=list(self.losses),
-            drawn=list(self.drawn),
-            disappear=list(self.disappear),
-            estates=[replace(e, to_ask=list(e.to_ask)) for e in self.estates],
-        )
-
-    def living(self) -> list[int]:
-        """Seats still in the game."""
-        return [i for i, p in enumerate(self.players) if p.alive]
-
-    def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
-        """Living seats in turn order starting after seat (or at it, with include_self)."""
-        n = len(self.players)
-        order = [(seat + k) % n for k in range(0 if include_self else 1, n)]
-        return [s for s in order if self.players[s].alive]
 
     def treaty_holds(self) -> bool:
         """A treaty lapses when only two players remain."""
