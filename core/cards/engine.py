@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
+from core.cards.common_moves import CHALLENGE_OR_PASS, keeps, one_per_card, prove_or_concede
 from core.cards.events import Event
 from core.cards.flow import HANDLERS, convert_cost, denies, settle
 from core.cards.moves import Move
@@ -12,8 +11,6 @@ from core.cards.state import CoupConfig, CoupState, Player
 from core.cards.views import CoupView, make_view
 from core.cards.window_game import WindowGame
 from core.rng import below, seed_state, shuffle
-
-ANSWERS_TO_CLAIMS = (Move("challenge"), Move("pass"))
 
 
 class CoupGame(WindowGame):
@@ -66,7 +63,7 @@ class CoupGame(WindowGame):
         if window == "action":
             return _action_moves(state, seat)
         if window in ("challenge_action", "challenge_block"):
-            return ANSWERS_TO_CLAIMS
+            return CHALLENGE_OR_PASS
         if window == "block":
             assert state.pending is not None
             blockers = state.config.rules.actions[state.pending.kind].blockers
@@ -74,20 +71,17 @@ class CoupGame(WindowGame):
         if window == "prove":
             assert state.challenge is not None
             holds = state.challenge.card in player.hidden
-            can_prove = not holds if denies(state, state.challenge.on_block) else holds
-            return (Move("prove"), Move("concede")) if can_prove else (Move("concede"),)
+            return prove_or_concede(not holds if denies(state, state.challenge.on_block) else holds)
         if window == "lose":
-            return tuple(Move("reveal", card=c) for c in sorted(set(player.hidden)))
+            return one_per_card("reveal", player.hidden)
         if window == "exchange":
-            pool = sorted(player.hidden + state.drawn)
-            keeps = sorted(set(combinations(pool, len(player.hidden))))
-            return tuple(Move("keep", cards=k) for k in keeps)
+            return keeps(player.hidden, state.drawn)
         if window == "setup":
-            return tuple(Move("choose", card=c) for c in sorted(set(state.choices[seat])))
+            return one_per_card("choose", state.choices[seat])
         if window == "allegiance":
             return tuple(Move("allegiance", card=f) for f in FACTIONS)
         if window == "show":
-            return tuple(Move("show", card=c) for c in sorted(set(player.hidden)))
+            return one_per_card("show", player.hidden)
         if window == "examine":
             return (Move("return"), Move("force"))
         return ()

@@ -1,13 +1,13 @@
-"""How moves move a card game along: one handler per window, automatic steps between windows,
-and the queue of influence losses."""
+"""How moves move Coup and Reformation along: one handler per window, and the automatic steps between windows."""
 
 from __future__ import annotations
 
+from core.cards.deck import keep, replace_shown, shuffle_in
 from core.cards.events import Event
+from core.cards.influence import await_loss, eliminate, lose_card, win
 from core.cards.moves import Move
 from core.cards.rules import CONVERT_OTHER_COST, CONVERT_SELF_COST, FACTIONS
 from core.cards.state import Challenge, CoupState, Pending
-from core.rng import shuffle
 
 
 def open_window(s: CoupState, window: str, owed: list[int], then_if_nobody: str) -> None:
@@ -35,8 +35,8 @@ def _declare(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     if action.claim is None and action.denies is None:
         s.then = "block"
         return
-    if action.claim is not None and action.claim not in player.claims:
-        player.claims.append(action.claim)
+    if action.claim is not None:
+        player.note_claim(action.claim)
     open_window(s, "challenge_action", s.clockwise_from(seat), "block")
 
 
@@ -70,9 +70,7 @@ def _answer_block(s: CoupState, seat: int, move: Move, events: list[Event]) -> N
         return
     assert move.card is not None
     s.pending.blocker, s.pending.block_card = seat, move.card
-    claims = s.players[seat].claims
-    if move.card not in claims:
-        claims.append(move.card)
+    s.players[seat].note_claim(move.card)
     events.append(Event("block", seat, s.pending.actor, move.card, what=s.pending.kind))
     others = [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]
     open_window(s, "challenge_block", others, "blocked")
@@ -86,21 +84,15 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
     player = s.players[seat]
     if move.kind == "prove":
         shown = list(player.hidden) if inverse else [challenge.card]
-        for card in shown:
-            player.hidden.remove(card)
-        s.deck.extend(shown)
-        s.rng = shuffle(s.rng, s.deck)
-        drawn = tuple(s.deck.pop() for _ in shown)
-        player.hidden.extend(drawn)
-        player.claims = [c for c in player.claims if c not in shown]
+        drawn = replace_shown(s, seat, shown)
         events.append(Event("prove", seat, challenge.challenger, challenge.card, tuple(shown) if inverse else ()))
         events.append(Event("replace", seat, cards=drawn, to=(seat,)))
         s.losses.append((challenge.challenger, "challenge"))
         s.then = "blocked" if challenge.on_block else "block"
         return
     events.append(Event("concede", seat, challenge.challenger, challenge.card, what="denial" if inverse else ""))
-    if challenge.card in player.claims and not inverse:
-        player.claims.remove(challenge.card)  # a claim not shown when called is no longer "said"
+    if not inverse:
+        player.drop_claim(challenge.card)  # a claim not shown when called is no longer "said"
     s.losses.append((seat, "challenge"))
     if challenge.on_block:
         s.then = "resolve"
@@ -119,29 +111,15 @@ def _reveal(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
 
 def lose(s: CoupState, seat: int, card: str, reason: str, events: list[Event]) -> None:
     """seat turns card face up; with no card left it is out and its coins go to the treasury."""
-    player = s.players[seat]
-    player.hidden.remove(card)
-    player.revealed.append(card)
-    if card in player.claims:
-        player.claims.remove(card)
-    events.append(Event("lose", seat, card=card, what=reason))
-    if not player.hidden:
-        events.append(Event("eliminated", seat, amount=player.coins))
-        player.coins = 0
-        player.claims.clear()
+    lose_card(s, seat, card, reason, events)
+    if not s.players[seat].hidden:
+        eliminate(s, seat, events)
 
 
 def _keep(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
-    player = s.players[seat]
-    pool = player.hidden + s.drawn
-    for card in move.cards:
-        pool.remove(card)
-    player.hidden = list(move.cards)
-    s.deck.extend(pool)
-    s.rng = shuffle(s.rng, s.deck)
-    s.drawn = []
-    player.claims = [c for c in player.claims if c != s.config.rules.actions["exchange"].claim]
-    events.append(Event("exchanged", seat, amount=len(pool)))
+    returned = keep(s, seat, move.cards)
+    s.players[seat].drop_claim(s.config.rules.actions["exchange"].claim)
+    events.append(Event("exchanged", seat, amount=returned))
     events.append(Event("kept", seat, cards=move.cards, to=(seat,)))
     s.then = "end_turn"
 
@@ -194,8 +172,7 @@ def _examine(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
         drawn = s.deck.pop()
         player.hidden.remove(card)
         player.hidden.append(drawn)
-        s.deck.append(card)
-        s.rng = shuffle(s.rng, s.deck)
+        shuffle_in(s, [card])
         events.append(Event("forced", seat, target))
         events.append(Event("replace", target, cards=(drawn,), to=(target,)))
     s.then = "end_turn"
@@ -219,32 +196,16 @@ HANDLERS = {
 def settle(s: CoupState, events: list[Event]) -> None:
     """Run the automatic steps until some seat owes a decision or the game is over."""
     while True:
-        if _await_loss(s, events):
+        if await_loss(s, events, lose):
             return
         living = s.living()
         if len(living) <= 1 and s.window not in ("setup", "allegiance"):
-            s.winner = living[0]
-            s.window, s.owed, s.then, s.pending, s.challenge = "over", [], "", None, None
-            events.append(Event("win", s.winner))
+            win(s, living[0], events)
             return
         step, s.then = s.then, ""
         if not step:
             return
         STEPS[step](s, events)
-
-
-def _await_loss(s: CoupState, events: list[Event]) -> bool:
-    """Resolve queued losses; open the lose window when a seat has a real choice to make."""
-    while s.losses:
-        seat, reason = s.losses[0]
-        hidden = s.players[seat].hidden
-        if len(set(hidden)) > 1:
-            s.window, s.owed = "lose", [seat]
-            return True
-        s.losses.pop(0)
-        if hidden:
-            lose(s, seat, hidden[0], reason, events)
-    return False
 
 
 def _step_block(s: CoupState, events: list[Event]) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from core.cards.deck import replace_shown
 from core.cards.events import Event
 from core.cards.g54.state import Challenge, Claim, G54State
-from core.rng import shuffle
 
 SPECULATOR = "Speculator"
 
@@ -33,16 +33,10 @@ def pay_tax(s: G54State, seat: int, role: str, events: list[Event]) -> None:
         events.append(Event("tax", seat, s.collector, role, amount=due))
 
 
-def note_claim(s: G54State, seat: int, role: str) -> None:
-    """Remember in public that seat has said it holds role."""
-    if role not in s.players[seat].claims:
-        s.players[seat].claims.append(role)
-
-
 def open_claim(s: G54State, seat: int, role: str, kind: str) -> None:
     """seat claims role (for an action, join, block or Lawyer): everyone else may challenge it."""
     s.claim = Claim(seat, role, kind)
-    note_claim(s, seat, role)
+    s.players[seat].note_claim(role)
     if not open_window(s, "claim", [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]):
         s.claim = None
         s.then = f"{kind}_stood"
@@ -71,21 +65,14 @@ def answer_challenge(s: G54State, seat: int, move_kind: str, events: list[Event]
     s.challenge = None
     player = s.players[seat]
     if move_kind == "prove":
-        player.hidden.remove(challenge.card)
-        s.deck.append(challenge.card)
-        s.rng = shuffle(s.rng, s.deck)
-        drawn = s.deck.pop()
-        player.hidden.append(drawn)
-        if challenge.card in player.claims:
-            player.claims.remove(challenge.card)
+        drawn = replace_shown(s, seat, [challenge.card])
         events.append(Event("prove", seat, challenge.challenger, challenge.card))
-        events.append(Event("replace", seat, cards=(drawn,), to=(seat,)))
+        events.append(Event("replace", seat, cards=drawn, to=(seat,)))
         s.losses.append((challenge.challenger, "challenge"))
         close_window(s, f"{challenge.kind}_stood")
         return
     events.append(Event("concede", seat, challenge.challenger, challenge.card))
-    if challenge.card in player.claims:
-        player.claims.remove(challenge.card)
+    player.drop_claim(challenge.card)
     s.losses.append((seat, "challenge"))
     if challenge.kind == "action" and challenge.card == SPECULATOR and player.coins:
         events.append(Event("forfeit", seat, challenge.challenger, amount=player.coins))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.cards.deck import keep, shuffle_in
 from core.cards.events import Event
 from core.cards.g54.claims import close_window, open_window
 from core.cards.g54.roles import ROLES, Role
 from core.cards.g54.state import DISAPPEAR_TOKENS, G54State, Pending
 from core.cards.moves import Move
-from core.rng import shuffle
 
 Effect = Callable[[G54State, Pending, list[int], list[Event]], None]
 
@@ -128,7 +128,9 @@ def answer_produce(s: G54State, seat: int, move: Move, events: list[Event]) -> N
         pool.remove(card)
     player.hidden = list(move.cards)
     s.players[pending.target].hidden.append(move.card)
-    _return(s, pool, events, seat)
+    shuffle_in(s, pool)
+    s.drawn = []
+    events.append(Event("exchanged", seat, amount=len(pool)))
     events.append(Event("handed", seat, pending.target, cards=(move.card,), to=(seat, pending.target)))
     events.append(Event("gave_back", seat, pending.target))
     pending.given = None
@@ -147,23 +149,11 @@ def answer_exchange(s: G54State, seat: int, move: Move, events: list[Event]) -> 
         events.append(Event("draw", seat, amount=1))
         events.append(Event("drew", seat, cards=(card,), to=(seat,)))
         return
-    player = s.players[seat]
-    pool = player.hidden + s.drawn
-    for card in move.cards:
-        pool.remove(card)
-    player.hidden = list(move.cards)
-    if pending.role in player.claims:
-        player.claims.remove(pending.role)
+    returned = keep(s, seat, move.cards)
+    s.players[seat].drop_claim(pending.role)
     events.append(Event("kept", seat, cards=move.cards, to=(seat,)))
-    _return(s, pool, events, seat)
+    events.append(Event("exchanged", seat, amount=returned))
     close_window(s, "end_action")
-
-
-def _return(s: G54State, cards: list[str], events: list[Event], seat: int) -> None:
-    s.deck.extend(cards)
-    s.rng = shuffle(s.rng, s.deck)
-    s.drawn = []
-    events.append(Event("exchanged", seat, amount=len(cards)))
 
 
 def _crime_boss(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:

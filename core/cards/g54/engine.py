@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from core.cards.common_moves import CHALLENGE_OR_PASS, keeps, one_per_card, prove_or_concede
 from core.cards.events import Event
 from core.cards.g54 import claims, effects, losses, turn
 from core.cards.g54.config import G54Config
@@ -22,12 +23,11 @@ from core.cards.g54.roles import (
 )
 from core.cards.g54.state import DISAPPEAR_TOKENS, G54Player, G54State
 from core.cards.g54.views import G54View, make_view
+from core.cards.influence import await_loss, win
 from core.cards.moves import Move
 from core.cards.rules import COUP_COST, FORCED_COUP_COINS
 from core.cards.window_game import Handler, WindowGame
 from core.rng import below, seed_state, shuffle
-
-ANSWERS = (Move("challenge"), Move("pass"))
 
 
 class G54Game(WindowGame):
@@ -88,11 +88,10 @@ def settle(s: G54State, events: list[Event]) -> None:
     while not s.owed:
         living = s.living()
         if len(living) == 1:
-            s.winner = living[0]
-            s.window, s.then, s.pending, s.claim, s.challenge, s.losses = "over", "", None, None, None, []
-            events.append(Event("win", s.winner))
+            win(s, living[0], events)
+            s.claim = None
             return
-        if losses.await_loss(s, events):
+        if await_loss(s, events, losses.reveal, losses.may_react):
             return
         step, s.then = s.then, ""
         if not step:
@@ -139,19 +138,15 @@ def _communist_moves(s: G54State, seat: int) -> list[Move]:
 
 def _prove_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     assert s.challenge is not None
-    holds = s.challenge.card in s.players[seat].hidden
-    return (Move("prove"), Move("concede")) if holds else (Move("concede"),)
+    return prove_or_concede(s.challenge.card in s.players[seat].hidden)
 
 
 def _exchange_moves(s: G54State, seat: int) -> tuple[Move, ...]:
+    """The keeps, and for a Writer with a coin to pay, one more card to draw while the deck has one."""
     player = s.players[seat]
-    pool = sorted(player.hidden + s.drawn)
-    keeps = sorted(set(combinations(pool, len(player.hidden))))
-    moves = [Move("keep", cards=k) for k in keeps]
     writer = s.pending is not None and s.pending.kind == "writer"
-    if writer and player.coins >= 1 and s.deck:
-        moves.append(Move("draw"))
-    return tuple(moves)
+    more = writer and player.coins >= 1 and bool(s.deck)
+    return (*keeps(player.hidden, s.drawn), *((Move("draw"),) if more else ()))
 
 
 def _produce_moves(s: G54State, seat: int) -> tuple[Move, ...]:
@@ -181,15 +176,15 @@ def _block_moves(s: G54State, seat: int) -> tuple[Move, ...]:
 
 LEGAL = {
     "action": action_moves,
-    "claim": lambda s, seat: ANSWERS,
-    "react": lambda s, seat: ANSWERS,
+    "claim": lambda s, seat: CHALLENGE_OR_PASS,
+    "react": lambda s, seat: CHALLENGE_OR_PASS,
     "prove": _prove_moves,
     "join": lambda s, seat: (Move("join"), Move("pass")),
     "fund": lambda s, seat: (Move("join"), Move("pass")),
     "block": _block_moves,
     "lose": lambda s, seat: losses.loss_moves(s, seat),
     "exchange": _exchange_moves,
-    "give": lambda s, seat: tuple(Move("give", card=c) for c in sorted(set(s.players[seat].hidden))),
+    "give": lambda s, seat: one_per_card("give", s.players[seat].hidden),
     "produce": _produce_moves,
     "extort": _extort_moves,
     "lawyer": lambda s, seat: (Move("claim"), Move("pass")),

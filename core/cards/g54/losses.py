@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from core.cards.common_moves import one_per_card
 from core.cards.events import Event
 from core.cards.g54.claims import close_window, open_window, pay_tax
 from core.cards.g54.state import Claim, Estate, G54State
+from core.cards.influence import eliminate, lose_card
 from core.cards.moves import Move
 
 INTELLECTUAL, MISSIONARY, LAWYER = "Intellectual", "Missionary", "Lawyer"
@@ -19,35 +21,19 @@ def reactions(s: G54State, seat: int, reason: str) -> list[str]:
 
 def loss_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Reveal a card, or set one aside face down claiming a reactive role."""
-    cards = sorted(set(s.players[seat].hidden))
-    reveal = [Move("reveal", card=c) for c in cards]
-    react = [Move(role.lower(), card=c) for role in reactions(s, seat, s.losses[0][1]) for c in cards]
-    return (*reveal, *react)
+    hand = s.players[seat].hidden
+    react = [Move(role.lower(), card=c) for role in reactions(s, seat, s.losses[0][1]) for c in sorted(set(hand))]
+    return (*one_per_card("reveal", hand), *react)
 
 
-def await_loss(s: G54State, events: list[Event]) -> bool:
-    """Resolve queued losses; open the lose window when a seat has a real choice to make."""
-    while s.losses:
-        seat, reason = s.losses[0]
-        player = s.players[seat]
-        if player.out or not player.hidden:
-            s.losses.pop(0)
-            continue
-        if len(set(player.hidden)) > 1 or reactions(s, seat, reason):
-            return open_window(s, "lose", [seat])
-        s.losses.pop(0)
-        reveal(s, seat, player.hidden[0], reason, events)
-    return False
+def may_react(s: G54State, seat: int, reason: str) -> bool:
+    """Whether seat may answer this loss with a reactive claim (so it has a choice even with one kind of card)."""
+    return bool(reactions(s, seat, reason))
 
 
 def reveal(s: G54State, seat: int, card: str, reason: str, events: list[Event]) -> None:
     """seat turns card face up; with no card left it is out."""
-    player = s.players[seat]
-    player.hidden.remove(card)
-    player.revealed.append(card)
-    if card in player.claims:
-        player.claims.remove(card)
-    events.append(Event("lose", seat, card=card, what=reason))
+    lose_card(s, seat, card, reason, events)
     check_out(s, seat, events)
 
 
@@ -117,11 +103,9 @@ def check_out(s: G54State, seat: int, events: list[Event]) -> None:
     if player.hidden or player.out or pending_claim:
         return
     player.out = True
-    events.append(Event("eliminated", seat, amount=player.coins))
-    if LAWYER in s.roles and player.coins:
-        s.estates.append(Estate(seat, player.coins))
-    player.coins = 0
-    player.claims.clear()
+    coins = eliminate(s, seat, events)
+    if LAWYER in s.roles and coins:
+        s.estates.append(Estate(seat, coins))
     if seat in s.disappear:
         s.disappear.remove(seat)
     if s.peacekeeper == seat:

@@ -1,0 +1,40 @@
+"""Cards going back into the deck alike in every card game: a proof's shown cards and an exchange's returned ones."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.cards.seats import CardState
+from core.rng import shuffle
+
+
+def shuffle_in(s: CardState, cards: Sequence[str]) -> None:
+    """cards go back into the deck, which is shuffled."""
+    s.deck.extend(cards)
+    s.rng = shuffle(s.rng, s.deck)
+
+
+def replace_shown(s: CardState, seat: int, shown: Sequence[str]) -> tuple[str, ...]:
+    """A proof: the cards seat showed are no longer claimed and are shuffled back into the deck, and seat draws as
+    many anew (returned)."""
+    player = s.players[seat]
+    for card in shown:
+        player.hidden.remove(card)
+        player.drop_claim(card)
+    shuffle_in(s, shown)
+    drawn = tuple(s.deck.pop() for _ in shown)
+    player.hidden.extend(drawn)
+    return drawn
+
+
+def keep(s: CardState, seat: int, kept: Sequence[str]) -> int:
+    """An exchange: seat keeps kept out of its hand and the drawn cards, and the rest are shuffled back into the deck
+    (how many is returned)."""
+    player = s.players[seat]
+    rest = player.hidden + s.drawn
+    for card in kept:
+        rest.remove(card)
+    player.hidden = list(kept)
+    shuffle_in(s, rest)
+    s.drawn = []
+    return len(rest)

@@ -1,0 +1,56 @@
+"""Losing influence alike in every card game: the queue of losses, a card turned face up, leaving, the last one in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from core.cards.events import Event
+from core.cards.seats import CardState
+
+LoseCard = Callable[[Any, int, str, str, list[Event]], None]
+"""Turn a card of a seat face up for a reason: (state, seat, card, reason, events)."""
+MayReact = Callable[[Any, int, str], bool]
+"""Whether a seat losing an influence for a reason may answer with a claim instead: (state, seat, reason)."""
+
+
+def never_reacts(s: CardState, seat: int, reason: str) -> bool:
+    """No game but G54 answers a loss with a claim."""
+    return False
+
+
+def await_loss(s: CardState, events: list[Event], lose: LoseCard, may_react: MayReact = never_reacts) -> bool:
+    """Resolve queued losses, turning a seat's only kind of card face up with lose; open the lose window (and return
+    True) instead when the seat has a real choice: two different cards, or a claim it may make (may_react)."""
+    while s.losses:
+        seat, reason = s.losses[0]
+        player = s.players[seat]
+        if not player.alive or not player.hidden:
+            s.losses.pop(0)
+            continue
+        if len(set(player.hidden)) > 1 or may_react(s, seat, reason):
+            s.window, s.owed = "lose", [seat]
+            return True
+        s.losses.pop(0)
+        lose(s, seat, player.hidden[0], reason, events)
+    return False
+
+
+def lose_card(s: CardState, seat: int, card: str, reason: str, events: list[Event]) -> None:
+    """seat turns card face up, for reason."""
+    s.players[seat].turn_face_up(card)
+    events.append(Event("lose", seat, card=card, what=reason))
+
+
+def eliminate(s: CardState, seat: int, events: list[Event]) -> int:
+    """seat is out: its coins leave the table (how many is returned, for whoever may take them) and its claims."""
+    coins = s.players[seat].leave()
+    events.append(Event("eliminated", seat, amount=coins))
+    return coins
+
+
+def win(s: CardState, winner: int, events: list[Event]) -> None:
+    """winner is the last one in: the game is over, with nothing left open, pending or queued."""
+    s.winner = winner
+    s.window, s.owed, s.then, s.pending, s.challenge, s.losses = "over", [], "", None, None, []
+    events.append(Event("win", winner))
