@@ -221,6 +221,8 @@ class GameSSHServer(asyncssh.SSHServer):
         self.host = host
         self.peer, self.username, self.fingerprint = "", "", ""
         self.conn: Any = None
+        self.offered_key = ""  # the last key asked about or signed with: proven only if the login is by key
+        self.other_method = False  # a password or keyboard-interactive login succeeded
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
@@ -253,8 +255,13 @@ class GameSSHServer(asyncssh.SSHServer):
         allowed = self.host.allowed_fingerprints()
         if allowed is not None and fingerprint not in allowed:
             return self._failed()
-        self.fingerprint = fingerprint
+        self.offered_key = fingerprint  # SSH lets a client ask about a key it does not hold: not proof yet
         return True
+
+    def auth_completed(self) -> None:
+        """The login is done: a key is the identity only when no other method let the client in, for only then
+        did asyncssh verify a signature made with the last key offered."""
+        self.fingerprint = "" if self.other_method else self.offered_key
 
     def password_auth_supported(self) -> bool:
         return self.host.access.password is not None
@@ -262,6 +269,7 @@ class GameSSHServer(asyncssh.SSHServer):
     def validate_password(self, username: str, password: str) -> bool:
         expected = self.host.access.password or ""
         if hmac.compare_digest(password.encode(), expected.encode()):
+            self.other_method = True
             return True
         return self._failed()
 
@@ -269,6 +277,7 @@ class GameSSHServer(asyncssh.SSHServer):
         return self.host.access.open
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.other_method = self.other_method or self.host.access.open  # an open host lets it in with no question
         return self.host.access.open
 
     def session_requested(self) -> GameSession:
