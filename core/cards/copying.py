@@ -16,7 +16,9 @@ IMMUTABLE_TYPES = (int, str, bool, float, type(None))
 def deep_copy(value: T) -> T:
     """A copy of value (an unfrozen dataclass) sharing nothing mutable with it; fast, as every field's way of being
     copied was worked out once for its class. A field of a type it cannot copy is a TypeError, never left shared."""
-    return _dataclass_copier(type(value))(value)  # type: ignore[no-any-return]
+    cls: type = type(value)
+    copy: T = _dataclass_copier(cls)(value)
+    return copy
 
 
 @functools.cache
@@ -25,7 +27,7 @@ def _dataclass_copier(cls: type) -> Copier:
     mutable = [(name, copier) for name, copier in _field_copiers(cls) if copier is not None]
 
     def copy(value: Any) -> Any:
-        new = object.__new__(cls)
+        new: Any = object.__new__(cls)
         copied = new.__dict__
         copied.update(value.__dict__)
         for name, copier in mutable:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 from core.cards.copying import deep_copy
 from core.cards.rules import STARTING_COINS
@@ -13,15 +13,14 @@ from core.cards.rules import STARTING_COINS
 
 @dataclass
 class Seat(ABC):
-    """One seat: coins, face-down (hidden) and face-up (revealed) cards. Each game declares the characters the seat
-    has said it holds (claims) where its own field order wants them, and says when a seat is still in (alive)."""
+    """One seat: coins, face-down (hidden) and face-up (revealed) cards, and the characters it said it holds (claims,
+    public); each game says when a seat is still in (alive)."""
 
     name: str
     coins: int = STARTING_COINS
     hidden: list[str] = field(default_factory=list)
     revealed: list[str] = field(default_factory=list)
-    if TYPE_CHECKING:
-        claims: list[str]
+    claims: list[str] = field(default_factory=list)
 
     @property
     @abstractmethod

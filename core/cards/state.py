@@ -73,9 +73,7 @@ class CoupConfig:
 
 @dataclass
 class Player(Seat):
-    """A Coup or Reformation seat: coins, face-down (hidden) and face-up (revealed) cards, public claims."""
-
-    claims: list[str] = field(default_factory=list)
+    """A Coup or Reformation seat: out once every card is face up."""
 
     @property
     def alive(self) -> bool:

@@ -12,11 +12,10 @@ DISAPPEAR_TOKENS = 3
 
 @dataclass
 class G54Player(Seat):
-    """One seat: coins, face-down cards, cards lost face up (revealed) or face down (aside, after an
-    unchallenged reactive claim), public claims, and whether it is out."""
+    """A G54 seat: also the cards lost face down (aside, after an unchallenged reactive claim), and whether it is
+    out."""
 
     aside: list[str] = field(default_factory=list)
-    claims: list[str] = field(default_factory=list)
     out: bool = False
 
     @property
