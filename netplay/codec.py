@@ -25,13 +25,20 @@ def to_plain(value: Any) -> Any:
         return [to_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: to_plain(v) for k, v in value.items()}
-    names = _field_names(type(value))  # type: ignore[arg-type]  # mypy: a class is Hashable, not type[Any]
-    return {name: to_plain(getattr(value, name)) for name in names}
+    names, kind = _shape(type(value))  # type: ignore[arg-type]  # mypy: a class is Hashable, not type[Any]
+    plain = {name: to_plain(getattr(value, name)) for name in names}
+    if kind is not None:
+        plain["kind"] = kind
+    return plain
 
 
 @functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+def _shape(cls: type) -> tuple[tuple[str, ...], str | None]:
+    """The fields of dataclass cls, and its kind when that is a class constant rather than a field (the wargame's
+    moves: one class per kind, told apart on the wire by it)."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    kind = getattr(cls, "kind", None)
+    return names, kind if isinstance(kind, str) and "kind" not in names else None
 
 
 def from_plain(cls: type, data: Any) -> Any:
@@ -58,6 +65,8 @@ def _converter(hint: Any) -> Converter:
         return to_tuple
     if dataclasses.is_dataclass(hint):
         return _dataclass_converter(hint)  # type: ignore[arg-type]
+    if isinstance(hint, type) and (kinds := _kinds(hint)):
+        return _kind_converter(hint, kinds)
     return lambda value: value
 
 
@@ -82,6 +91,31 @@ def _dataclass_converter(cls: type) -> Converter:
             elif required:
                 raise ValueError(f"{cls.__name__} lacks {name!r}")
         return cls(**values)
+
+    return build
+
+
+def _kinds(base: type) -> dict[str, type]:
+    """The dataclasses derived from base by their class constant kind (see _shape); {} for any other class."""
+    found: dict[str, type] = {}
+    subclasses: list[type] = base.__subclasses__()
+    for subclass in subclasses:
+        kind = _shape(subclass)[1] if dataclasses.is_dataclass(subclass) else None
+        if kind is not None:
+            found[kind] = subclass
+        found.update(_kinds(subclass))
+    return found
+
+
+def _kind_converter(base: type, kinds: dict[str, type]) -> Converter:
+    """Plain data to the subclass of base its kind names."""
+    converters = {kind: _dataclass_converter(cls) for kind, cls in kinds.items()}
+
+    def build(data: Any) -> Any:
+        convert = converters.get(str(data.get("kind"))) if isinstance(data, dict) else None
+        if convert is None:
+            raise ValueError(f"{base.__name__} expects a map with a kind among {', '.join(converters)}")
+        return convert(data)
 
     return build
 
