@@ -309,7 +309,7 @@ class G54RuleBot:
 
     def lose(self, view: G54View) -> Move:
         """Reveal the weakest card, unless a reactive claim pays: true ones always, a Missionary on the last card."""
-        cards = sorted(set(hand(view)), key=lambda c: role_worth(ROLES[c]))
+        cards = sorted(dict.fromkeys(hand(view)), key=lambda c: role_worth(ROLES[c]))  # ties: in hand order
         reactive = {m.kind: m for m in view.legal if m.kind in ("intellectual", "missionary")}
         for kind in ("missionary", "intellectual"):
             if kind.title() in hand(view) and kind in reactive:
