@@ -18,10 +18,11 @@ from tests.test_tui_net import RemoteSettle, wait_for
 from tests.tui_g54_helpers import dealt_g54, frozen_g54, named
 from tests.tui_helpers import app_on, quick_settings
 from tui.app import CoupApp
+from tui.faces.g54 import g54_choices
+from tui.faces.g54_dialogs import DIALOG_WINDOWS
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.exchange import ExchangeDialog
 from tui.screens.g54_roles import G54RolesScreen, set_problem
-from tui.screens.g54_table import DIALOG_WINDOWS, g54_choices
 from tui.screens.game_over import GameOverScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
@@ -400,7 +401,7 @@ async def test_a_targeted_attack_asks_the_target_then_confirms_in_the_roles_word
 
 
 async def test_a_g54_table_on_a_host_is_played_to_the_end_through_the_lobby(tmp_path):
-    server = Host(data_dir=tmp_path / "host", bot_delay=0)
+    server = Host(data_dir=tmp_path / "host", bot_delay=0, chosen_seeds=True)
     port = await server.start("127.0.0.1", 0)
     organiser = Client()
     try:

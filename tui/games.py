@@ -12,6 +12,8 @@ from textual.screen import Screen
 from core.game import GameSpec
 from core.records import Record
 from core.registry import GAMES
+from tui.faces.coup import CoupFace
+from tui.faces.g54 import G54Face
 from tui.screens.g54_roles import G54RolesScreen, role_options
 from tui.screens.g54_rules import g54_rules_text
 from tui.screens.replay import ReplayScreen
@@ -53,11 +55,23 @@ class TuiGame:
 
 
 SCREENS: dict[str, TuiGame] = {
-    "coup": TuiGame(GAMES["coup"], TableScreen, ReplayScreen, RulesScreen, COUP_CHECKS),
-    "reformation": TuiGame(GAMES["reformation"], TableScreen, ReplayScreen, RulesScreen, COUP_CHECKS),
+    "coup": TuiGame(
+        GAMES["coup"],
+        lambda table, settings: TableScreen(table, settings, CoupFace()),
+        ReplayScreen,
+        RulesScreen,
+        COUP_CHECKS,
+    ),
+    "reformation": TuiGame(
+        GAMES["reformation"],
+        lambda table, settings: TableScreen(table, settings, CoupFace()),
+        ReplayScreen,
+        RulesScreen,
+        COUP_CHECKS,
+    ),
     "g54": TuiGame(
         GAMES["g54"],
-        TableScreen,
+        lambda table, settings: TableScreen(table, settings, G54Face()),
         ReplayScreen,
         lambda: RulesScreen(g54_rules_text(())),
         choose_options=G54RolesScreen,

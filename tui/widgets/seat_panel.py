@@ -2,23 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from rich.text import Text
 from textual.widgets import Static
 
-from core.cards.g54.views import G54SeatView
-from core.cards.views import SeatView
-
-FACTION_STYLE = {"Loyalist": "bold dodger_blue1", "Reformist": "bold dark_orange"}
+SIDE_WIDTH = 10
+"""Room on a seat's line for what the game says beside the purse (Reformation: the allegiance)."""
 
 
-def faction(seat: SeatView) -> Text:
-    """The allegiance in words and colour (never colour alone), or nothing outside Reformation."""
-    return Text(seat.allegiance, style=FACTION_STYLE.get(seat.allegiance, "")) if seat.allegiance else Text()
+class Seat(Protocol):
+    """What the seat widgets read of any card game's seat view."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def coins(self) -> int: ...
+
+    @property
+    def influence(self) -> int: ...
+
+    @property
+    def revealed(self) -> tuple[str, ...]: ...
+
+    @property
+    def claims(self) -> tuple[str, ...]: ...
+
+    @property
+    def alive(self) -> bool: ...
+
+    @property
+    def hand(self) -> tuple[str, ...] | None: ...
 
 
-def purse_and_cards(seat: Any, show_hand: bool) -> Text:
+def purse_and_cards(seat: Seat, show_hand: bool) -> Text:
     """A box's first line: the coins, then the cards by name (show_hand) or face down (▮)."""
     text = Text()
     text.append(f"{seat.coins} coin{'s' if seat.coins != 1 else ''}", style="bold yellow")
@@ -31,25 +49,10 @@ def purse_and_cards(seat: Any, show_hand: bool) -> Text:
     return text
 
 
-def seat_text(seat: SeatView, show_hand: bool) -> Text:
-    """The box's lines: coins and cards, allegiance, revealed cards, claims."""
-    text = purse_and_cards(seat, show_hand)
-    if seat.allegiance and seat.alive:
-        text.append("\n")
-        text.append_text(faction(seat))
-    for card in seat.revealed:
-        text.append("\n✗ ", style="red")
-        text.append(card, style="red strike")
-    if seat.claims and seat.alive:
-        text.append("\nsays ", style="dim")
-        text.append(", ".join(seat.claims), style="italic")
-    return text
-
-
 class SeatPanel(Static):
     """A bordered box for one seat; classes mark the active seat, owed answers and the eliminated."""
 
-    def show(self, seat: SeatView | G54SeatView, active: bool, owes: bool, thinking: bool, body: Text) -> None:
+    def show(self, seat: Seat, active: bool, owes: bool, thinking: bool, body: Text) -> None:
         """Redraw for seat, with body (the game's seat_text) inside the box."""
         marker = " …" if thinking else " ?" if owes else ""
         self.border_title = f"{seat.name}{marker}"
@@ -60,8 +63,9 @@ class SeatPanel(Static):
         self.update(body)
 
 
-def seat_line(seat: SeatView, active: bool, owes: bool, thinking: bool) -> Text:
-    """One player on one line, for crowded tables: marker, name, coins, cards, allegiance, claims."""
+def seat_line(seat: Seat, active: bool, owes: bool, thinking: bool, side: Text) -> Text:
+    """One player on one line, for crowded tables: marker, name, coins, cards, side (the game's word on the
+    player), cards lost, claims."""
     marker = "▶" if active else "…" if thinking else "?" if owes else " "
     text = Text(f"{marker} ", style="bold")
     text.append(f"{seat.name[:12]:<12} ", style="dim" if not seat.alive else "bold")
@@ -70,9 +74,9 @@ def seat_line(seat: SeatView, active: bool, owes: bool, thinking: bool) -> Text:
     else:
         text.append(f"{seat.coins:>2}c ", style="bold yellow")
         text.append(f"{'▮' * seat.influence:<2} ", style="bold cyan")
-    allegiance = faction(seat) if seat.alive else Text()
-    allegiance.pad_right(10 - len(allegiance.plain))
-    text.append_text(allegiance)
+    side = side.copy()
+    side.pad_right(SIDE_WIDTH - len(side.plain))
+    text.append_text(side)
     for card in seat.revealed:
         text.append(f"✗{card} ", style="red strike")
     if seat.claims and seat.alive:

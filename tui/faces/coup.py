@@ -1,0 +1,149 @@
+"""The face of Coup and Reformation: their words, buttons, seats and the dialogs of their windows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual.screen import Screen
+from textual.widget import Widget
+
+from core.cards.events import Event
+from core.cards.moves import Move
+from core.cards.rules import ACTIONS
+from core.cards.text import describe, move_label, situation, waiting_for
+from core.cards.views import CoupView, SeatView
+from tui.faces.base import Choice
+from tui.faces.decisions import AskExamine, AskKeep, Decision, Play, ask_card, ask_target
+from tui.screens.rules import RulesScreen
+from tui.widgets.coup_seats import coup_seat_line, coup_seat_text
+
+ACTION_KEYS = {
+    "income": "i",
+    "foreign_aid": "f",
+    "coup": "c",
+    "tax": "t",
+    "assassinate": "a",
+    "steal": "s",
+    "exchange": "e",
+    "examine": "x",
+    "convert": "v",
+    "embezzle": "z",
+}
+ANSWER_KEYS = {"challenge": "c", "pass": "p", "prove": "y", "concede": "n"}
+BLOCK_KEYS = ("b", "m")
+CONFIRMED = {"coup", "assassinate", "challenge"}
+DIALOG_WINDOWS = ("lose", "exchange", "setup", "allegiance", "show", "examine")
+LOSS_CAUSES = {"challenge": "you lost a challenge", "coup": "a coup", "assassinate": "an assassination"}
+
+
+def choices_for(view: CoupView) -> list[Choice]:
+    """Group the viewer's legal moves into buttons: one per action (targets are asked after),
+    one per answer. Windows answered in a dialog (lose, exchange, set-up) give none."""
+    if view.window in DIALOG_WINDOWS:
+        return []
+    grouped: dict[str, list[Move]] = {}
+    for move in view.legal:
+        grouped.setdefault(move.kind if move.kind != "block" else f"block:{move.card}", []).append(move)
+    choices = []
+    blocks = 0
+    for group, moves in grouped.items():
+        if group.startswith("block:"):
+            key, blocks = BLOCK_KEYS[blocks], blocks + 1
+        else:
+            key = ACTION_KEYS.get(group) or ANSWER_KEYS[group]
+        choices.append(Choice(key, move_label(moves[0], view), tuple(moves)))
+    return choices
+
+
+def target_label(view: CoupView, seat: int) -> str:
+    """A target dialog's line for seat."""
+    player = view.players[seat]
+    if seat == view.viewer:
+        return "yourself (1 coin)"
+    side = f", {player.allegiance}" if player.allegiance else ""
+    return f"{player.name} — {player.coins} coins, {player.influence} influence{side}"
+
+
+def confirm_question(move: Move, view: CoupView) -> str | None:
+    """The question asked before move, or None to play it at once."""
+    if move.kind not in CONFIRMED:
+        return None
+    if move.kind == "challenge":
+        pending = view.pending
+        assert pending is not None
+        claim = pending.block_card if view.window == "challenge_block" else pending.claim
+        return f"Challenge the {claim}? If it is shown, you lose an influence."
+    target = view.players[move.target].name if move.target is not None else ""
+    what = "Launch a coup against" if move.kind == "coup" else "Assassinate"
+    return f"{what} {target} for {ACTIONS[move.kind].cost} coins?"
+
+
+class CoupFace:
+    """What the table screen says and asks in Coup and Reformation."""
+
+    bound_keys: frozenset[str] = frozenset()
+
+    def describe(self, event: Event, names: tuple[str, ...], viewer: int | None) -> str | None:
+        return describe(event, names, viewer)
+
+    def status(self, view: CoupView) -> str:
+        return f" Coup · turn {view.turn} · deck {view.deck_count} · treasury {view.treasury}"
+
+    def status_extra(self, view: CoupView) -> str:
+        return f" · reserve {view.reserve}" if view.reformation else ""
+
+    def situation(self, view: CoupView) -> str:
+        return situation(view)
+
+    def waiting_for(self, view: CoupView) -> str:
+        return waiting_for(view)
+
+    def seat_text(self, view: CoupView, seat: SeatView, show_hand: bool) -> Text:
+        return coup_seat_text(seat, show_hand)
+
+    def seat_line(self, view: CoupView, seat: SeatView, active: bool, owes: bool, thinking: bool) -> Text:
+        return coup_seat_line(seat, active, owes, thinking)
+
+    def panels(self) -> Iterable[Widget]:
+        return ()
+
+    def show_panels(self, view: CoupView) -> None:
+        pass
+
+    def rules(self, view: CoupView) -> Screen[None]:
+        return RulesScreen()
+
+    def choices(self, view: CoupView) -> list[Choice]:
+        return choices_for(view)
+
+    def pick(self, choice: Choice, view: CoupView) -> Decision:
+        """Play the button's move, or ask for a target first when the action has one."""
+        first = choice.moves[0]
+        if first.target is None:
+            return Play(first, confirm_question(first, view))
+        title = f"{ACTIONS[first.kind].label}: choose a target"
+        return ask_target(
+            title, choice.moves, lambda seat: target_label(view, seat), lambda move: confirm_question(move, view)
+        )
+
+    def dialog(self, view: CoupView, hand: tuple[str, ...]) -> Decision | None:
+        pending = view.pending
+        if view.window == "lose":
+            cause = LOSS_CAUSES.get(view.loss_reason, view.loss_reason)
+            return ask_card(f"You lose an influence ({cause}): reveal which card?", hand, "reveal", "1-9 or click")
+        if view.window == "exchange":
+            return AskKeep(hand, view.drawn, lambda cards: Play(Move("keep", cards=cards)))
+        if view.window == "setup":
+            title = "Two-player variant: keep which card of your set of five?"
+            return ask_card(title, view.choices, "choose", "The other four are discarded face down.")
+        if view.window == "allegiance":
+            title = "You start: choose your allegiance. The others alternate clockwise from you."
+            return ask_card(title, ("Loyalist", "Reformist"), "allegiance")
+        if view.window == "show" and pending is not None:
+            title = f"{view.players[pending.actor].name} examines you: which card do you show?"
+            return ask_card(title, hand, "show", "Only they see it.")
+        if view.window == "examine" and pending is not None and pending.target is not None and view.examined:
+            target = view.players[pending.target].name
+            return AskExamine(target, view.examined, give_back=Play(Move("return")), force=Play(Move("force")))
+        return None

@@ -1,0 +1,96 @@
+"""What a face decides when the player presses a button or owes a dialog: a move to play, or what to ask first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from core.cards.moves import Move
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play move; when question is set (a risky move) and confirmation is on, ask it first."""
+
+    move: Move
+    question: str | None = None
+
+
+@dataclass(frozen=True)
+class Target:
+    """One line of a target question: the seat, how the line reads, and what choosing it decides."""
+
+    seat: int
+    label: str
+    then: Decision
+
+
+@dataclass(frozen=True)
+class AskTarget:
+    """Ask whom to aim at, a line per target (Esc cancels)."""
+
+    title: str
+    targets: tuple[Target, ...]
+
+
+@dataclass(frozen=True)
+class AskCard:
+    """Ask for one of a few cards or card options, by label (no cancel); options map each label to what follows."""
+
+    title: str
+    options: Mapping[str, Decision]
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A button beside the asked cards: its label and what pressing it decides."""
+
+    label: str
+    then: Decision
+
+
+@dataclass(frozen=True)
+class AskKeep:
+    """Ask which cards to keep of hand and pool (an exchange): then turns the kept cards into what follows.
+    title and sources default to an Ambassador's exchange, keep_count to the hand's size; draw offers one more
+    card first."""
+
+    hand: tuple[str, ...]
+    pool: tuple[str, ...]
+    then: Callable[[tuple[str, ...]], Decision]
+    title: str = ""
+    sources: tuple[str, ...] = ()
+    keep_count: int | None = None
+    draw: Option | None = None
+
+
+@dataclass(frozen=True)
+class AskExamine:
+    """The Inquisitor's choice once target has shown card: give it back, or force an exchange."""
+
+    target: str
+    card: str
+    give_back: Decision
+    force: Decision
+
+
+Decision: TypeAlias = Play | AskTarget | AskCard | AskKeep | AskExamine
+
+
+def ask_card(title: str, cards: Iterable[str], kind: str, hint: str = "") -> AskCard:
+    """Ask for one of cards, then play Move(kind, card=the chosen card)."""
+    return AskCard(title, {card: Play(Move(kind, card=card)) for card in cards}, hint)
+
+
+def ask_target(
+    title: str, moves: Iterable[Move], label: Callable[[int], str], question: Callable[[Move], str | None]
+) -> AskTarget:
+    """Ask at whom to aim moves (one per target), then play the move at that seat, after its question if any."""
+    targets = []
+    for move in moves:
+        if move.target is not None:
+            aimed = Move(move.kind, target=move.target)
+            targets.append(Target(move.target, label(move.target), Play(aimed, question(aimed))))
+    return AskTarget(title, tuple(targets))
