@@ -47,6 +47,7 @@ class TableScreen(Screen[None]):
         self.choices: list[Choice] = []
         self._choice_signature: tuple[Any, ...] | None = None
         self._dialog_version: int | None = None
+        self._record_note: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
@@ -73,6 +74,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._on_table_events)
         self._write_log(self.table.events)
+        self._count_if_over()
         self.refresh_table()
         self.table.start()
         self.set_interval(0.5, self._tick_clock)
@@ -87,7 +89,19 @@ class TableScreen(Screen[None]):
 
     def _on_table_events(self, events: list[Event]) -> None:
         self._write_log(events)
+        self._count_if_over()
         self.refresh_table()
+
+    def _count_if_over(self) -> None:
+        """Once the game is over, count it in the player's record (once per game) and note what was saved."""
+        view = self.table.view()
+        if view.window != "over" or self._record_note is not None:
+            return
+        note = f"Record saved: {self.table.record_path}" if self.table.record_path else ""
+        if view.viewer is not None and self.settings.save_records:
+            totals = count_game(self.settings.stats_key(), won=view.winner == view.viewer)
+            note = f"{record_line(totals)}\n{note}".strip()
+        self._record_note = note
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -178,11 +192,7 @@ class TableScreen(Screen[None]):
             return
         if view.window == "over":
             self._dialog_version = view.version
-            note = f"Record saved: {self.table.record_path}" if self.table.record_path else ""
-            if view.viewer is not None and self.settings.save_records:
-                totals = count_game(self.settings.stats_key(), won=view.winner == view.viewer)
-                note = f"{record_line(totals)}\n{note}".strip()
-            self.app.push_screen(GameOverScreen(view, note), self._after_game)
+            self.app.push_screen(GameOverScreen(view, self._record_note or ""), self._after_game)
             return
         me = view.me()
         if view.viewer not in view.owed or me is None or me.hand is None:
