@@ -95,8 +95,8 @@ def full_lines(
 class RolesPanel(Widget):
     """The roles in play beside the log; a click opens the rules (as r does)."""
 
-    def __init__(self, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.roles: tuple[str, ...] = ()
         self.taxed: str | None = None
 
@@ -117,6 +117,6 @@ class RolesPanel(Widget):
             return with_blocks
         return short_lines(self.roles, self.taxed, width)
 
-    def on_click(self, event: Click) -> None:
+    async def on_click(self, event: Click) -> None:
         event.stop()
-        self.screen.action_rules()  # type: ignore[attr-defined]
+        await self.run_action("screen.rules")
