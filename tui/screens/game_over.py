@@ -2,16 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from core.cards.views import CoupView
+from tui.widgets.seat_panel import Seat
 
 
-def hands_text(view: CoupView) -> Text:
+class Player(Seat, Protocol):
+    """A seat at the end of a card game, with its number."""
+
+    @property
+    def seat(self) -> int: ...
+
+
+class FinalView(Protocol):
+    """What the end of any card game shows: every player and the winner, as the viewer sees them."""
+
+    @property
+    def players(self) -> Sequence[Player]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def viewer(self) -> int | None: ...
+
+
+def hands_text(view: FinalView) -> Text:
     """Every player's cards, face-down ones included, and coins."""
     text = Text()
     for seat in view.players:
@@ -33,7 +56,7 @@ class GameOverScreen(ModalScreen[str]):
         ("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, view: CoupView, record_note: str) -> None:
+    def __init__(self, view: FinalView, record_note: str) -> None:
         super().__init__(classes="dialog")
         self.view, self.record_note = view, record_note
 
