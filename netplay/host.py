@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import random
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFr
 
 log = logging.getLogger(__name__)
 NAME_LIMIT = 16
+SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
 LIST_LIMIT = 50  # tables in one lobby listing, which must fit in one frame
 
@@ -60,10 +61,13 @@ class Host:
         burst: float = 60.0,
         name: str = "coup",
         max_buffer: int = MAX_BUFFER,
+        chosen_seeds: bool = False,
     ) -> None:
+        """chosen_seeds: a create may name the table's seed (self-play and tests only: whoever knows a seed knows
+        every hidden card, so a host serving people deals every table from its own secure randomness)."""
         self.bot_delay, self.grace, self.hello_timeout = bot_delay, grace, hello_timeout
         self.max_frame, self.rate, self.burst, self.name = max_frame, rate, burst, name
-        self.max_buffer = max_buffer
+        self.max_buffer, self.chosen_seeds = max_buffer, chosen_seeds
         self.stopping = False
         self.journal = Journal(data_dir / "tables") if data_dir is not None else None
         self.tables: dict[str, LobbyTable] = {}
@@ -270,6 +274,8 @@ class Host:
         timer, seed = message.get("timer"), message.get("seed")
         if timer is not None and (not isinstance(timer, (int, float)) or not 5 <= timer <= 3600):
             raise Refused("bad_request", "timer is a number of seconds from 5 to 3600")
+        if seed is not None and not self.chosen_seeds:
+            raise Refused("bad_request", "this host deals every table itself: nobody may choose a seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise Refused("bad_request", "seed must be an integer")
         table_id = f"t{self._next_id}"
@@ -356,7 +362,7 @@ class Host:
             raise Refused("not_full", "fill the open seats (join or add computer opponents) first")
         game = get_game(lobby.game)
         config = game.load_config({"players": lobby.players, "names": [s.name for s in lobby.seats], **lobby.options})
-        seed = lobby.seed if lobby.seed is not None else random.SystemRandom().randrange(1, 2**31)
+        seed = lobby.seed if lobby.seed is not None else secrets.randbits(SEED_BITS)
         self._open_table(lobby, config, seed)
         assert lobby.table is not None
         lobby.table.on_move = lambda seat, move: self._journal_move(lobby, seat, move)

@@ -26,7 +26,7 @@ async def run_net_sim(
     check_lineup(players, bot_names)
     host = None
     if address is None:
-        host = Host(data_dir=None, bot_delay=0)
+        host = Host(data_dir=None, bot_delay=0, chosen_seeds=True)  # a private host, to match local self-play
         address = ("127.0.0.1", await host.start("127.0.0.1", 0))
     tally = Tally(game, seed, bot_names)
     try:

@@ -34,6 +34,9 @@ UNLIMITED: dict[str, Any] = {"rate": 1e6, "burst": 1e6}
 async def running_host(data_dir: Path | None, **options: Any) -> AsyncIterator[tuple[Host, int]]:
     """A Host on 127.0.0.1 at a free port (bots answer at once unless bot_delay is given); stopped on exit."""
     options.setdefault("bot_delay", 0)
+    options.setdefault(
+        "chosen_seeds", True
+    )  # tests replay seeded games; test_host_deals_its_own_seeds checks the default
     host = Host(data_dir=data_dir, **options)
     port = await within(host.start(LOCALHOST, 0))
     try:
@@ -200,17 +203,18 @@ async def seated_table(
     port: int,
     players: int,
     people: int,
-    seed: int = 1,
+    seed: int | None = 1,
     options: Message | None = None,
     names: tuple[str, ...] = ("Alice", "Bob", "Cleo", "Dan", "Eve", "Finn"),
     start: bool = True,
 ) -> tuple[str, list[RawPeer]]:
-    """Create a table, seat `people` raw peers at seats 0.. (tokens kept on the peers), give the
-    other seats to rule bots, and start it from seat 0."""
+    """Create a table (seed None: the host deals it), seat `people` raw peers at seats 0.. (tokens kept on the
+    peers), give the other seats to rule bots, and start it from seat 0."""
     peers = [await RawPeer.greeted(port, names[i]) for i in range(people)]
-    created = await peers[0].request(
-        {"type": "create", "game": "coup", "players": players, "seed": seed, "options": options or {}}
-    )
+    create: Message = {"type": "create", "game": "coup", "players": players, "options": options or {}}
+    if seed is not None:
+        create["seed"] = seed
+    created = await peers[0].request(create)
     assert created["type"] == "created", created
     table_id = str(created["table"]["id"])
     for index, peer in enumerate(peers):

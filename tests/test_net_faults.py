@@ -239,7 +239,7 @@ async def test_a_host_killed_mid_game_resumes_the_table_from_its_journal(tmp_pat
     first_port, second_port = free_port(), free_port()
     first = await start_host_process(data, first_port, log)
     try:
-        table_id, (alice,) = await seated_table(first_port, players=4, people=1, seed=99, options={"first_player": 0})
+        table_id, (alice,) = await seated_table(first_port, players=4, people=1, seed=None, options={"first_player": 0})
         before = await play_safely_until_her_second_turn(alice)
         assert before["view"]["winner"] is None and before["view"]["owed"] == [0]
         assert (data / "tables" / f"{table_id}.jsonl").exists()
@@ -360,7 +360,7 @@ async def test_a_peer_that_never_reads_is_dropped_once_its_buffer_is_full(tmp_pa
 
 
 async def test_a_host_with_no_journal_still_serves_games(tmp_path: Path) -> None:
-    host = Host(data_dir=None, bot_delay=0)
+    host = Host(data_dir=None, bot_delay=0, chosen_seeds=True)
     port = await within(host.start(LOCALHOST, 0))
     try:
         _, peers = await seated_table(port, players=3, people=1, seed=12)

@@ -359,3 +359,29 @@ async def test_finished_tables_nobody_watches_are_forgotten(tmp_path: Path) -> N
         summary = await within(run_net_sim("coup", 3, 2, 5, ["rule", "rule", "rule"], ("127.0.0.1", port)))
         assert summary["games"] == 2
         await eventually(lambda: not host.tables)
+
+
+# -- seeds -------------------------------------------------------------------------------------
+
+
+async def test_a_host_deals_every_table_itself_from_64_bits_of_secure_randomness(tmp_path: Path) -> None:
+    """A creator who chose the seed would know every hand: a host serving people refuses a chosen seed, and the
+    seeds it draws are 64-bit (a 31-bit seed space was searched in 15 s from one seat's first view)."""
+    async with running_host(tmp_path, chosen_seeds=False) as (host, port):
+        ann = await RawPeer.greeted(port, "Ann")
+        refused = await ann.request({"type": "create", "players": 2, "seed": 42})
+        assert refused["type"] == "error" and refused["code"] == "bad_request" and "seed" in refused["message"]
+        seeds = []
+        for _ in range(8):
+            table = (await ann.request({"type": "create", "players": 2}))["table"]["id"]
+            await ann.request({"type": "join", "table": table})
+            await ann.request({"type": "fill", "table": table})
+            started = await ann.request({"type": "start", "table": table})
+            assert started["type"] == "ok", started
+            seeds.append(host.tables[table].table.seed)
+            await ann.request({"type": "leave"})
+        assert len(set(seeds)) == len(seeds)
+        assert max(seeds) >= 2**40, "64-bit seeds: eight draws all below 2**40 is all but impossible"
+        frames = [f for f in ann.frames if isinstance(f, dict)]
+        assert not any(SECRET_KEYS & scan(frame)[0] for frame in frames)
+        assert not any(str(seed) in repr(frames) for seed in seeds)
