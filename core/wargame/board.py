@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
-from core.wargame.state import WargameState
+from core.wargame.config import WargameConfig
 from core.wargame.units import Unit
 from hexgrid.coords import Hex, neighbors
 from hexgrid.maps import HexMap, load_map
@@ -15,6 +16,39 @@ MAP_FILE = Path(__file__).with_name("map.json")
 STACKING_LIMIT = 3
 OFF_MAP = "off"
 START_NAMES = ("Power Plant", "Police Station", "Army Base", "Capitol", "University", "Armory", "Airport")
+
+
+class Board(Protocol):
+    """What the rules read of a game in progress: the counters, who has moved, attacked, been attacked, just been
+    captured or lent his bonus this turn, and the options. The engine's WargameState is a board, and so is every
+    seat's WargameView (the wargame hides nothing), so the planner and the bot ask the engine's own rules."""
+
+    @property
+    def config(self) -> WargameConfig: ...
+
+    @property
+    def moved(self) -> Collection[str]: ...
+
+    @property
+    def attacked(self) -> Collection[str]: ...
+
+    @property
+    def defended(self) -> Collection[str]: ...
+
+    @property
+    def no_attack(self) -> Collection[str]: ...
+
+    @property
+    def leaders_used(self) -> Collection[str]: ...
+
+    def on_map(self) -> Sequence[Unit]:
+        """The counters on the map."""
+
+    def unit(self, uid: str) -> Unit:
+        """The counter with id uid (KeyError if there is none)."""
+
+    def find(self, uid: str) -> Unit | None:
+        """The counter with id uid, or None (ids from outside are checked with it)."""
 
 
 @cache
@@ -99,17 +133,17 @@ def hex_name(label: str) -> str:
     return f"{label} ({name})" if name else label
 
 
-def stacks(state: WargameState) -> dict[str, list[Unit]]:
+def stacks(board: Board) -> dict[str, list[Unit]]:
     """The counters of every occupied hex."""
     result: dict[str, list[Unit]] = {}
-    for unit in state.on_map():
+    for unit in board.on_map():
         result.setdefault(unit.hex, []).append(unit)
     return result
 
 
-def stack_at(state: WargameState, label: str) -> tuple[Unit, ...]:
+def stack_at(board: Board, label: str) -> tuple[Unit, ...]:
     """The counters in hex label."""
-    return tuple(u for u in state.on_map() if u.hex == label)
+    return tuple(u for u in board.on_map() if u.hex == label)
 
 
 def stacking_count(units: Iterable[Unit]) -> int:
@@ -122,9 +156,9 @@ def enemy_units(units: Iterable[Unit], side: int) -> list[Unit]:
     return [u for u in units if u.side != side and not u.is_leader]
 
 
-def controller(state: WargameState, label: str) -> int | None:
+def controller(board: Board, label: str) -> int | None:
     """The side with a ground combat unit in label (leaders and helicopters cannot control a hex)."""
-    sides = {u.side for u in stack_at(state, label) if u.stacks}
+    sides = {u.side for u in stack_at(board, label) if u.stacks}
     return sides.pop() if len(sides) == 1 else None
 
 
@@ -133,10 +167,10 @@ def next_to_enemy(occupied: dict[str, list[Unit]], label: str, side: int) -> boo
     return any(enemy_units(occupied.get(n, ()), side) for n in adjacent(label))
 
 
-def overstacked(state: WargameState, side: int) -> list[str]:
+def overstacked(board: Board, side: int) -> list[str]:
     """side's hexes over the stacking limit, sorted."""
     return sorted(
         label
-        for label, units in stacks(state).items()
+        for label, units in stacks(board).items()
         if stacking_count(u for u in units if u.side == side) > STACKING_LIMIT
     )

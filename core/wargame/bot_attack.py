@@ -21,13 +21,13 @@ def choose_attack(sit: Situation) -> WargameMove:
     threshold = DESPERATE_THRESHOLD if sit.desperate else WORTH_ATTACKING
     best: tuple[float, Attack] | None = None
     for target in sorted(sit.occupied):
-        if not attackable(sit.state, sit.side, target):
+        if not attackable(sit.view, sit.side, target):
             continue
         planned = plan_attack(sit, target)
         if planned is None:
             continue
         value, move = planned
-        odds = attack_odds(sit.state, move.attackers, move.targets, move.leaders)
+        odds = attack_odds(sit.view, move.attackers, move.targets, move.leaders)
         if COLUMNS.index(odds.column) < COLUMNS.index(longest_odds(sit, target)):
             continue
         if value > threshold and (best is None or value > best[0]):
@@ -56,9 +56,9 @@ def plan_attack(sit: Situation, target: str) -> tuple[float, Attack] | None:
     loss = min(unit_value(u) for u in attackers)
     value = sit.attack_value(target, strength, loss)
     move = Attack(tuple(sorted(u.uid for u in attackers)), (target,), tuple(sorted(u.uid for u in leaders)))
-    if attack_error(sit.state, sit.side, move):
+    if attack_error(sit.view, sit.side, move):
         return None
-    if sit.view.config.surrender and (column(strength, defence) == "3-1" or surrounded(sit.state, target)):
+    if sit.view.config.surrender and (column(strength, defence) == "3-1" or surrounded(sit.view, target)):
         called = _surrender_value(sit, target, strength, loss, bool(leaders), value)
         if called > value:
             return called, Attack(move.attackers, move.targets, move.leaders, surrender=True)

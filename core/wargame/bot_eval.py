@@ -81,8 +81,7 @@ class Situation:
         self.view = view
         self.side = side
         self.enemy = 1 - side
-        self.state = view.shadow_state()
-        self.occupied = stacks(self.state)
+        self.occupied = stacks(self.view)
         self.desperate = self._desperate()
         self._threat: dict[tuple[int, str], float] = {}
         self._attack: dict[tuple[str, int, float], float] = {}
@@ -90,8 +89,8 @@ class Situation:
         self._trapped: dict[str, bool] = {}
         self._local: dict[tuple[object, ...], float] = {}
         self._sources = {s: self._threat_sources(s) for s in (0, 1)}
-        self.objectives = [label for label in strategic_hexes() if controller(self.state, label) != side]
-        self.targets = [label for label in self.objectives if controller(self.state, label) == self.enemy]
+        self.objectives = [label for label in strategic_hexes() if controller(self.view, label) != side]
+        self.targets = [label for label in self.objectives if controller(self.view, label) == self.enemy]
 
     def _desperate(self) -> bool:
         """Behind on points with few turns left: take long odds."""
@@ -237,7 +236,7 @@ class Situation:
     def trapped(self, label: str) -> bool:
         """Whether the counters in label have nowhere to retreat to."""
         if label not in self._trapped:
-            self._trapped[label] = surrounded(self.state, label)
+            self._trapped[label] = surrounded(self.view, label)
         return self._trapped[label]
 
     def distance_to_objective(self, label: str) -> int:

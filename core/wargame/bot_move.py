@@ -19,11 +19,11 @@ def choose_move(sit: Situation, rng: Random) -> WargameMove:
     over-stacked hex when the phase cannot end yet)."""
     legal = sit.view.legal
     can_end = EndPhase() in legal
-    crowded = set(overstacked(sit.state, sit.side)) if not can_end else set()
+    crowded = set(overstacked(sit.view, sit.side)) if not can_end else set()
     scorer = MoveScorer(sit)
     best: tuple[float, WargameMove] | None = None
     for move in _candidates(sit, legal, crowded):
-        units = [sit.state.units[uid] for uid in move.units]
+        units = [sit.view.unit(uid) for uid in move.units]
         score = scorer.score(units, move.to) + rng.random() * 0.01
         if best is None or score > best[0]:
             best = (score, move)
@@ -47,7 +47,7 @@ def _candidates(sit: Situation, legal: tuple[WargameMove, ...], crowded: set[str
             destinations.setdefault(move.units, []).append(move)
     by_group: dict[tuple[object, ...], list[MoveUnits]] = {}
     for uids, moves in destinations.items():
-        units = [sit.state.units[uid] for uid in uids]
+        units = [sit.view.unit(uid) for uid in uids]
         if crowded and units[0].hex not in crowded:
             continue
         if any(u.is_leader for u in units) and any(u.is_helicopter for u in units):

@@ -63,7 +63,7 @@ def _leader_band(sit: Situation) -> list[str]:
     """The kinds of the band the leader being set up will head: the irregulars still to come that the leaders
     already placed do not claim, then mobs."""
     irregulars = sum(p.count for p in sit.view.queue if p.kind == IRREGULAR and p.rule == "city")
-    placed = sum(1 for u in sit.state.on_map() if u.side == sit.side and u.is_leader)
+    placed = sum(1 for u in sit.view.on_map() if u.side == sit.side and u.is_leader)
     claimed = min(STACKING_LIMIT, max(0, irregulars - STACKING_LIMIT * placed))
     return [IRREGULAR] * claimed + [MOB] * (STACKING_LIMIT - claimed)
 
@@ -100,7 +100,7 @@ def choose_subversion(sit: Situation, rng: Random) -> WargameMove:
         return Subvert()
 
     def worth(move: Subvert) -> float:
-        units = [sit.state.units[uid] for uid in move.units]
+        units = [sit.view.unit(uid) for uid in move.units]
         return 2 * sum(unit_value(u) for u in units) + 2 * hold_value(units[0].hex) + rng.random() * 0.01
 
     return max(options, key=worth)

@@ -24,17 +24,17 @@ def choose_losses(sit: Situation, rng: Random) -> WargameMove:
 
 def loss_cost(sit: Situation, uids: tuple[str, ...]) -> float:
     """What losing uids costs the side: their values, leaders left alone or riding them, strategic hexes given up."""
-    lost = [sit.state.units[uid] for uid in uids]
+    lost = [sit.view.unit(uid) for uid in uids]
     cost = sum(unit_value(u) for u in lost)
     gone = set(uids)
     for label in {u.hex for u in lost}:
-        here = stack_at(sit.state, label)
+        here = stack_at(sit.view, label)
         left = [u for u in here if u.side == sit.side and not u.is_leader and u.uid not in gone]
         if not left:
             cost += sum(unit_value(u) for u in here if u.side == sit.side and u.is_leader and not u.riding)
         if not any(u.stacks for u in left):
             cost += hold_value(label)
-    cost += sum(unit_value(u) for u in sit.state.on_map() if u.riding in gone)
+    cost += sum(unit_value(u) for u in sit.view.on_map() if u.riding in gone)
     return cost
 
 
@@ -51,7 +51,7 @@ def choose_retreat(sit: Situation, rng: Random) -> WargameMove:
     def score(move: Retreat) -> float:
         by_hex: dict[str, list[Unit]] = defaultdict(list)
         for uid, label in move.moves:
-            by_hex[label].append(sit.state.units[uid])
+            by_hex[label].append(sit.view.unit(uid))
         return sum(join_value(sit, label, units) for label, units in by_hex.items()) + rng.random() * 0.01
 
     return max(options, key=score)
@@ -66,7 +66,7 @@ def choose_advance(sit: Situation, rng: Random) -> WargameMove:
     for move in sit.view.legal:
         if not isinstance(move, Advance) or not move.units:
             continue
-        units = [sit.state.units[uid] for uid in move.units]
+        units = [sit.view.unit(uid) for uid in move.units]
         gain = sit.local_value(label, units)
         for source in {u.hex for u in units}:
             here = sit.own(source)
@@ -85,7 +85,7 @@ def choose_bug_out(sit: Situation, rng: Random) -> WargameMove:
     free hex."""
     combat = sit.view.combat
     assert combat is not None
-    leader = sit.state.units[combat.pending[0]]
+    leader = sit.view.unit(combat.pending[0])
     options = [m for m in sit.view.legal if isinstance(m, BugOut) and m.to]
     if not options or death_chance(sit, leader) <= BUG_OUT_RISK:
         return BugOut(leader.uid)
@@ -97,15 +97,15 @@ def death_chance(sit: Situation, leader: Unit) -> float:
     combat = sit.view.combat
     assert combat is not None
     label = leader.hex
-    here = stack_at(sit.state, label)
+    here = stack_at(sit.view, label)
     fighters = [u for u in here if not u.is_leader]
-    strength = attack_strength(sit.state, combat.attackers, combat.leaders)
-    defence = sum(hex_defence(stack_at(sit.state, t), t) for t in combat.targets)
+    strength = attack_strength(sit.view, combat.attackers, combat.leaders)
+    defence = sum(hex_defence(stack_at(sit.view, t), t) for t in combat.targets)
     col = column(strength, defence) or "1-4"
-    trapped = surrounded(sit.state, label)
+    trapped = surrounded(sit.view, label)
     dying = sum(1 for _a, lost, retreat in outcomes(col) if lost >= len(fighters) or (retreat and trapped)) / 6
     if combat.surrender:
-        modifier = surrender_modifier(sit.state, combat)
+        modifier = surrender_modifier(sit.view, combat)
         dying = max(dying, sum(1 for die in range(1, 7) if die + modifier <= 2) / 6)
     return dying
 
@@ -113,5 +113,5 @@ def death_chance(sit: Situation, leader: Unit) -> float:
 def choose_flight(sit: Situation, rng: Random) -> WargameMove:
     """A lone rebel leader flees to the hex where he is safest (with friends, away from government units)."""
     options = [m for m in sit.view.legal if isinstance(m, Flee)]
-    leader = sit.state.units[options[0].leader]
+    leader = sit.view.unit(options[0].leader)
     return max(options, key=lambda m: join_value(sit, m.to, [leader]) + rng.random() * 0.01)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.wargame.board import is_fortified, stack_at, terrain
-from core.wargame.state import WargameState
+from core.wargame.board import Board, is_fortified, stack_at, terrain
 from core.wargame.units import Unit
 
 COLUMNS = ("1-4", "1-3", "1-2", "1-1", "2-1", "3-1")
@@ -85,21 +84,21 @@ def hex_defence(units: tuple[Unit, ...] | list[Unit], label: str) -> int:
     return ground * (2 if doubled else 1) + air
 
 
-def defence(state: WargameState, targets: tuple[str, ...], infuriated: bool = False) -> int:
+def defence(board: Board, targets: tuple[str, ...], infuriated: bool = False) -> int:
     """The total defence of the target hexes (doubled again by defenders infuriated by a call to surrender)."""
-    total = sum(hex_defence(stack_at(state, label), label) for label in targets)
+    total = sum(hex_defence(stack_at(board, label), label) for label in targets)
     return total * 2 if infuriated else total
 
 
-def attack_strength(state: WargameState, attackers: tuple[str, ...], leaders: tuple[str, ...]) -> int:
+def attack_strength(board: Board, attackers: tuple[str, ...], leaders: tuple[str, ...]) -> int:
     """The attackers' strengths plus the bonuses of the leaders lending theirs."""
-    return sum(state.units[u].strength for u in attackers) + sum(state.units[u].bonus for u in leaders)
+    return sum(board.unit(u).strength for u in attackers) + sum(board.unit(u).bonus for u in leaders)
 
 
 def attack_odds(
-    state: WargameState, attackers: tuple[str, ...], targets: tuple[str, ...], leaders: tuple[str, ...] = ()
+    board: Board, attackers: tuple[str, ...], targets: tuple[str, ...], leaders: tuple[str, ...] = ()
 ) -> Odds:
     """The odds of an attack as it stands (the legality of the units is checked by combat.attack_error)."""
-    att, dfn = attack_strength(state, attackers, leaders), defence(state, targets)
+    att, dfn = attack_strength(board, attackers, leaders), defence(board, targets)
     col = column(att, dfn)
     return Odds(att, dfn, col, bool(col))

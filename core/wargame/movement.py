@@ -9,6 +9,7 @@ from functools import cache
 
 from core.wargame.board import (
     STACKING_LIMIT,
+    Board,
     adjacent,
     game_map,
     hex_of,
@@ -45,18 +46,18 @@ def _ground_costs() -> dict[tuple[Hex, Hex], float | AllowanceCost]:
     return costs
 
 
-def group_error(state: WargameState, side: int, uids: tuple[str, ...]) -> str:
+def group_error(board: Board, side: int, uids: tuple[str, ...]) -> str:
     """Why uids cannot move together now ("" if they can): own counters on the board, in one hex, not yet moved,
     not riding a helicopter; helicopters move only with helicopters and the leaders boarding them."""
     if not uids or len(set(uids)) != len(uids):
         return "name each moving unit once"
-    units = [state.units.get(uid) for uid in uids]
+    units = [board.find(uid) for uid in uids]
     if any(u is None or u.side != side or not u.on_map for u in units):
         return "only your own units on the board can move"
     present = [u for u in units if u is not None]
     if len({u.hex for u in present}) != 1:
         return "units moving together must start in one hex"
-    if any(u.uid in state.moved for u in present):
+    if any(u.uid in board.moved for u in present):
         return "each unit moves once per phase"
     if any(u.riding for u in present):
         return "a leader in a helicopter moves with it (or disembarks first)"
@@ -66,11 +67,11 @@ def group_error(state: WargameState, side: int, uids: tuple[str, ...]) -> str:
     return ""
 
 
-def group_of(state: WargameState, uids: tuple[str, ...]) -> list[Unit]:
+def group_of(board: Board, uids: tuple[str, ...]) -> list[Unit]:
     """The moving counters: the named ones and the leaders riding the named helicopters."""
-    named = [state.units[uid] for uid in uids]
+    named = [board.unit(uid) for uid in uids]
     helicopters = {u.uid for u in named if u.is_helicopter}
-    riders = [u for u in state.on_map() if u.riding in helicopters and u.uid not in uids]
+    riders = [u for u in board.on_map() if u.riding in helicopters and u.uid not in uids]
     return named + riders
 
 
@@ -85,7 +86,7 @@ def allowance(units: list[Unit]) -> int:
     return min(u.allowance for u in fighters or units)
 
 
-def _rules(state: WargameState, units: list[Unit]) -> tuple[StepCost, Callable[[Hex], bool]]:
+def _rules(board: Board, units: list[Unit]) -> tuple[StepCost, Callable[[Hex], bool]]:
     """The step cost and stop test for units moving now, given where the other counters stand."""
     side = units[0].side
     air = is_air(units)
@@ -93,7 +94,7 @@ def _rules(state: WargameState, units: list[Unit]) -> tuple[StepCost, Callable[[
     size = stacking_count(units)
     blocked: set[Hex] = set()
     no_stop: set[Hex] = set()
-    for label, here in stacks(state).items():
+    for label, here in stacks(board).items():
         enemies = [u for u in here if u.side != side]
         enemy_fighters = [u for u in enemies if not u.is_leader]
         if any(u.is_helicopter == air for u in enemy_fighters):
@@ -121,12 +122,12 @@ def _rules(state: WargameState, units: list[Unit]) -> tuple[StepCost, Callable[[
     return step_cost, can_stop
 
 
-def reach(state: WargameState, uids: tuple[str, ...]) -> dict[str, float]:
+def reach(board: Board, uids: tuple[str, ...]) -> dict[str, float]:
     """Every hex the group uids can end its move in this phase (not its own hex) and the cost to get there; empty
     when the group cannot move."""
-    if not uids or group_error(state, state.units[uids[0]].side, uids):
+    if not uids or group_error(board, board.unit(uids[0]).side, uids):
         return {}
-    return _reach(state, group_of(state, uids))
+    return _reach(board, group_of(board, uids))
 
 
 def movement_signature(units: list[Unit]) -> tuple[object, ...]:
@@ -141,43 +142,43 @@ def movement_signature(units: list[Unit]) -> tuple[object, ...]:
     )
 
 
-def reach_all(state: WargameState, groups: list[tuple[str, ...]]) -> dict[tuple[str, ...], dict[str, float]]:
+def reach_all(board: Board, groups: list[tuple[str, ...]]) -> dict[tuple[str, ...], dict[str, float]]:
     """reach for many movable groups at once, computing each distinct movement signature once."""
     done: dict[tuple[object, ...], dict[str, float]] = {}
     found = {}
     for uids in groups:
-        units = group_of(state, uids)
+        units = group_of(board, uids)
         signature = movement_signature(units)
         if signature not in done:
-            done[signature] = _reach(state, units)
+            done[signature] = _reach(board, units)
         found[uids] = done[signature]
     return found
 
 
-def _reach(state: WargameState, units: list[Unit]) -> dict[str, float]:
-    step_cost, can_stop = _rules(state, units)
+def _reach(board: Board, units: list[Unit]) -> dict[str, float]:
+    step_cost, can_stop = _rules(board, units)
     start = hex_of(units[0].hex)
     found = reachable(start, allowance(units), step_cost, can_stop=can_stop, in_bounds=game_map().contains)
     return {h.label: cost for h, cost in found.items() if h != start}
 
 
-def can_leave_map(state: WargameState, uids: tuple[str, ...], found: dict[str, float] | None = None) -> bool:
+def can_leave_map(board: Board, uids: tuple[str, ...], found: dict[str, float] | None = None) -> bool:
     """Whether the group can move off the map: from an edge hex, with a movement point left after reaching it."""
-    if not uids or group_error(state, state.units[uids[0]].side, uids):
+    if not uids or group_error(board, board.unit(uids[0]).side, uids):
         return False
-    units = group_of(state, uids)
+    units = group_of(board, uids)
     if is_edge(units[0].hex):
         return True
-    found = reach(state, uids) if found is None else found
+    found = reach(board, uids) if found is None else found
     budget = allowance(units)
     return any(is_edge(label) and cost <= budget - 1 for label, cost in found.items())
 
 
-def route(state: WargameState, uids: tuple[str, ...], to: str, path: tuple[str, ...] = ()) -> list[str] | None:
+def route(board: Board, uids: tuple[str, ...], to: str, path: tuple[str, ...] = ()) -> list[str] | None:
     """The hexes the group passes through to `to` (start and end included): path if it is a legal route, else the
     cheapest; None if `to` is out of reach."""
-    units = group_of(state, uids)
-    step_cost, can_stop = _rules(state, units)
+    units = group_of(board, uids)
+    step_cost, can_stop = _rules(board, units)
     budget = allowance(units)
     start = hex_of(units[0].hex)
     if path:

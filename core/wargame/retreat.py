@@ -6,6 +6,7 @@ from itertools import product
 
 from core.wargame.board import (
     STACKING_LIMIT,
+    Board,
     adjacent,
     enemy_units,
     has_side,
@@ -20,10 +21,10 @@ from core.wargame.units import Unit
 MAX_ASSIGNMENTS = 4096
 
 
-def retreat_hexes(state: WargameState, unit: Unit, occupied: dict[str, list[Unit]] | None = None) -> list[str]:
+def retreat_hexes(board: Board, unit: Unit, occupied: dict[str, list[Unit]] | None = None) -> list[str]:
     """The adjacent hexes unit may retreat to: free of enemy units (a lone leader blocks nothing), on the map;
     ground units not into a lake nor across a river (a bridge may be crossed); helicopters ignore terrain."""
-    occupied = stacks(state) if occupied is None else occupied
+    occupied = stacks(board) if occupied is None else occupied
     found = []
     for label in adjacent(unit.hex):
         if enemy_units(occupied.get(label, ()), unit.side):

@@ -103,6 +103,14 @@ class WargameState:
         """The counters on the board, in id order of the pool."""
         return [u for u in self.units.values() if u.status == MAP]
 
+    def unit(self, uid: str) -> Unit:
+        """The counter with id uid (KeyError if there is none)."""
+        return self.units[uid]
+
+    def find(self, uid: str) -> Unit | None:
+        """The counter with id uid, or None."""
+        return self.units.get(uid)
+
     def put(self, unit: Unit) -> None:
         """Store a changed counter."""
         self.units[unit.uid] = unit

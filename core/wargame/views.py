@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from core.wargame.config import WargameConfig
 from core.wargame.events import Event
@@ -16,7 +17,8 @@ from core.wargame.units import Unit
 class WargameView:
     """The board and the decision in progress. units holds every counter (status "map", "pool", "dead", "fled");
     window names the open decision (see flow.window) and owed the seat that owes it; queue is what is being
-    placed (its head first); combat the attack being resolved; log the latest events; legal the viewer's moves."""
+    placed (its head first); combat the attack being resolved; log the latest events; legal the viewer's moves.
+    A view is a board.Board: the rules read it as they read the engine's state."""
 
     viewer: int | None
     config: WargameConfig
@@ -55,9 +57,17 @@ class WargameView:
                 found[unit.hex] = (*found.get(unit.hex, ()), unit)
         return found
 
+    def on_map(self) -> tuple[Unit, ...]:
+        """The counters on the map, in the engine's order."""
+        return tuple(u for u in self.units if u.on_map)
+
     def unit(self, uid: str) -> Unit:
-        """The counter with id uid."""
-        return next(u for u in self.units if u.uid == uid)
+        """The counter with id uid (KeyError if there is none)."""
+        return self._by_uid[uid]
+
+    def find(self, uid: str) -> Unit | None:
+        """The counter with id uid, or None."""
+        return self._by_uid.get(uid)
 
     def shadow_state(self) -> WargameState:
         """A state holding what the view shows, for the engine's read-only rule functions (reach, odds, attack
@@ -82,6 +92,10 @@ class WargameView:
             winner=self.winner,
             version=self.version,
         )
+
+    @cached_property
+    def _by_uid(self) -> dict[str, Unit]:
+        return {u.uid: u for u in self.units}
 
 
 def make_view(state: WargameState, seat: int | None, legal: tuple[WargameMove, ...]) -> WargameView:
