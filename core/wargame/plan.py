@@ -1,4 +1,4 @@
-"""What the player is putting together on the map before it becomes a move: a selected stack, or an attack."""
+"""The player's planner: the stack selected to move, or the attack being aimed, before it becomes a move."""
 
 from __future__ import annotations
 
@@ -65,14 +65,13 @@ def move_reach(view: WargameView, plan: Plan) -> tuple[dict[str, float], str]:
     uids = plan.chosen_in_order()
     if not uids:
         return {}, "tick the units to move (number keys)"
-    state = view.shadow_state()
-    error = group_error(state, view.unit(uids[0]).side, uids)
+    error = group_error(view, view.unit(uids[0]).side, uids)
     if not error and stacking_count(view.unit(uid) for uid in uids) > STACKING_LIMIT:
         error = f"at most {STACKING_LIMIT} units may end in a hex: untick some (number keys)"
-    return ({}, error) if error else (reach(state, uids), "")
+    return ({}, error) if error else (reach(view, uids), "")
 
 
-def move_to(view: WargameView, plan: Plan, label: str) -> MoveUnits:
+def move_to(plan: Plan, label: str) -> MoveUnits:
     """The move sending the ticked counters to label."""
     return MoveUnits(plan.chosen_in_order(), label)
 
@@ -80,7 +79,7 @@ def move_to(view: WargameView, plan: Plan, label: str) -> MoveUnits:
 def off_map(view: WargameView, plan: Plan) -> MoveUnits | None:
     """The move taking the ticked counters off the map, if they can leave it."""
     uids = plan.chosen_in_order()
-    if uids and can_leave_map(view.shadow_state(), uids):
+    if uids and can_leave_map(view, uids):
         return MoveUnits(uids, OFF_MAP)
     return None
 
@@ -90,16 +89,15 @@ def off_map(view: WargameView, plan: Plan) -> MoveUnits | None:
 
 def is_target(view: WargameView, side: int, label: str) -> bool:
     """Whether side may aim an attack at label now."""
-    return attackable(view.shadow_state(), side, label)
+    return attackable(view, side, label)
 
 
 def candidates(view: WargameView, side: int, targets: list[str]) -> list[Unit]:
     """side's combat units that may attack every target, then their unused leaders."""
     if not targets:
         return []
-    state = view.shadow_state()
     fighters = [
-        u for u in view.units if u.side == side and can_attack(state, u) and all(t in adjacent(u.hex) for t in targets)
+        u for u in view.units if u.side == side and can_attack(view, u) and all(t in adjacent(u.hex) for t in targets)
     ]
     hexes = {u.hex for u in fighters}
     leaders = [
@@ -131,7 +129,6 @@ def attack_of(view: WargameView, plan: Plan) -> Attack:
 
 def assess(view: WargameView, side: int, plan: Plan) -> tuple[Odds, str]:
     """The odds of the planned attack and why it cannot be made ("" if it can)."""
-    state = view.shadow_state()
     move = attack_of(view, plan)
-    odds = attack_odds(state, move.attackers, move.targets, move.leaders)
-    return odds, attack_error(state, side, move)
+    odds = attack_odds(view, move.attackers, move.targets, move.leaders)
+    return odds, attack_error(view, side, move)

@@ -69,30 +69,6 @@ class WargameView:
         """The counter with id uid, or None."""
         return self._by_uid.get(uid)
 
-    def shadow_state(self) -> WargameState:
-        """A state holding what the view shows, for the engine's read-only rule functions (reach, odds, attack
-        checks); its RNG is a dummy, so it must never be played on."""
-        return WargameState(
-            config=self.config,
-            rng=0,
-            units={u.uid: u for u in self.units},
-            turn=self.turn,
-            phase=self.phase,
-            side=self.side,
-            vp=list(self.vp),
-            queue=list(self.queue),
-            moved=set(self.moved),
-            attacked=set(self.attacked),
-            leaders_used=set(self.leaders_used),
-            defended=set(self.defended),
-            no_attack=set(self.no_attack),
-            flee=list(self.flee),
-            combat=self.combat,
-            disband=list(self.disband),
-            winner=self.winner,
-            version=self.version,
-        )
-
     @cached_property
     def _by_uid(self) -> dict[str, Unit]:
         return {u.uid: u for u in self.units}

@@ -18,12 +18,7 @@ from core.wargame.board import game_map
 from core.wargame.events import Event
 from core.wargame.moves import AutoPlace, Disembark, EndPhase, Place, WargameMove
 from core.wargame.placement import RULES
-from core.wargame.units import WINS
-from core.wargame.views import WargameView
-from hexgrid.coords import Hex
-from tui.screens.confirm import ConfirmDialog
-from tui.screens.wargame_help import WargameHelpScreen
-from tui.screens.wargame_plan import (
+from core.wargame.plan import (
     Plan,
     aim,
     assess,
@@ -35,6 +30,11 @@ from tui.screens.wargame_plan import (
     off_map,
     select_stack,
 )
+from core.wargame.units import WINS
+from core.wargame.views import WargameView
+from hexgrid.coords import Hex
+from tui.screens.confirm import ConfirmDialog
+from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
 from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.wargame_panels import crt_table, hex_summary, status_text
@@ -356,7 +356,7 @@ class WargameScreen(Screen[None]):
         if self.plan.mode == "move" and label == self.plan.origin:
             self._replan(Plan())
         elif self.plan.mode == "move" and label in self._reach():
-            self._submit(move_to(view, self.plan, label))
+            self._submit(move_to(self.plan, label))
         elif movable(view, side, label):
             self._replan(select_stack(view, side, label) or Plan())
         elif self.plan.mode == "move":
