@@ -24,6 +24,7 @@ from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFr
 
 log = logging.getLogger(__name__)
 NAME_LIMIT = 16
+LOG_LIMIT = 120  # characters of a peer-supplied value in a log line
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
 LIST_LIMIT = 50  # tables in one lobby listing, which must fit in one frame
@@ -35,6 +36,13 @@ class Refused(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+def shown(value: Any, limit: int = LOG_LIMIT) -> str:
+    """A peer-supplied value as a log line may hold it: cut to limit characters and escaped (repr), so no newline
+    forges a line and no escape sequence reaches the operator's terminal."""
+    text = value if isinstance(value, str) else str(value)
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def clean_name(value: Any) -> str:
@@ -153,20 +161,20 @@ class Host:
                     conn.error("flood", "too many messages; disconnecting")
                     break
                 if message is None:
-                    log.info("%s sent a malformed frame: %s", conn.peer, malformed)
+                    log.info("%s sent a malformed frame: %s", conn.peer, shown(malformed))
                     conn.error(malformed.code, str(malformed))
                     continue
                 self._dispatch(conn, message)
         except TimeoutError:
             conn.error("timeout", "no hello in time")
         except FrameTooLarge as error:
-            log.warning("%s: %s", conn.peer, error)
+            log.warning("%s: %s", conn.peer, shown(error))
             conn.error(error.code, str(error))
         except WireError as error:
-            log.warning("%s sent a bad first frame: %s", conn.peer, error)
+            log.warning("%s sent a bad first frame: %s", conn.peer, shown(error))
             conn.error(error.code, str(error))
         except Refused as error:
-            log.warning("%s refused at hello: %s", conn.peer, error)
+            log.warning("%s refused at hello: %s", conn.peer, shown(error))
             conn.error(error.code, str(error))
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
@@ -190,7 +198,7 @@ class Host:
             try:
                 self._resume(conn, token, message.get("id"))
             except Refused as error:  # welcomed already: the lobby stays open to this peer
-                log.info("%s could not resume a seat: %s", conn.peer, error)
+                log.info("%s could not resume a seat: %s", conn.peer, shown(error))
                 conn.error(error.code, str(error), message.get("id"))
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -205,19 +213,19 @@ class Host:
                     reply["re"] = ref
                 conn.send(reply)
         except Refused as error:
-            log.info("%s: refused %s: %s", conn.peer, kind, error)
+            log.info("%s: refused %s: %s", conn.peer, shown(kind), shown(error))
             conn.error(error.code, str(error), ref)
         except StaleMove as error:
-            log.info("%s: stale move: %s", conn.peer, error)
+            log.info("%s: stale move: %s", conn.peer, shown(error))
             conn.error("stale", str(error), ref)
         except IllegalMove as error:
-            log.info("%s: illegal move: %s", conn.peer, error)
+            log.info("%s: illegal move: %s", conn.peer, shown(error))
             conn.error("illegal", str(error), ref)
         except (ValueError, TypeError, KeyError) as error:
-            log.info("%s: bad %s request: %s", conn.peer, kind, error)
+            log.info("%s: bad %s request: %s", conn.peer, shown(kind), shown(error))
             conn.error("bad_request", f"bad {kind} request: {error}", ref)
         except Exception:
-            log.exception("internal error on %s from %s", kind, conn.peer)
+            log.exception("internal error on %s from %s", shown(kind), conn.peer)
             conn.error("internal", "the host could not handle that request", ref)
 
     def _disconnected(self, conn: Connection) -> None:
@@ -425,7 +433,7 @@ class Host:
                 conn.send({"type": "started", "table": lobby.id, "seat": index})
                 self._send_update(lobby, conn, index, lobby.history.get(index, []))
             self._broadcast_lobby()
-            log.info("%s resumed seat %d of %s", conn.name, index, lobby.id)
+            log.info("%s resumed seat %d of %s", shown(conn.name), index, lobby.id)
             return
         raise Refused("no_seat", "no seat holds that token (the grace period may have ended)")
 

@@ -440,3 +440,19 @@ async def test_the_lobby_listing_fits_in_a_frame_however_many_tables_there_are(t
         seat.kind, seat.name, seat.level = ("person", widest, "") if index % 2 else ("bot", BOT_NAMES[0], "random")
     listing = {"type": "tables", "tables": [lobby.summary()] * LIST_LIMIT, "re": 2**64 - 1}
     assert len(pack(listing)) < MAX_FRAME
+
+
+async def test_a_peer_cannot_forge_or_colour_a_log_line(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A message type carrying a newline and an escape sequence once wrote a forged 'admin resumed seat 0' line and
+    raw escapes to the operator's terminal: every peer-supplied value is escaped and cut short in the log."""
+    forged = "x\n2026-01-01 INFO netplay.host: admin resumed seat 0 of t1\x1b[2J" + "A" * 5000
+    caplog.set_level(logging.INFO, logger="netplay.host")
+    async with running_host(tmp_path) as (_, port):
+        peer = await RawPeer.greeted(port, "mallory")
+        reply = await peer.request({"type": forged})
+        assert reply["type"] == "error" and reply["code"] == "unknown_type"
+        reply = await peer.request({"type": "create", "game": forged, "players": 2})
+        assert reply["type"] == "error"
+    lines = [record.getMessage() for record in caplog.records]
+    assert lines and all("\n" not in line and "\x1b" not in line for line in lines)
+    assert all(len(line) < 600 for line in lines), max(lines, key=len)[:200]
