@@ -45,6 +45,13 @@ def shown(value: Any, limit: int = LOG_LIMIT) -> str:
     return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
+def same_option(read: Any, given: Any) -> bool:
+    """Whether the game read an option as it was given (a list of names in any order: G54's roles)."""
+    if isinstance(read, list) and isinstance(given, list):
+        return sorted(map(str, read)) == sorted(map(str, given))
+    return type(read) is type(given) and read == given
+
+
 def clean_name(value: Any) -> str:
     """A printable player name of at most NAME_LIMIT characters."""
     if not isinstance(value, str):
@@ -81,7 +88,7 @@ class Host:
         self.tables: dict[str, LobbyTable] = {}
         self.connections: set[Connection] = set()
         self.server: asyncio.Server | None = None
-        self._next_id = 1
+        self._next_id = self.journal.next_number() if self.journal is not None else 1
         self._grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._serving: set[asyncio.Task[None]] = set()
 
@@ -278,7 +285,11 @@ class Host:
             raise Refused("bad_request", "players and names are not options (names come from the seats)")
         config = game.load_config({"players": players, **options})  # validates
         game.new(config, 0)  # a config the game cannot start with (a first player of 1.5) is refused now
-        options = {key: config.to_dict()[key] for key in options}  # as the game reads them: plain JSON, bounded
+        read = config.to_dict()
+        wrong = sorted(str(key) for key, value in options.items() if not same_option(read.get(key), value))
+        if wrong:  # an option the game does not have, or one it reads as something else ("yes" for true)
+            raise Refused("bad_request", f"unknown or ill-typed options for {game_name}: {', '.join(wrong)[:200]}")
+        options = {key: read[key] for key in options}  # as the game reads them: plain JSON, bounded
         timer, seed = message.get("timer"), message.get("seed")
         if timer is not None and (not isinstance(timer, (int, float)) or not 5 <= timer <= 3600):
             raise Refused("bad_request", "timer is a number of seconds from 5 to 3600")
@@ -288,6 +299,8 @@ class Host:
             raise Refused("bad_request", "seed must be an integer")
         table_id = f"t{self._next_id}"
         self._next_id += 1
+        if self.journal is not None:
+            self.journal.keep_next_number(self._next_id)
         self.tables[table_id] = LobbyTable(table_id, game_name, players, options, timer, seed)
         self._broadcast_lobby()
         return {"type": "created", "table": self.tables[table_id].summary()}

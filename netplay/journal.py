@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
+NEXT_ID_FILE = "next-table-number"
 
 
 class Journal:
@@ -39,6 +40,17 @@ class Journal:
         lines = path.read_text().splitlines()
         lines[0] = json.dumps(header)
         path.write_text("\n".join(lines) + "\n")
+
+    def next_number(self) -> int:
+        """The number the next table id takes (kept across restarts, so an id never names two tables)."""
+        try:
+            return max(1, int((self.folder / NEXT_ID_FILE).read_text()))
+        except (OSError, ValueError):
+            return 1
+
+    def keep_next_number(self, number: int) -> None:
+        """Remember the number the next table id takes."""
+        (self.folder / NEXT_ID_FILE).write_text(f"{number}\n")
 
     def end(self, table_id: str) -> None:
         """Forget a finished or abandoned table."""

@@ -385,3 +385,25 @@ async def test_a_host_deals_every_table_itself_from_64_bits_of_secure_randomness
         frames = [f for f in ann.frames if isinstance(f, dict)]
         assert not any(SECRET_KEYS & scan(frame)[0] for frame in frames)
         assert not any(str(seed) in repr(frames) for seed in seeds)
+
+
+async def test_create_refuses_options_the_game_does_not_have_or_would_misread(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        ann = await RawPeer.greeted(port, "Ann")
+        for options in ({"reformation": True}, {"bogus": 1}, {"inquisitor": "yes"}, {"selection": "first"}):
+            reply = await ann.request({"type": "create", "game": "coup", "players": 3, "options": options})
+            assert reply["type"] == "error" and reply["code"] == "bad_request", (options, reply)
+        reply = await ann.request({"type": "create", "game": "coup", "players": 3, "options": {"inquisitor": True}})
+        assert reply["type"] == "created" and reply["table"]["options"] == {"inquisitor": True}
+
+
+async def test_table_ids_are_never_reused_after_a_restart(tmp_path: Path) -> None:
+    """A finished table's journal is removed; the next host must still not hand its id to another table (an old
+    token or record would name it)."""
+    seen = []
+    for _ in range(2):
+        async with running_host(tmp_path) as (_, port):
+            ann = await RawPeer.greeted(port, "Ann")
+            for _ in range(2):
+                seen.append((await ann.request({"type": "create", "game": "coup", "players": 2}))["table"]["id"])
+    assert len(set(seen)) == len(seen) == 4
