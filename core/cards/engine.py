@@ -90,9 +90,11 @@ class CoupGame(WindowGame):
         """The automatic steps between windows (core.cards.flow)."""
         settle(state, events)
 
-    def make_view(self, state: CoupState, seat: int | None, legal: tuple[Move, ...]) -> CoupView:
-        """What seat may know."""
-        return make_view(state, seat, legal)
+    def make_view(
+        self, state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False
+    ) -> CoupView:
+        """What seat may know (and every hand, with every_hand)."""
+        return make_view(state, seat, legal, every_hand)
 
 
 def _action_moves(state: CoupState, seat: int) -> tuple[Move, ...]:

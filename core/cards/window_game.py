@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -17,18 +17,18 @@ Handler = Callable[[Any, int, Move, list[Event]], None]
 class WindowGame(ABC):
     """A card game whose state has a window owed by seats (state.window, state.owed, state.version, state.winner,
     state.clone()). Subclasses give new, legal, handlers (one per window), settle (the automatic steps until a seat
-    owes something) and make_view."""
+    owes something) and make_view (which shows every hand when asked, for open_view)."""
 
     name: str
-    handlers: ClassVar[dict[str, Handler]]
+    handlers: ClassVar[Mapping[str, Handler]]
 
     @abstractmethod
     def settle(self, state: Any, events: list[Event]) -> None:
         """Run the automatic steps after a move."""
 
     @abstractmethod
-    def make_view(self, state: Any, seat: int | None, legal: tuple[Move, ...]) -> Any:
-        """What seat may know, with its legal moves."""
+    def make_view(self, state: Any, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> Any:
+        """What seat may know, with its legal moves (and every seat's hand, with every_hand)."""
 
     @abstractmethod
     def legal(self, state: Any, seat: int) -> tuple[Move, ...]:
@@ -63,9 +63,14 @@ class WindowGame(ABC):
         """What seat may know; None is a spectator."""
         return self.make_view(state, seat, self.legal(state, seat) if seat is not None else ())
 
+    def open_view(self, state: Any) -> Any:
+        """The table as a replay shows it: a spectator's view with every seat's hand face up, as at the end."""
+        return self.make_view(state, None, (), every_hand=True)
+
     def result(self, state: Any) -> int | None:
         """The winner, once only one player is left."""
-        return state.winner
+        winner: int | None = state.winner
+        return winner
 
     def opening_events(self, state: Any) -> list[Event]:
         """The first turn's announcement (every later turn the engine announces itself)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from itertools import combinations
 
 from core.cards.common_moves import CHALLENGE_OR_PASS, keeps, one_per_card, prove_or_concede
@@ -70,7 +71,7 @@ class G54Game(WindowGame):
         return LEGAL[state.window](state, seat)
 
     @property
-    def handlers(self) -> dict[str, Handler]:  # type: ignore[override]
+    def handlers(self) -> Mapping[str, Handler]:  # type: ignore[override]
         """One handler per window (the table below)."""
         return HANDLERS
 
@@ -78,9 +79,11 @@ class G54Game(WindowGame):
         """The automatic steps between windows."""
         settle(state, events)
 
-    def make_view(self, state: G54State, seat: int | None, legal: tuple[Move, ...]) -> G54View:
-        """What seat may know."""
-        return make_view(state, seat, legal)
+    def make_view(
+        self, state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False
+    ) -> G54View:
+        """What seat may know (and every hand, with every_hand)."""
+        return make_view(state, seat, legal, every_hand)
 
 
 def settle(s: G54State, events: list[Event]) -> None:
@@ -153,7 +156,7 @@ def _produce_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     assert s.pending is not None and s.pending.given is not None
     player = s.players[seat]
     pool = [*player.hidden, s.pending.given, *s.drawn]
-    moves = set()
+    moves: set[Move] = set()
     for keep in combinations(sorted(pool), len(player.hidden)):
         rest = list(pool)
         for card in keep:
@@ -174,7 +177,7 @@ def _block_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     return (Move("block", card=s.pending.role), Move("pass"))
 
 
-LEGAL = {
+LEGAL: dict[str, Callable[[G54State, int], tuple[Move, ...]]] = {
     "action": action_moves,
     "claim": lambda s, seat: CHALLENGE_OR_PASS,
     "react": lambda s, seat: CHALLENGE_OR_PASS,
@@ -190,7 +193,7 @@ LEGAL = {
     "lawyer": lambda s, seat: (Move("claim"), Move("pass")),
     "over": lambda s, seat: (),
 }
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "action": turn.declare,
     "claim": lambda s, seat, move, events: claims.answer_claim(s, seat, move.kind, events),
     "react": lambda s, seat, move, events: losses.answer_reaction(s, seat, move.kind, events),
@@ -205,7 +208,7 @@ HANDLERS = {
     "extort": effects.answer_extort,
     "lawyer": turn.answer_lawyer,
 }
-STEPS = {
+STEPS: dict[str, Callable[[G54State, list[Event]], None]] = {
     "action_stood": turn.action_stood,
     "action_failed": turn.action_failed,
     "check_joiner": turn.check_joiner,

@@ -6,22 +6,15 @@ from dataclasses import dataclass
 
 from core.cards.g54.state import G54State
 from core.cards.moves import Move
+from core.cards.table_view import CardSeatView, CardView, hands_shown, seat_fields, table_fields
 
 
 @dataclass(frozen=True)
-class G54SeatView:
-    """One player as everyone sees it; hand and aside (cards lost face down) only for the viewer's
-    own seat, and for everyone at the end. tokens are the role tokens in front of the player."""
+class G54SeatView(CardSeatView):
+    """A G54 player as everyone sees it: also how many cards it lost face down, which (aside) only to whom sees its
+    hand, and the role tokens in front of it."""
 
-    seat: int
-    name: str
-    coins: int
-    influence: int
-    revealed: tuple[str, ...]
     aside_count: int
-    claims: tuple[str, ...]
-    alive: bool
-    hand: tuple[str, ...] | None
     aside: tuple[str, ...] | None
     tokens: tuple[str, ...]
 
@@ -62,27 +55,15 @@ class G54ChallengeView:
 
 
 @dataclass(frozen=True)
-class G54View:
-    """A seat's whole picture of the table, and the moves it may make now."""
+class G54View(CardView[G54SeatView]):
+    """A seat's whole picture of a G54 table, and the moves it may make now."""
 
-    viewer: int | None
-    roles: tuple[str, ...]
     players: tuple[G54SeatView, ...]
-    deck_count: int
-    active: int
-    turn: int
-    version: int
-    window: str
-    owed: tuple[int, ...]
+    roles: tuple[str, ...]
     pending: G54PendingView | None
     claim: ClaimView | None
     challenge: G54ChallengeView | None
-    losing: int | None
-    loss_reason: str
-    drawn: tuple[str, ...]
     given: str | None
-    legal: tuple[Move, ...]
-    winner: int | None
     spying: bool
     peacekeeper: int | None
     treaty: tuple[int, ...]
@@ -90,10 +71,6 @@ class G54View:
     taxed: str | None
     disappear: tuple[int, ...]
     estate: tuple[int, int] | None
-
-    def me(self) -> G54SeatView | None:
-        """The viewer's own seat, if it has one."""
-        return None if self.viewer is None else self.players[self.viewer]
 
 
 def tokens_of(state: G54State, seat: int) -> tuple[str, ...]:
@@ -110,21 +87,14 @@ def tokens_of(state: G54State, seat: int) -> tuple[str, ...]:
     return tuple(tokens)
 
 
-def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...]) -> G54View:
-    """Copy out of state only what seat may know."""
-    over = state.window == "over"
+def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> G54View:
+    """Copy out of state only what seat may know (and every hand, with every_hand)."""
+    shown = hands_shown(state, seat, every_hand)
     players = tuple(
         G54SeatView(
-            seat=i,
-            name=p.name,
-            coins=p.coins,
-            influence=len(p.hidden),
-            revealed=tuple(p.revealed),
+            *seat_fields(i, p, shown[i]),
             aside_count=len(p.aside),
-            claims=tuple(p.claims),
-            alive=p.alive,
-            hand=tuple(p.hidden) if over or i == seat else None,
-            aside=tuple(p.aside) if over or i == seat else None,
+            aside=tuple(p.aside) if shown[i] else None,
             tokens=tokens_of(state, i),
         )
         for i, p in enumerate(state.players)
@@ -133,20 +103,12 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...]) -> G54
     actor = None if pending is None else pending.actor
     sees_draw = seat is not None and seat == actor and state.window in ("exchange", "produce")
     in_swap = pending is not None and seat in (pending.actor, pending.target)
-    losing = state.losses[0] if state.window == "lose" and state.losses else None
     claim = state.reaction if state.window == "react" else state.claim
     challenge = state.challenge
     estate = state.estates[0] if state.window == "lawyer" and state.estates else None
     return G54View(
-        viewer=seat,
+        *table_fields(state, seat, legal, players, tuple(state.drawn) if sees_draw else ()),
         roles=state.roles,
-        players=players,
-        deck_count=len(state.deck),
-        active=state.active,
-        turn=state.turn,
-        version=state.version,
-        window=state.window,
-        owed=tuple(state.owed),
         pending=None
         if pending is None
         else G54PendingView(
@@ -165,12 +127,7 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...]) -> G54
         challenge=None
         if challenge is None
         else G54ChallengeView(challenge.challenger, challenge.challenged, challenge.card, challenge.kind),
-        losing=None if losing is None else losing[0],
-        loss_reason="" if losing is None else losing[1],
-        drawn=tuple(state.drawn) if sees_draw else (),
         given=pending.given if pending is not None and in_swap else None,
-        legal=legal,
-        winner=state.winner,
         spying=state.spying,
         peacekeeper=state.peacekeeper,
         treaty=tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else (),

@@ -1,0 +1,103 @@
+"""What every card game's view shows alike: each seat's public side, its hand only to whom may see it, and the table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from core.cards.moves import Move
+from core.cards.seats import CardState, Seat
+
+
+@dataclass(frozen=True)
+class CardSeatView:
+    """One player as everyone sees it; hand is set only for whom may see it (the viewer's own seat, and every seat
+    at the end of the game and in a replay)."""
+
+    seat: int
+    name: str
+    coins: int
+    influence: int
+    revealed: tuple[str, ...]
+    claims: tuple[str, ...]
+    alive: bool
+    hand: tuple[str, ...] | None
+
+
+SeatFields = tuple[int, str, int, int, tuple[str, ...], tuple[str, ...], bool, tuple[str, ...] | None]
+
+
+def seat_fields(seat: int, player: Seat, hand_shown: bool) -> SeatFields:
+    """The fields every game's seat view starts with, in CardSeatView's order, the hand only if shown: a game passes
+    them by position (views are made often, and this is the fastest way) and its own fields by name."""
+    hand = tuple(player.hidden) if hand_shown else None
+    return (
+        seat,
+        player.name,
+        player.coins,
+        len(player.hidden),
+        tuple(player.revealed),
+        tuple(player.claims),
+        player.alive,
+        hand,
+    )
+
+
+def hands_shown(state: CardState, viewer: int | None, every_hand: bool) -> list[bool]:
+    """Whose hand a view shows, by seat: the viewer's own, and every hand at the end of the game or with every_hand."""
+    all_shown = every_hand or state.window == "over"
+    return [all_shown or seat == viewer for seat in range(len(state.players))]
+
+
+SeatViewT = TypeVar("SeatViewT", bound=CardSeatView)
+
+
+@dataclass(frozen=True)
+class CardView(Generic[SeatViewT]):
+    """A seat's whole picture of the table, and the moves it may make now. Each game adds its own fields, and names
+    its seat views' type again on players (the wire decodes a view by its fields' declared types)."""
+
+    viewer: int | None
+    players: tuple[SeatViewT, ...]
+    deck_count: int
+    active: int
+    turn: int
+    version: int
+    window: str
+    owed: tuple[int, ...]
+    losing: int | None
+    loss_reason: str
+    drawn: tuple[str, ...]
+    legal: tuple[Move, ...]
+    winner: int | None
+
+    def me(self) -> SeatViewT | None:
+        """The viewer's own seat, if it has one."""
+        return None if self.viewer is None else self.players[self.viewer]
+
+
+TableFields = tuple[
+    int | None,
+    tuple[Any, ...],
+    int,
+    int,
+    int,
+    int,
+    str,
+    tuple[int, ...],
+    int | None,
+    str,
+    tuple[str, ...],
+    tuple[Move, ...],
+    int | None,
+]
+
+
+def table_fields(
+    state: CardState, viewer: int | None, legal: tuple[Move, ...], players: tuple[Any, ...], drawn: tuple[str, ...]
+) -> TableFields:
+    """The fields every game's view starts with, in CardView's order (by position, as in seat_fields), given the
+    seat views and the drawn cards the viewer may see."""
+    losing, reason = state.losses[0] if state.window == "lose" and state.losses else (None, "")
+    table = (len(state.deck), state.active, state.turn, state.version, state.window, tuple(state.owed))
+    return viewer, players, *table, losing, reason, drawn, legal, state.winner
