@@ -1,10 +1,27 @@
-"""Plain-English sentences for events, the situation at the table, and moves: one wording for
-the log, the screens and the replay."""
+"""Plain-English sentences of Coup and Reformation for events, the situation at the table, and moves: one wording
+for the log, the screens and the replay (the words every card game shares are in core.cards.phrases)."""
 
 from __future__ import annotations
 
 from core.cards.events import Event
 from core.cards.moves import Move
+from core.cards.phrases import (
+    ANSWER_LABELS,
+    LOSS_REASONS,
+    answer_label,
+    article,
+    cards_text,
+    choose_an_action,
+    coins_text,
+    describe_shared,
+    game_won,
+    launches_coup,
+    must_lose,
+    plural,
+    prove_it,
+)
+from core.cards.phrases import Speaker as Speaker  # the screens name seats with it
+from core.cards.phrases import waiting_for as waiting_for  # part of this game's text (core.game.GameText)
 from core.cards.rules import ACTIONS, ruleset
 from core.cards.views import CoupView
 
@@ -20,38 +37,7 @@ NOUNS = {
     "convert": "conversion",
     "embezzle": "embezzlement",
 }
-REASONS = {"challenge": "lost challenge", "coup": "coup", "assassinate": "assassination"}
-
-
-class Speaker:
-    """Names seats for one viewer: the viewer is 'you', everyone else by name."""
-
-    def __init__(self, names: list[str] | tuple[str, ...], viewer: int | None) -> None:
-        self.names, self.viewer = names, viewer
-
-    def who(self, seat: int | None, capital: bool = True) -> str:
-        """The subject: a name, or You/you."""
-        if seat is not None and seat == self.viewer:
-            return "You" if capital else "you"
-        return "someone" if seat is None else self.names[seat]
-
-    def whose(self, seat: int | None) -> str:
-        """The possessive: Haig's, or your."""
-        return "your" if seat == self.viewer else f"{self.who(seat)}'s"
-
-    def verb(self, seat: int | None, third: str, second: str) -> str:
-        """Subject and verb agreeing: 'Haig claims' or 'You claim'."""
-        return f"{self.who(seat)} {second if seat == self.viewer else third}"
-
-
-def article(card: str) -> str:
-    """'an Assassin', 'a Duke'."""
-    return f"an {card}" if card[0] in "AEIOU" else f"a {card}"
-
-
-def cards_text(cards: tuple[str, ...] | list[str]) -> str:
-    """'Duke', 'Duke and Captain'."""
-    return " and ".join(cards) if cards else "nothing"
+REASONS = {**LOSS_REASONS, "assassinate": "assassination"}
 
 
 def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | None) -> str | None:
@@ -59,28 +45,17 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     say = Speaker(names, viewer)
     seat, target, card, kind = event.seat, event.target, event.card, event.kind
     noun = NOUNS.get(event.what, event.what)
-    if kind == "turn":
-        return f"── Turn {event.amount}: {say.whose(seat)} turn ──"
     if kind == "declare":
         return None if event.what in ("income", "convert") else declaration(say, seat, event.what, target, card)
     if kind == "challenge" and event.what == "denial":
         return f"{say.verb(seat, 'challenges', 'challenge')}: {say.who(target, False)} must hold a {card}!"
-    if kind == "challenge":
-        return f"{say.verb(seat, 'challenges', 'challenge')} {say.whose(target)} {card}!"
     if kind == "prove" and event.cards:
         shown = cards_text(event.cards)
         return f"{say.verb(seat, 'shows', 'show')} {shown}: no {card}. The cards go into the deck and are replaced."
-    if kind == "prove":
-        rest = "shuffle it into the deck and draw" if seat == viewer else "shuffles it into the deck and draws"
-        return f"{say.verb(seat, 'shows', 'show')} {article(card or '')}, {rest} anew."
     if kind == "replace":
         return f"You draw {cards_text(event.cards)} as replacement."
     if kind == "concede" and event.what == "denial":
         return f"{say.verb(seat, 'does', 'do')} not show the cards: the challenge succeeds."
-    if kind == "concede":
-        return f"{say.verb(seat, 'does', 'do')} not show {article(card or '')}: the challenge succeeds."
-    if kind == "lose":
-        return f"{say.verb(seat, 'loses', 'lose')} an influence ({REASONS.get(event.what, event.what)}): {card}."
     if kind == "eliminated":
         coins = f"; {event.amount} coins go back to the treasury" if event.amount else ""
         return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
@@ -101,12 +76,8 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         return f"{say.verb(seat, 'steals', 'steal')} {coins_text(event.amount)} from {say.who(target, False)}."
     if kind == "draw":
         return f"{say.verb(seat, 'draws', 'draw')} {plural(event.amount, 'card')} from the court deck."
-    if kind == "drew":
-        return f"You draw {cards_text(event.cards)}."
     if kind == "exchanged":
         return f"{say.verb(seat, 'returns', 'return')} {plural(event.amount, 'card')} to the court deck."
-    if kind == "kept":
-        return f"You keep {cards_text(event.cards)}."
     if kind == "chose":
         return f"{say.verb(seat, 'chooses', 'choose')} a card from the set of five."
     if kind == "dealt":
@@ -132,19 +103,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         return f"{say.verb(seat, 'gives', 'give')} the card back to {say.who(target, False)}."
     if kind == "forced":
         return f"{say.verb(seat, 'makes', 'make')} {say.who(target, False)} swap the card for a new one from the deck."
-    if kind == "win":
-        return f"{say.verb(seat, 'wins', 'win')} the game!"
-    return None
-
-
-def plural(amount: int, noun: str) -> str:
-    """'1 card', '2 cards'."""
-    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
-
-
-def coins_text(amount: int) -> str:
-    """'1 coin', '3 coins'."""
-    return plural(amount, "coin")
+    return describe_shared(event, say, REASONS)
 
 
 def declaration(say: Speaker, seat: int | None, kind: str, target: int | None, claim: str | None = None) -> str:
@@ -156,7 +115,7 @@ def declaration(say: Speaker, seat: int | None, kind: str, target: int | None, c
     if kind == "foreign_aid":
         return f"{say.verb(seat, 'asks', 'ask')} for foreign aid."
     if kind == "coup":
-        return f"{say.verb(seat, 'launches', 'launch')} a coup against {victim} (pays 7)."
+        return launches_coup(say, seat, target)
     if kind == "convert":
         whom = "to change sides" if seat == target else f"to convert {victim}"
         return f"{say.verb(seat, 'pays', 'pay')} the reserve {whom}."
@@ -179,16 +138,15 @@ def situation(view: CoupView) -> str:
     say = Speaker(names, view.viewer)
     pending, window = view.pending, view.window
     if window == "over":
-        return f"{say.verb(view.winner, 'wins', 'win')} the game."
+        return game_won(say, view.winner)
     if window == "setup":
         return "Each player secretly chooses one card from a set of five."
     if window == "action":
         if view.viewer == view.active:
-            forced = " You have 10 or more coins: you must launch a coup." if view.legal[0].kind == "coup" else ""
-            return f"Your turn: choose an action.{forced}"
+            return choose_an_action(view.legal)
         return f"{say.whose(view.active)} turn: choosing an action."
     if window == "lose":
-        return f"{say.verb(view.losing, 'must', 'must')} lose an influence ({REASONS.get(view.loss_reason, '')})."
+        return must_lose(say, view.losing, view.loss_reason, REASONS)
     if window == "exchange":
         return f"{say.verb(view.active, 'is', 'are')} choosing which cards to keep."
     if window == "allegiance":
@@ -213,29 +171,23 @@ def situation(view: CoupView) -> str:
         return f"{blocker} the {pending.block_card} to block the {NOUNS[pending.kind]}. Anyone may challenge."
     if window == "prove" and view.challenge is not None:
         c = view.challenge
-        challenger = say.verb(c.challenger, "challenges", "challenge")
         if not c.on_block and rules.actions[pending.kind].denies:
+            challenger = say.verb(c.challenger, "challenges", "challenge")
             return f"{challenger} {say.whose(c.challenged)} claim to have no {c.card}: show the hand or concede."
-        return f"{challenger} {say.whose(c.challenged)} {c.card}: show it or concede."
+        return prove_it(say, c.challenger, c.challenged, c.card)
     return ""
-
-
-def waiting_for(view: CoupView) -> str:
-    """'Waiting for Haig and Sacha.' (empty when the viewer owes the answer or nobody does)."""
-    others = [view.players[s].name for s in view.owed if s != view.viewer]
-    if not others or view.window == "over":
-        return ""
-    return f"Waiting for {' and '.join(others)}."
 
 
 def move_label(move: Move, view: CoupView) -> str:
     """A short button label for move."""
     if move.kind in ACTIONS:
         return ACTIONS[move.kind].label
-    if move.kind == "block":
-        return f"Block ({move.card})"
-    if move.kind == "prove" and view.challenge is not None:
-        inverse = view.pending is not None and ACTIONS[view.pending.kind].denies is not None
-        return "Show your hand" if inverse and not view.challenge.on_block else f"Show the {view.challenge.card}"
-    labels = {"challenge": "Challenge", "pass": "Pass", "concede": "Concede", "return": "Give it back"}
-    return labels.get(move.kind, "Force an exchange" if move.kind == "force" else move.kind.title())
+    challenge = view.challenge
+    denial = view.pending is not None and ACTIONS[view.pending.kind].denies is not None
+    if move.kind == "prove" and challenge is not None and not challenge.on_block and denial:
+        return "Show your hand"
+    shared = answer_label(move, None if challenge is None else challenge.card)
+    if shared is not None:
+        return shared
+    labels = {**ANSWER_LABELS, "return": "Give it back", "force": "Force an exchange"}
+    return labels.get(move.kind, move.kind.title())

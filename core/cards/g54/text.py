@@ -1,4 +1,5 @@
-"""Plain-English sentences for G54: events for the log, the situation at the table, and move labels."""
+"""Plain-English sentences of G54: events for the log, the situation at the table, and move labels (the words every
+card game shares are in core.cards.phrases)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,27 @@ from core.cards.events import Event
 from core.cards.g54.roles import BY_KIND
 from core.cards.g54.views import G54View
 from core.cards.moves import Move
-from core.cards.text import Speaker, article, cards_text, coins_text, plural
+from core.cards.phrases import (
+    ANSWER_LABELS,
+    LOSS_REASONS,
+    Speaker,
+    answer_label,
+    article,
+    cards_text,
+    choose_an_action,
+    coins_text,
+    describe_shared,
+    game_won,
+    launches_coup,
+    must_lose,
+    plural,
+    prove_it,
+    reason_text,
+)
+from core.cards.phrases import waiting_for as waiting_for  # part of this game's text (core.game.GameText)
 
 REASONS = {
-    "challenge": "lost challenge",
-    "coup": "coup",
+    **LOSS_REASONS,
     "disappear": "Disappear token",
     "crime_boss": "refused the Crime Boss",
     "general": "General",
@@ -54,10 +71,8 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     """One log sentence for event as viewer sees it, or None for nothing worth a line."""
     say = Speaker(names, viewer)
     seat, target, card, kind, amount = event.seat, event.target, event.card, event.kind, event.amount
-    if kind == "turn":
-        return f"── Turn {amount}: {say.whose(seat)} turn ──"
     if kind == "declare" and event.what == "coup":
-        return f"{say.verb(seat, 'launches', 'launch')} a coup against {say.who(target, False)} (pays 7)."
+        return launches_coup(say, seat, target)
     if kind == "declare":
         other = amount if event.what == "communist" else None
         doing = purpose(say, event.what, target, other, event.cards[0] if event.cards else None)
@@ -75,24 +90,15 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         return f"{say.verb(seat, 'pays', 'pay')} {coins_text(amount)} to the treasury."
     if kind == "tax":
         return f"{say.verb(seat, 'pays', 'pay')} {say.who(target, False)} 1 coin of tax for claiming the {card}."
-    if kind == "challenge":
-        return f"{say.verb(seat, 'challenges', 'challenge')} {say.whose(target)} {card}!"
-    if kind == "prove":
-        rest = "shuffle it into the deck and draw" if seat == viewer else "shuffles it into the deck and draws"
-        return f"{say.verb(seat, 'shows', 'show')} {article(card or '')}, {rest} anew."
     if kind == "replace":
         return f"You draw {cards_text(event.cards)}."
-    if kind == "concede":
-        return f"{say.verb(seat, 'does', 'do')} not show {article(card or '')}: the challenge succeeds."
     if kind == "forfeit":
         return (
             f"Caught lying as Speculator, {say.who(seat, False)} {'hand' if seat == viewer else 'hands'} all "
             f"{amount} coins to {say.who(target, False)}."
         )
-    if kind == "lose":
-        return f"{say.verb(seat, 'loses', 'lose')} an influence ({REASONS.get(event.what, event.what)}): {card}."
     if kind == "react":
-        what = REASONS.get(event.what, event.what)
+        what = reason_text(event.what, REASONS)
         return f"{say.verb(seat, 'sets', 'set')} a lost card aside face down ({what}), claiming the {card}."
     if kind == "shown_aside":
         verdict = "it was true" if event.what == "true" else "it was a bluff"
@@ -118,10 +124,6 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         return "Nobody joins the protest: nothing happens."
     if kind == "draw":
         return f"{say.verb(seat, 'draws', 'draw')} {plural(amount, 'card')}."
-    if kind == "drew":
-        return f"You draw {cards_text(event.cards)}."
-    if kind == "kept":
-        return f"You keep {cards_text(event.cards)}."
     if kind == "exchanged":
         return f"{say.verb(seat, 'returns', 'return')} {plural(amount, 'card')} to the deck."
     if kind == "given":
@@ -158,9 +160,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         return f"{say.verb(target, 'takes', 'take')} {say.whose(seat)} {coins_text(amount)}."
     if kind == "estate":
         return f"{say.whose(seat).capitalize()} {coins_text(amount)} go to the treasury."
-    if kind == "win":
-        return f"{say.verb(seat, 'wins', 'win')} the game!"
-    return None
+    return describe_shared(event, say, REASONS)
 
 
 def situation(view: G54View) -> str:
@@ -168,16 +168,14 @@ def situation(view: G54View) -> str:
     say = Speaker([p.name for p in view.players], view.viewer)
     window, pending = view.window, view.pending
     if window == "over":
-        return f"{say.verb(view.winner, 'wins', 'win')} the game."
+        return game_won(say, view.winner)
     if window == "action":
         second = " (second action: Spy)" if view.spying else ""
         if view.viewer == view.active:
-            forced = " You have 10 or more coins: you must launch a coup." if view.legal[0].kind == "coup" else ""
-            return f"Your turn{second}: choose an action.{forced}"
+            return choose_an_action(view.legal, second)
         return f"{say.whose(view.active).capitalize()} turn{second}: choosing an action."
     if window == "lose":
-        reason = REASONS.get(view.loss_reason, view.loss_reason)
-        return f"{say.verb(view.losing, 'must', 'must')} lose an influence ({reason})."
+        return must_lose(say, view.losing, view.loss_reason, REASONS)
     if window == "react" and view.claim is not None:
         claim = view.claim
         return (
@@ -200,8 +198,7 @@ def situation(view: G54View) -> str:
         return f"{say.verb(claim.seat, 'claims', 'claim')} the {claim.role} {what}. Anyone may challenge."
     if window == "prove" and view.challenge is not None:
         c = view.challenge
-        challenges = say.verb(c.challenger, "challenges", "challenge")
-        return f"{challenges} {say.whose(c.challenged)} {c.card}: show it or concede."
+        return prove_it(say, c.challenger, c.challenged, c.card)
     if window == "join":
         return f"{doing} Join by claiming the Capitalist: the actor pays each joiner 1 coin."
     if window == "fund":
@@ -219,24 +216,14 @@ def situation(view: G54View) -> str:
     return doing
 
 
-def waiting_for(view: G54View) -> str:
-    """'Waiting for Haig and Sacha.' (empty when the viewer owes the answer or nobody does)."""
-    others = [view.players[s].name for s in view.owed if s != view.viewer]
-    if not others or view.window == "over":
-        return ""
-    return f"Waiting for {' and '.join(others)}."
-
-
 def move_label(move: Move, view: G54View) -> str:
     """A short button label for move."""
     if move.kind in BY_KIND:
         return BY_KIND[move.kind].name
     labels = {
+        **ANSWER_LABELS,
         "income": "Income",
         "coup": "Coup",
-        "challenge": "Challenge",
-        "pass": "Pass",
-        "concede": "Concede",
         "join": "Join (pay 3)" if view.window == "fund" else "Join (Capitalist)",
         "claim": "Claim the Lawyer",
         "pay": "Pay 2",
@@ -245,8 +232,7 @@ def move_label(move: Move, view: G54View) -> str:
         "intellectual": "Claim Intellectual",
         "missionary": "Claim Missionary",
     }
-    if move.kind == "block":
-        return f"Block ({move.card})"
-    if move.kind == "prove" and view.challenge is not None:
-        return f"Show the {view.challenge.card}"
+    shared = answer_label(move, None if view.challenge is None else view.challenge.card)
+    if shared is not None:
+        return shared
     return labels.get(move.kind, move.kind.replace("_", " ").title())

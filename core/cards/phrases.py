@@ -1,0 +1,128 @@
+"""The words every card game shares: naming seats, cards and coins, the events and moments worded alike, the loss
+reasons both have, and whom a table waits for. Each game's text adds only its own."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.cards.events import Event
+from core.cards.moves import Move
+from core.cards.table_view import CardView
+
+LOSS_REASONS = {"challenge": "lost challenge", "coup": "coup"}
+"""Why a seat loses an influence, in words, for the reasons of every game (each game adds its own)."""
+ANSWER_LABELS = {"challenge": "Challenge", "pass": "Pass", "concede": "Concede"}
+"""Button labels of the answers every game offers."""
+
+
+class Speaker:
+    """Names seats for one viewer: the viewer is 'you', everyone else by name."""
+
+    def __init__(self, names: Sequence[str], viewer: int | None) -> None:
+        self.names, self.viewer = names, viewer
+
+    def who(self, seat: int | None, capital: bool = True) -> str:
+        """The subject: a name, or You/you."""
+        if seat is not None and seat == self.viewer:
+            return "You" if capital else "you"
+        return "someone" if seat is None else self.names[seat]
+
+    def whose(self, seat: int | None) -> str:
+        """The possessive: Haig's, or your."""
+        return "your" if seat == self.viewer else f"{self.who(seat)}'s"
+
+    def verb(self, seat: int | None, third: str, second: str) -> str:
+        """Subject and verb agreeing: 'Haig claims' or 'You claim'."""
+        return f"{self.who(seat)} {second if seat == self.viewer else third}"
+
+
+def article(card: str) -> str:
+    """'an Assassin', 'a Duke'."""
+    return f"an {card}" if card[0] in "AEIOU" else f"a {card}"
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    """'Duke', 'Duke and Captain'."""
+    return " and ".join(cards) if cards else "nothing"
+
+
+def plural(amount: int, noun: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
+
+
+def coins_text(amount: int) -> str:
+    """'1 coin', '3 coins'."""
+    return plural(amount, "coin")
+
+
+def reason_text(reason: str, reasons: Mapping[str, str]) -> str:
+    """A loss reason in words ('lost challenge'), or as it is when the game has no words for it."""
+    return reasons.get(reason, reason)
+
+
+def launches_coup(say: Speaker, seat: int | None, target: int | None) -> str:
+    """'Haig launches a coup against Natasha (pays 7).'"""
+    return f"{say.verb(seat, 'launches', 'launch')} a coup against {say.who(target, False)} (pays 7)."
+
+
+def describe_shared(event: Event, say: Speaker, reasons: Mapping[str, str]) -> str | None:
+    """The log sentence of an event every game words alike (reasons: the game's loss reasons), or None."""
+    seat, target, card, kind = event.seat, event.target, event.card, event.kind
+    if kind == "turn":
+        return f"── Turn {event.amount}: {say.whose(seat)} turn ──"
+    if kind == "challenge":
+        return f"{say.verb(seat, 'challenges', 'challenge')} {say.whose(target)} {card}!"
+    if kind == "prove":
+        rest = "shuffle it into the deck and draw" if seat == say.viewer else "shuffles it into the deck and draws"
+        return f"{say.verb(seat, 'shows', 'show')} {article(card or '')}, {rest} anew."
+    if kind == "concede":
+        return f"{say.verb(seat, 'does', 'do')} not show {article(card or '')}: the challenge succeeds."
+    if kind == "lose":
+        return f"{say.verb(seat, 'loses', 'lose')} an influence ({reason_text(event.what, reasons)}): {card}."
+    if kind == "drew":
+        return f"You draw {cards_text(event.cards)}."
+    if kind == "kept":
+        return f"You keep {cards_text(event.cards)}."
+    if kind == "win":
+        return f"{say.verb(seat, 'wins', 'win')} the game!"
+    return None
+
+
+def game_won(say: Speaker, winner: int | None) -> str:
+    """The situation once the game is over."""
+    return f"{say.verb(winner, 'wins', 'win')} the game."
+
+
+def choose_an_action(legal: Sequence[Move], turn_note: str = "") -> str:
+    """The situation for the viewer whose turn it is (turn_note: what kind of turn), saying when a coup is forced."""
+    forced = " You have 10 or more coins: you must launch a coup." if legal[0].kind == "coup" else ""
+    return f"Your turn{turn_note}: choose an action.{forced}"
+
+
+def must_lose(say: Speaker, seat: int | None, reason: str, reasons: Mapping[str, str]) -> str:
+    """The situation while seat chooses the influence it loses."""
+    return f"{say.verb(seat, 'must', 'must')} lose an influence ({reason_text(reason, reasons)})."
+
+
+def prove_it(say: Speaker, challenger: int, challenged: int, card: str) -> str:
+    """The situation while a challenged claim of card waits for proof."""
+    return f"{say.verb(challenger, 'challenges', 'challenge')} {say.whose(challenged)} {card}: show it or concede."
+
+
+def answer_label(move: Move, challenged_card: str | None) -> str | None:
+    """The label of a block or a proof (of challenged_card), alike in every game; None for any other move."""
+    if move.kind == "block":
+        return f"Block ({move.card})"
+    if move.kind == "prove" and challenged_card is not None:
+        return f"Show the {challenged_card}"
+    return None
+
+
+def waiting_for(view: CardView[Any]) -> str:
+    """'Waiting for Haig and Sacha.' (empty when the viewer owes the answer or nobody does)."""
+    others = [view.players[s].name for s in view.owed if s != view.viewer]
+    if not others or view.window == "over":
+        return ""
+    return f"Waiting for {' and '.join(others)}."
