@@ -1,4 +1,4 @@
-"""Step through a saved game: every hand visible, the log up to the current move."""
+"""Step through a saved card game: every hand visible (the engine's open view), the log up to the current move."""
 
 from __future__ import annotations
 
@@ -10,12 +10,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from core.cards import text as coup_text
-from core.cards.g54 import text as g54_text
+from core.game import GameText
 from core.records import Record, replay_states
-
-TEXTS = {"g54": g54_text}
-"""The sentences of each card game whose events and views are not base Coup's."""
+from core.registry import game_spec
 
 
 class ReplayScreen(Screen[None]):
@@ -34,7 +31,9 @@ class ReplayScreen(Screen[None]):
         self.record = record
         self.frames: list[tuple[Any, list[Any], Any]] = list(replay_states(record))
         self.position = 0
-        self.text = TEXTS.get(record.game, coup_text)
+        text = game_spec(record.game).text
+        assert text is not None, f"{record.game} has no sentences to replay it in"
+        self.text: GameText = text
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
@@ -49,23 +48,24 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         """Draw the frame at self.position."""
         state, _, game = self.frames[self.position]
-        names = [p.name for p in state.players]
+        view = game.open_view(state)
+        names = tuple(seat.name for seat in view.players)
         total = len(self.frames) - 1
         self.query_one("#status-bar", Static).update(
             f" Replay · {self.record.game} · seed {self.record.seed} · move {self.position} of {total}"
         )
         hands = Text()
-        for seat, player in enumerate(state.players):
-            marker = "▶ " if seat == state.active and state.window != "over" else "  "
-            hands.append(f"{marker}{player.name:<12} {player.coins:>2} coins  ")
-            hands.append("  ".join(player.hidden), style="bold")
-            for card in player.revealed:
+        for seat in view.players:
+            marker = "▶ " if seat.seat == view.active and view.window != "over" else "  "
+            hands.append(f"{marker}{seat.name:<12} {seat.coins:>2} coins  ")
+            hands.append("  ".join(seat.hand), style="bold")
+            for card in seat.revealed:
                 hands.append(f"  {card}", style="red strike")
-            for card in getattr(player, "aside", ()):  # G54: lost face down after a reactive claim
+            for card in getattr(seat, "aside", None) or ():  # G54: lost face down after a reactive claim
                 hands.append(f"  {card} (face down)", style="red strike")
-            hands.append("\n" if seat < len(state.players) - 1 else "")
+            hands.append("\n" if seat.seat < len(view.players) - 1 else "")
         self.query_one("#replay-hands", Static).update(hands)
-        self.query_one("#situation", Static).update(Text(self.text.situation(game.view(state, None)), style="bold"))
+        self.query_one("#situation", Static).update(Text(self.text.situation(view), style="bold"))
         log = self.query_one("#log", RichLog)
         log.clear()
         for _, events, _ in self.frames[1 : self.position + 1]:
