@@ -31,9 +31,7 @@ class ReplayScreen(Screen[None]):
         self.record = record
         self.frames: list[tuple[Any, list[Any], Any]] = list(replay_states(record))
         self.position = 0
-        text = game_spec(record.game).text
-        assert text is not None, f"{record.game} has no sentences to replay it in"
-        self.text: GameText = text
+        self.text: GameText | None = game_spec(record.game).text  # None for the wargame, whose screen has its own
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
@@ -48,6 +46,8 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         """Draw the frame at self.position."""
         state, _, game = self.frames[self.position]
+        text = self.text
+        assert text is not None, f"{self.record.game} has no sentences to replay it in"
         view = game.open_view(state)
         names = tuple(seat.name for seat in view.players)
         total = len(self.frames) - 1
@@ -65,12 +65,12 @@ class ReplayScreen(Screen[None]):
                 hands.append(f"  {card} (face down)", style="red strike")
             hands.append("\n" if seat.seat < len(view.players) - 1 else "")
         self.query_one("#replay-hands", Static).update(hands)
-        self.query_one("#situation", Static).update(Text(self.text.situation(view), style="bold"))
+        self.query_one("#situation", Static).update(Text(text.situation(view), style="bold"))
         log = self.query_one("#log", RichLog)
         log.clear()
         for _, events, _ in self.frames[1 : self.position + 1]:
             for event in events:
-                line = self.text.describe(event, names, None) if event.to is None else None
+                line = text.describe(event, names, None) if event.to is None else None
                 if line:
                     log.write(line)
 
