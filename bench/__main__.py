@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 import tracemalloc
+from collections.abc import Callable
 from typing import Any
 
 from core.cards.engine import COUP
@@ -42,7 +43,7 @@ def throughput(bot: str, game: Game = COUP, config: Any = None) -> str:
 def decision_time() -> str:
     """Mean and 99th percentile of one rule-bot decision over the views of random games."""
     config = CoupConfig(players=PLAYERS)
-    views = []
+    views: list[Any] = []
     for seed in derive_seeds(2, 200):
         bots = [make_bot("coup", "random", s) for s in derive_seeds(seed, PLAYERS)]
         state = COUP.new(config, seed)
@@ -96,14 +97,15 @@ def peak_memory() -> str:
 def main() -> None:
     """Print the measurements, a line each."""
     g54 = G54Config(players=PLAYERS, selection="advanced")
-    for measure in (
+    measures: tuple[Callable[[], str], ...] = (
         lambda: throughput("random"),
         lambda: throughput("rule"),
         lambda: throughput("rule", G54, g54),
         decision_time,
         wargame_decision_time,
         peak_memory,
-    ):
+    )
+    for measure in measures:
         print(measure(), flush=True)
 
 

@@ -40,7 +40,7 @@ def viewport(cells: list[list[Cell]], x: int, y: int, width: int, height: int) -
     return window
 
 
-class _Layout(ABC):
+class MapLayout(ABC):
     """Shared geometry bookkeeping: subclasses place hexes (`_slot_origin`) and draw (`_draw`)."""
 
     slot_width: int
@@ -113,7 +113,7 @@ def _put(canvas: list[list[Cell]], x: int, y: int, text: str, h: Hex | None, rol
         canvas[y][x + i] = Cell(char, h, role)
 
 
-class OutlinedLayout(_Layout):
+class OutlinedLayout(MapLayout):
     """Odd-r pointy-top rows drawn as half-offset bricks (the same adjacency as hexes; slanted sides cannot give
     two 5-character lines per hex and still fit 18x13 hexes in 120x38). Each hex is hex_width characters across
     (walls shared) and two lines high: a line of interior, then a line that is also its floor. Rivers replace
@@ -183,7 +183,7 @@ class OutlinedLayout(_Layout):
         canvas[y][x + self.half - 1] = corner
 
 
-class CompactLayout(_Layout):
+class CompactLayout(MapLayout):
     """One line per hex row, each hex cell_width characters (a separator, then its interior); odd rows are
     shifted half a cell. Separators show the side to the west: "~" river, "=" bridge, "-" road. A separator
     stands for a wall whose ends touch the rows above and below, so a river on a side between rows is drawn as a

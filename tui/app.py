@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import logging
 import traceback
-from dataclasses import dataclass
 from typing import Any
 
 from textual.app import App
-from textual.message import Message
 from textual.screen import Screen
 
 from core.registry import get_game
 from netplay.storage import data_dir
 from netplay.table import LocalTable, Table
 from tui.games import tui_game
+from tui.messages import GameFinished, OpenJoin, StartGame
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
@@ -28,25 +27,6 @@ class CoupApp(App[int]):
 
     CSS_PATH = "coup.tcss"
     TITLE = "Coup"
-
-    @dataclass
-    class StartGame(Message):
-        """The menu's choices: seat 0 is the local player, the others bots of the given levels; options
-        are the game's own config fields (Coup: two_player_variant, inquisitor; G54: selection, roles)."""
-
-        game: str
-        names: tuple[str, ...]
-        levels: tuple[str, ...]
-        seed: int
-        first_player: int | None
-        options: dict[str, Any]
-
-    @dataclass
-    class GameFinished(Message):
-        """The table screen closed: choice is "again", "menu" or "quit"."""
-
-        choice: str
-        table: Any
 
     def __init__(
         self,
@@ -83,11 +63,11 @@ class CoupApp(App[int]):
         else:
             screen.dismiss()
 
-    def open_join(self) -> None:
+    def on_open_join(self, message: OpenJoin) -> None:
         """The join screen, from the menu."""
         self.push_screen(JoinScreen(self.settings, scan=self.scan_lan))
 
-    def on_coup_app_start_game(self, message: StartGame) -> None:
+    def on_start_game(self, message: StartGame) -> None:
         config = get_game(message.game).load_config(
             {
                 "players": len(message.names),
@@ -100,7 +80,7 @@ class CoupApp(App[int]):
         table = Table(message.game, config, message.seed, bots, self.settings.bot_delay, self.settings.save_records)
         self.push_screen(self.table_screen(LocalTable(table, seat=0)))
 
-    def on_coup_app_game_finished(self, message: GameFinished) -> None:
+    def on_game_finished(self, message: GameFinished) -> None:
         self.pop_screen()
         if message.choice == "quit":
             self.exit(0)
@@ -113,7 +93,7 @@ class CoupApp(App[int]):
             levels = old.levels()
             seats = ("players", "names", "first_player")
             self.post_message(
-                self.StartGame(
+                StartGame(
                     game=old.game.name,
                     names=config.seat_names(),
                     levels=tuple(levels[s] for s in range(1, config.players)),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -88,7 +90,7 @@ class JoinScreen(Screen[None]):
             self.notify(f"Cannot connect to {address}: {error}", severity="error")
             return
         lobby = LobbyScreen(client, address, self.settings)
-        queued: list[dict] = []
+        queued: list[dict[str, Any]] = []
         client.on_message = queued.append
         await self.app.push_screen(lobby)
         for message in queued:

@@ -24,7 +24,7 @@ def game_text(table: dict[str, Any]) -> str:
         extras = game_spec(table["game"]).option_words(table.get("options", {}))
     except ValueError:  # a game this client does not know: its name alone
         extras = []
-    return table["game"] + (f" ({'; '.join(extras)})" if extras else "")
+    return str(table["game"]) + (f" ({'; '.join(extras)})" if extras else "")
 
 
 def seats_text(table: dict[str, Any]) -> str:

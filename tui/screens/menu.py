@@ -13,8 +13,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from core.registry import bot_levels
 from netplay.lobby import BOT_NAMES
 from tui.games import every_check, menu_choices, player_counts, tui_game
+from tui.messages import OpenJoin, StartGame
 from tui.settings import Settings
-from tui.widgets.game_options import offer_player_counts
+from tui.widgets.game_options import number, offer_player_counts
 
 LEVELS = {"rule": "Computer (rule bot)", "random": "Computer (random)"}
 
@@ -72,12 +73,17 @@ class MenuScreen(Screen[None]):
 
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
-        self._show_rows(int(event.value))  # type: ignore[arg-type]
+        self._show_rows(self.players)
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
         offer_player_counts(self.query_one("#players", Select), player_counts(self.game))
-        self._show_rows(int(self.query_one("#players", Select).value))  # type: ignore[arg-type]
+        self._show_rows(self.players)
+
+    @property
+    def players(self) -> int:
+        """The chosen table size."""
+        return number(self.query_one("#players", Select))
 
     @property
     def game(self) -> str:
@@ -110,7 +116,7 @@ class MenuScreen(Screen[None]):
         if game.choose_options is not None:
             self.app.push_screen(game.choose_options(), self._options_chosen)
             return
-        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        players = self.players
         self._start({c.key: c.applies(players) and self.query_one(f"#{c.slug}", Checkbox).value for c in game.checks})
 
     def _options_chosen(self, choice: Any) -> None:
@@ -119,7 +125,7 @@ class MenuScreen(Screen[None]):
 
     def _start(self, options: dict[str, Any]) -> None:
         """Post StartGame with the menu's players and seed and the game's own options."""
-        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        players = self.players
         name = self.query_one("#name", Input).value.strip() or "Player"
         seed_text = self.query_one("#seed", Input).value.strip()
         levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(1, players)]
@@ -127,7 +133,7 @@ class MenuScreen(Screen[None]):
         self.settings.confirm = self.query_one("#confirm", Checkbox).value
         seed = int(seed_text) if seed_text else self.settings.new_seed()
         self.app.post_message(
-            self.app.StartGame(  # type: ignore[attr-defined]
+            StartGame(
                 game=self.game,
                 names=(name, *BOT_NAMES[: players - 1]),
                 levels=tuple(levels),
@@ -145,7 +151,7 @@ class MenuScreen(Screen[None]):
 
     def action_join(self) -> None:
         """Find a host to play on."""
-        self.app.open_join()  # type: ignore[attr-defined]
+        self.post_message(OpenJoin())
 
     def action_rules(self) -> None:
         """Show the rules of the chosen game."""

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
 
 from tui.games import SCREENS, every_check, menu_choices, player_counts, tui_game
-from tui.widgets.game_options import OptionsField, offer_player_counts
+from tui.widgets.game_options import OptionsField, number, offer_player_counts
 
 TIMERS = [("No timer", 0), ("30 s per answer", 30), ("60 s per answer", 60), ("120 s per answer", 120)]
 
@@ -78,8 +78,8 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
 
     def action_create(self) -> None:
         """Close with the chosen set-up."""
-        players = int(self.query_one("#new-players", Select).value)  # type: ignore[arg-type]
-        timer = int(self.query_one("#new-timer", Select).value)  # type: ignore[arg-type]
+        players = number(self.query_one("#new-players", Select))
+        timer = number(self.query_one("#new-timer", Select))
         options: dict[str, Any] = {}
         for check in tui_game(self.game).checks:
             options[check.key] = check.applies(players) and self.query_one(f"#new-{check.slug}", Checkbox).value

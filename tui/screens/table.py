@@ -18,6 +18,7 @@ from core.game import IllegalMove
 from netplay.storage import count_game
 from tui.faces.base import Choice, Face
 from tui.faces.decisions import Decision, Play
+from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.table_dialogs import dialog_for
@@ -237,7 +238,7 @@ class TableScreen(Screen[None]):
 
     def _after_game(self, choice: str | None) -> None:
         self.table.close()
-        self.app.post_message(self.app.GameFinished(choice or "menu", self.table))
+        self.app.post_message(GameFinished(choice or "menu", self.table))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.has_class("choice") and event.button.name:

@@ -156,9 +156,11 @@ class WargameScreen(Screen[None]):
             self._recent_combat = self._recent_combat and view.window in ("attack", *COMBAT_STAGES)
             self._version, self.plan, self.page = view.version, Plan(), 0
         self.hexmap.show(Board(view.stacks(), self._marks()))
-        names = tuple("" if len(self.people) == 2 else "you" if s in self.people else "computer" for s in (0, 1))
+        government, rebels = (
+            "" if len(self.people) == 2 else "you" if s in self.people else "computer" for s in (0, 1)
+        )
         thinking = self.table.thinking is not None
-        self.query_one("#wg-status", Static).update(status_text(view, self.acting, names, thinking))
+        self.query_one("#wg-status", Static).update(status_text(view, self.acting, (government, rebels), thinking))
         self.query_one("#wg-info", Static).update(self._info())
         self._show_panels()
         self.refresh_bindings()

@@ -95,7 +95,7 @@ class WargameSetupScreen(Screen[None]):
             turn_limit=int(turns_text) if turns_text else DEFAULT_TURN_LIMIT,
         )
         players = (str(self.query_one("#wg-side-0", Select).value), str(self.query_one("#wg-side-1", Select).value))
-        return config, int(seed_text) if seed_text else self.settings.new_seed(), players  # type: ignore[return-value]
+        return config, int(seed_text) if seed_text else self.settings.new_seed(), players
 
     def action_start(self) -> None:
         """Build the table and open the map."""

@@ -32,8 +32,16 @@ class OptionsField(Widget):
         return {}
 
 
+def number(select: Select[int]) -> int:
+    """The number chosen in a select of numbers that allows no blank."""
+    value = select.value
+    if not isinstance(value, int):
+        raise ValueError(f"{select.id} holds no number")
+    return value
+
+
 def offer_player_counts(select: Select[int], counts: list[tuple[str, int]]) -> None:
     """Offer counts in select, keeping the current size where it still fits."""
-    current = int(select.value)  # type: ignore[arg-type]  # a Select of ints without a blank holds an int
+    current = number(select)
     select.set_options(counts)
     select.value = min(current, counts[-1][1])

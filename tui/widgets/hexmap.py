@@ -14,7 +14,7 @@ from textual.strip import Strip
 
 from core.wargame.units import Unit
 from hexgrid.coords import Hex
-from hexgrid.layout import Cell, CompactLayout, OutlinedLayout
+from hexgrid.layout import Cell, CompactLayout, MapLayout, OutlinedLayout
 from hexgrid.maps import HexMap
 from tui.widgets.wargame_text import STRATEGIC_CODES, stack_label
 
@@ -68,7 +68,7 @@ class HexMapView(ScrollView, can_focus=False):
         super().__init__(id=id)
         self.hex_map = hex_map
         self.compact = False
-        self.layout_of = OutlinedLayout(hex_map)
+        self.layout_of: MapLayout = OutlinedLayout(hex_map)
         self.cursor = Hex(0, 0)
         self.board = Board({}, {})
         self._lines: list[Strip] = []
