@@ -7,10 +7,11 @@ from core.cards.events import Event
 from core.cards.flow import HANDLERS, convert_cost, denies, settle
 from core.cards.moves import Move
 from core.cards.rules import FACTIONS, FORCED_COUP_COINS, copies_per_character
+from core.cards.seating import deal, first_seat
 from core.cards.state import CoupConfig, CoupState, Player
 from core.cards.views import CoupView, make_view
 from core.cards.window_game import WindowGame
-from core.rng import below, seed_state, shuffle
+from core.rng import seed_state, shuffle
 
 
 class CoupGame(WindowGame):
@@ -33,10 +34,7 @@ class CoupGame(WindowGame):
         Reformation then asks the first player for an allegiance."""
         rng = seed_state(seed)
         players = [Player(name) for name in config.seat_names()]
-        if config.first_player is None:
-            rng, first = below(rng, config.players)
-        else:
-            first = config.first_player
+        rng, first = first_seat(rng, config.players, config.first_player)
         if config.players == 2:
             players[first].coins = 1
         characters = config.rules.characters
@@ -48,9 +46,7 @@ class CoupGame(WindowGame):
             return state
         deck = [c for c in characters for _ in range(copies_per_character(config.players))]
         rng = shuffle(rng, deck)
-        for _ in range(2):
-            for player in players:
-                player.hidden.append(deck.pop())
+        deal(players, deck)
         window = "allegiance" if config.reformation else "action"
         return CoupState(config, players, deck, rng, active=first, window=window, owed=[first])
 

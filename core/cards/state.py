@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from core.cards.rules import Ruleset, ruleset
+from core.cards.seating import check_first_player, check_table_size, seat_names
 from core.cards.seats import CardState, Seat
 
 MIN_PLAYERS, MAX_PLAYERS, MAX_REFORMATION_PLAYERS = 2, 6, 10
@@ -26,17 +27,10 @@ class CoupConfig:
 
     def __post_init__(self) -> None:
         most = MAX_REFORMATION_PLAYERS if self.reformation else MAX_PLAYERS
-        game = "Reformation" if self.reformation else "Coup"
-        if not MIN_PLAYERS <= self.players <= most:
-            raise ValueError(f"{game} is for {MIN_PLAYERS} to {most} players, not {self.players}")
-        if self.names and len(self.names) != self.players:
-            raise ValueError(f"{len(self.names)} names given for {self.players} players")
+        check_table_size("Reformation" if self.reformation else "Coup", self.players, MIN_PLAYERS, most, self.names)
         if self.two_player_variant and self.players != 2:
             raise ValueError("the two-player variant needs exactly 2 players")
-        first = self.first_player
-        whole = isinstance(first, int) and not isinstance(first, bool)
-        if first is not None and (not whole or not 0 <= first < self.players):
-            raise ValueError(f"first player {self.first_player} is not a seat")
+        check_first_player(self.first_player, self.players)
 
     @property
     def rules(self) -> Ruleset:
@@ -45,7 +39,7 @@ class CoupConfig:
 
     def seat_names(self) -> tuple[str, ...]:
         """The players' names, defaulting to 'Player N'."""
-        return self.names or tuple(f"Player {i + 1}" for i in range(self.players))
+        return seat_names(self.names, self.players)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for records and the wire."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.cards.g54.roles import FIRST_GAME, check_roles, in_play_order
+from core.cards.seating import check_first_player, check_table_size, seat_names
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SELECTIONS = ("first", "random", "advanced", "pick")
@@ -24,14 +25,8 @@ class G54Config:
     roles: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"G54 is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
-        if self.names and len(self.names) != self.players:
-            raise ValueError(f"{len(self.names)} names given for {self.players} players")
-        first = self.first_player
-        whole = isinstance(first, int) and not isinstance(first, bool)
-        if first is not None and (not whole or not 0 <= first < self.players):
-            raise ValueError(f"first player {self.first_player} is not a seat")
+        check_table_size("G54", self.players, MIN_PLAYERS, MAX_PLAYERS, self.names)
+        check_first_player(self.first_player, self.players)
         if self.selection not in SELECTIONS:
             raise ValueError(f"role selection is one of {', '.join(SELECTIONS)}, not {self.selection!r}")
         if self.selection == "pick":
@@ -48,7 +43,7 @@ class G54Config:
 
     def seat_names(self) -> tuple[str, ...]:
         """The players' names, defaulting to 'Player N'."""
-        return self.names or tuple(f"Player {i + 1}" for i in range(self.players))
+        return seat_names(self.names, self.players)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for records and the wire."""

@@ -27,6 +27,7 @@ from core.cards.g54.views import G54View, make_view
 from core.cards.influence import await_loss, win
 from core.cards.moves import Move
 from core.cards.rules import COUP_COST, FORCED_COUP_COINS
+from core.cards.seating import deal, first_seat
 from core.cards.window_game import Handler, WindowGame
 from core.rng import below, seed_state, shuffle
 
@@ -52,16 +53,11 @@ class G54Game(WindowGame):
                     rng, index = below(rng, len(pool))
                     drawn.append(pool.pop(index))
             roles = in_play_order(tuple(drawn))
-        if config.first_player is None:
-            rng, first = below(rng, config.players)
-        else:
-            first = config.first_player
+        rng, first = first_seat(rng, config.players, config.first_player)
         deck = [role for role in roles for _ in range(COPIES)]
         rng = shuffle(rng, deck)
         players = [G54Player(name) for name in config.seat_names()]
-        for _ in range(2):
-            for player in players:
-                player.hidden.append(deck.pop())
+        deal(players, deck)
         return G54State(config, roles, players, deck, rng, active=first, window="action", owed=[first])
 
     def legal(self, state: G54State, seat: int) -> tuple[Move, ...]:
