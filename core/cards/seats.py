@@ -50,6 +50,16 @@ class Seat(ABC):
         return coins
 
 
+@dataclass(frozen=True)
+class CardChallenge:
+    """challenger called challenged's claim of card; challenged must prove or concede (each game adds what kind of
+    claim it was)."""
+
+    challenger: int
+    challenged: int
+    card: str
+
+
 class CardState:
     """What every card game's state does alike; each game's dataclass declares these fields (in its own order)."""
 
@@ -61,7 +71,7 @@ class CardState:
     owed: list[int]
     then: str
     pending: Any
-    challenge: Any
+    challenge: CardChallenge | None
     losses: list[tuple[int, str]]
     drawn: list[str]
     turn: int

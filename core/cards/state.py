@@ -7,7 +7,7 @@ from typing import Any
 
 from core.cards.rules import Ruleset, ruleset
 from core.cards.seating import check_first_player, check_table_size, seat_names
-from core.cards.seats import CardState, Seat
+from core.cards.seats import CardChallenge, CardState, Seat
 
 MIN_PLAYERS, MAX_PLAYERS, MAX_REFORMATION_PLAYERS = 2, 6, 10
 
@@ -90,12 +90,9 @@ class Pending:
 
 
 @dataclass(frozen=True)
-class Challenge:
+class Challenge(CardChallenge):
     """Who challenged whom, over which character, on the action or on its block."""
 
-    challenger: int
-    challenged: int
-    card: str
     on_block: bool
 
 

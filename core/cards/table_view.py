@@ -49,6 +49,15 @@ def hands_shown(state: CardState, viewer: int | None, every_hand: bool) -> list[
     return [all_shown or seat == viewer for seat in range(len(state.players))]
 
 
+@dataclass(frozen=True)
+class CardChallengeView:
+    """An open challenge, waiting for the challenged player to prove or concede (each game adds what kind of claim)."""
+
+    challenger: int
+    challenged: int
+    card: str
+
+
 SeatViewT = TypeVar("SeatViewT", bound=CardSeatView)
 
 

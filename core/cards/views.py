@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from core.cards.moves import Move
 from core.cards.rules import TREASURY_COINS
 from core.cards.state import CoupState
-from core.cards.table_view import CardSeatView, CardView, hands_shown, seat_fields, table_fields
+from core.cards.table_view import CardChallengeView, CardSeatView, CardView, hands_shown, seat_fields, table_fields
 
 
 @dataclass(frozen=True)
@@ -31,12 +31,9 @@ class PendingView:
 
 
 @dataclass(frozen=True)
-class ChallengeView:
-    """An open challenge, waiting for the challenged player to prove or concede."""
+class ChallengeView(CardChallengeView):
+    """An open challenge, on the action or on its block."""
 
-    challenger: int
-    challenged: int
-    card: str
     on_block: bool
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.cards.g54.config import G54Config
-from core.cards.seats import CardState, Seat
+from core.cards.seats import CardChallenge, CardState, Seat
 
 DISAPPEAR_TOKENS = 3
 
@@ -60,12 +60,9 @@ class Claim:
 
 
 @dataclass(frozen=True)
-class Challenge:
-    """challenger called challenged's claim of card; challenged must prove or concede."""
+class Challenge(CardChallenge):
+    """A challenge of a claim of kind (action, join, block, lawyer)."""
 
-    challenger: int
-    challenged: int
-    card: str
     kind: str
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from core.cards.g54.state import G54State
 from core.cards.moves import Move
-from core.cards.table_view import CardSeatView, CardView, hands_shown, seat_fields, table_fields
+from core.cards.table_view import CardChallengeView, CardSeatView, CardView, hands_shown, seat_fields, table_fields
 
 
 @dataclass(frozen=True)
@@ -45,12 +45,9 @@ class ClaimView:
 
 
 @dataclass(frozen=True)
-class G54ChallengeView:
-    """An open challenge, waiting for the challenged player to prove or concede."""
+class G54ChallengeView(CardChallengeView):
+    """An open challenge of a claim of kind (action, join, block, lawyer)."""
 
-    challenger: int
-    challenged: int
-    card: str
     kind: str
 
 
