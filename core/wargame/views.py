@@ -59,7 +59,7 @@ class WargameView:
 
     def on_map(self) -> tuple[Unit, ...]:
         """The counters on the map, in the engine's order."""
-        return tuple(u for u in self.units if u.on_map)
+        return self._on_map
 
     def unit(self, uid: str) -> Unit:
         """The counter with id uid (KeyError if there is none)."""
@@ -68,6 +68,10 @@ class WargameView:
     def find(self, uid: str) -> Unit | None:
         """The counter with id uid, or None."""
         return self._by_uid.get(uid)
+
+    @cached_property
+    def _on_map(self) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.on_map)
 
     @cached_property
     def _by_uid(self) -> dict[str, Unit]:
