@@ -19,8 +19,8 @@ START_NAMES = ("Power Plant", "Police Station", "Army Base", "Capitol", "Univers
 
 
 class Board(Protocol):
-    """What the rules read of a game in progress: the counters, who has moved, attacked, been attacked, just been
-    captured or lent his bonus this turn, and the options. The engine's WargameState is a board, and so is every
+    """What the rules read of a game in progress: the counters, who has moved, attacked, been attacked, just changed
+    sides or lent a bonus this turn, and the options. The engine's WargameState is a board, and so is every
     seat's WargameView (the wargame hides nothing), so the planner and the bot ask the engine's own rules."""
 
     @property
