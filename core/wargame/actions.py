@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from core.game import IllegalMove
 from core.wargame.board import OFF_MAP, STACKING_LIMIT, hex_name, stack_at, stacking_count, terrain
@@ -191,7 +193,7 @@ def _disband(state: WargameState, seat: int, move: Disband, events: list[Event])
         next_phase(state, events)
 
 
-HANDLERS = {
+HANDLERS: dict[tuple[str, type[WargameMove]], Callable[[WargameState, int, Any, list[Event]], None]] = {
     ("place", Place): _place,
     ("place", AutoPlace): _auto_place,
     ("move", MoveUnits): _move,

@@ -84,7 +84,7 @@ class Situation:
         self.occupied = stacks(self.view)
         self.desperate = self._desperate()
         self._threat: dict[tuple[int, str], float] = {}
-        self._attack: dict[tuple[str, int, float], float] = {}
+        self._attack: dict[tuple[str, int, float, bool], float] = {}
         self._distance: dict[str, int] = {}
         self._trapped: dict[str, bool] = {}
         self._local: dict[tuple[object, ...], float] = {}
@@ -110,7 +110,7 @@ class Situation:
 
     def _threat_sources(self, side: int) -> list[tuple[frozenset[str], float]]:
         """(strike zone, strength) of side's counters that could attack next turn: units and stacked leaders."""
-        found = []
+        found: list[tuple[frozenset[str], float]] = []
         for label, here in self.occupied.items():
             mine = [u for u in here if u.side == side]
             fighters = [u for u in mine if not u.is_leader]

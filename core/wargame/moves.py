@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 
+@dataclass(frozen=True)
 class WargameMove:
     """Base of every move: kind names it in plain data."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.rng import below
 from core.wargame.board import (
     STACKING_LIMIT,
@@ -68,7 +70,7 @@ def _rule_allows(
 ) -> bool:
     near = {label, *adjacent(label)}
     rule = placement.rule
-    checks = {
+    checks: dict[str, Callable[[], bool]] = {
         "start": lambda: label in start_hexes(),
         "city": lambda: is_city(label),
         "anywhere": lambda: True,
