@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from math import comb
 
+from core.cards.bot_view import hand, me, my_seat
 from core.cards.moves import Move
 from core.cards.rule_bot_reformation import conversion, embezzlement, foes
 from core.cards.rules import (
@@ -20,7 +21,7 @@ from core.cards.rules import (
     copies_per_character,
     ruleset,
 )
-from core.cards.views import CoupView, PendingView, SeatView
+from core.cards.views import CoupView, PendingView
 
 VALUE = {DUKE: 5.0, CONTESSA: 4.0, CAPTAIN: 3.5, ASSASSIN: 3.0, INQUISITOR: 2.5, AMBASSADOR: 2.0}
 EXAMINE_FORCE = VALUE[ASSASSIN]  # as Inquisitor, force the exchange of a shown card worth at least an Assassin
@@ -34,16 +35,6 @@ EMBEZZLE_CHALLENGE = 0.5  # embezzling denies the Duke: challenge when the Duke 
 CHALLENGE_LOW_STAKES = 0.08  # blocks of others' actions, steals I can block or that take nothing
 LAST_LIFE_ASSASSIN = 0.25  # facing elimination: challenge an unlikely assassin, else bluff the Contessa
 PASS, CHALLENGE = Move("pass"), Move("challenge")
-
-
-def hand(view: CoupView) -> tuple[str, ...]:
-    """The viewer's own face-down cards."""
-    return view.players[view.viewer].hand or ()
-
-
-def me(view: CoupView) -> SeatView:
-    """The viewer's seat."""
-    return view.players[view.viewer]
 
 
 def characters(view: CoupView) -> tuple[str, ...]:
@@ -147,7 +138,7 @@ def assassin_target(view: CoupView) -> int | None:
 
 def examine_target(view: CoupView) -> int | None:
     """The strongest threat ahead of the viewer (so the leader never stalls the game by examining)."""
-    ahead = [s for s in targets(view, "examine") if threat(view, s) > threat(view, view.viewer)]
+    ahead = [s for s in targets(view, "examine") if threat(view, s) > threat(view, my_seat(view))]
     return max(ahead, key=lambda s: threat(view, s), default=None)
 
 

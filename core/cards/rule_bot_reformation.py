@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.cards.bot_view import me, my_seat
 from core.cards.moves import Move
 from core.cards.rules import ASSASSIN, COUP_COST, DUKE, FACTIONS
 from core.cards.views import CoupView, SeatView
@@ -22,7 +23,7 @@ def allegiances(view: CoupView) -> dict[int, str]:
 def foes(view: CoupView) -> list[SeatView]:
     """The living opponents who may attack the viewer: all of them, unless both factions remain."""
     others = [p for p in view.players if p.alive and p.seat != view.viewer]
-    mine = view.players[view.viewer].allegiance
+    mine = me(view).allegiance
     if all(p.allegiance == mine for p in others):
         return others
     return [p for p in others if p.allegiance != mine]
@@ -40,7 +41,7 @@ def exposure(view: CoupView, allegiance: dict[int, str]) -> float:
     divided = len({allegiance[s] for s in living}) > 1
     total = 0.0
     for seat in living:
-        if seat == view.viewer or (divided and allegiance[seat] == allegiance[view.viewer]):
+        if seat == view.viewer or (divided and allegiance[seat] == allegiance[my_seat(view)]):
             continue
         hits = [s for s in living if s != seat and not (divided and allegiance[s] == allegiance[seat])]
         total += menace(view.players[seat]) / len(hits)

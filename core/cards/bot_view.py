@@ -1,0 +1,22 @@
+"""What a card-game bot reads of its own seat in the view it is shown."""
+
+from __future__ import annotations
+
+from core.cards.views import CoupView, SeatView
+
+
+def my_seat(view: CoupView) -> int:
+    """The seat the bot plays (a bot is always shown a seat's view, never a spectator's)."""
+    if view.viewer is None:
+        raise ValueError("a bot decides from a seat's view, not a spectator's")
+    return view.viewer
+
+
+def hand(view: CoupView) -> tuple[str, ...]:
+    """The viewer's own face-down cards."""
+    return view.players[my_seat(view)].hand or ()
+
+
+def me(view: CoupView) -> SeatView:
+    """The viewer's seat."""
+    return view.players[my_seat(view)]
