@@ -104,7 +104,8 @@ class Client:
         try:
             while True:
                 message = await read_frame(self.reader, MAX_FRAME)
-                future = self._waiting.get(message.get("re"))  # type: ignore[arg-type]
+                ref = message.get("re")
+                future = self._waiting.get(ref) if isinstance(ref, int) else None
                 if future is not None and not future.done():
                     future.set_result(message)
                 elif self.on_message is not None:

@@ -64,7 +64,7 @@ def _converter(hint: Any) -> Converter:
 
         return to_tuple
     if dataclasses.is_dataclass(hint):
-        return _dataclass_converter(hint)  # type: ignore[arg-type]
+        return _dataclass_converter(hint)  # type: ignore[arg-type]  # is_dataclass narrows to class-or-instance
     if isinstance(hint, type) and (kinds := _kinds(hint)):
         return _kind_converter(hint, kinds)
     return lambda value: value

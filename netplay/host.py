@@ -306,7 +306,8 @@ class Host:
         return {"type": "created", "table": self.tables[table_id].summary()}
 
     def _lobby(self, message: dict[str, Any]) -> LobbyTable:
-        lobby = self.tables.get(message.get("table"))  # type: ignore[arg-type]
+        table_id = message.get("table")
+        lobby = self.tables.get(table_id) if isinstance(table_id, str) else None
         if lobby is None:
             raise Refused("no_table", f"no table {message.get('table')!r}")
         return lobby

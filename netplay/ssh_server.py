@@ -97,7 +97,7 @@ def color_system(term: str, colorterm: str) -> ColorSystem | None:
     return ColorSystem.STANDARD
 
 
-class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class GameSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session running one app."""
 
     def __init__(self, server: GameSSHServer) -> None:

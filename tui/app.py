@@ -13,7 +13,7 @@ from core.registry import get_game
 from netplay.storage import data_dir
 from netplay.table import LocalTable, Table
 from tui.games import tui_game
-from tui.messages import GameFinished, OpenJoin, StartGame
+from tui.messages import Back, GameFinished, OpenJoin, StartGame
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
@@ -56,8 +56,9 @@ class CoupApp(App[int]):
         """The screen that plays table's game."""
         return tui_game(table.game.name).play(table, self.settings)
 
-    def back_from(self, screen: Screen[Any]) -> None:
-        """Close screen, onto the menu (built now if the app started elsewhere)."""
+    def on_back(self, message: Back) -> None:
+        """Close the screen, onto the menu (built now if the app started elsewhere)."""
+        screen = message.screen
         if len(self.screen_stack) <= 2:
             self.switch_screen(MenuScreen(self.settings))
         else:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message
+from textual.screen import Screen
 
 
 @dataclass
@@ -27,6 +28,13 @@ class GameFinished(Message):
 
     choice: str
     table: Any
+
+
+@dataclass
+class Back(Message):
+    """A screen is done: back to the menu (built then if the app started elsewhere)."""
+
+    screen: Screen[Any]
 
 
 class OpenJoin(Message):

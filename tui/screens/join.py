@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, St
 from netplay.client import Client, HostError, parse_address
 from netplay.discovery import FoundHost, browse
 from netplay.storage import load_token
+from tui.messages import Back
 from tui.screens.lobby import LobbyScreen
 from tui.settings import Settings
 
@@ -98,4 +99,4 @@ class JoinScreen(Screen[None]):
 
     def action_back(self) -> None:
         """Back to the menu."""
-        self.app.back_from(self)  # type: ignore[attr-defined]
+        self.app.post_message(Back(self))
