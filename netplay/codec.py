@@ -63,10 +63,10 @@ def _converter(hint: Any) -> Converter:
             return tuple(item(v) for v in value)
 
         return to_tuple
+    if isinstance(hint, type) and (kinds := _kinds(hint)):  # a base of moves told apart by their kind
+        return _kind_converter(hint, kinds)
     if dataclasses.is_dataclass(hint):
         return _dataclass_converter(hint)  # type: ignore[arg-type]  # is_dataclass narrows to class-or-instance
-    if isinstance(hint, type) and (kinds := _kinds(hint)):
-        return _kind_converter(hint, kinds)
     return lambda value: value
 
 

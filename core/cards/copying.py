@@ -69,9 +69,9 @@ def _copier(hint: Any, where: str) -> Copier | None:
             return list
         copy_item = item
         return lambda value: [copy_item(v) for v in value]
-    elif dataclasses.is_dataclass(hint):
-        if not hint.__dataclass_params__.frozen:  # type: ignore[union-attr]
-            return _dataclass_copier(hint)  # type: ignore[arg-type]
-        if all(copier is None for _, copier in _field_copiers(hint)):  # type: ignore[arg-type]
+    elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if not hint.__dataclass_params__.frozen:  # type: ignore[attr-defined]  # set on every dataclass, untyped
+            return _dataclass_copier(hint)
+        if all(copier is None for _, copier in _field_copiers(hint)):
             return None
     raise TypeError(f"{where}: no way to copy a {hint!r} (only immutable values, lists and dataclasses)")

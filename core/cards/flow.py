@@ -238,7 +238,8 @@ def _step_resolve(s: CoupState, events: list[Event]) -> None:
         actor.coins += gains[kind]
         events.append(Event("gain", pending.actor, amount=gains[kind], what=kind))
     elif kind in ("coup", "assassinate"):
-        s.losses.append((pending.target, kind))  # type: ignore[arg-type]
+        assert pending.target is not None  # a Coup and an assassination always name their target
+        s.losses.append((pending.target, kind))
     elif kind == "steal":
         assert target is not None
         taken = min(2, target.coins)

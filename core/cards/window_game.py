@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any
 
 from core.cards.events import Event
 from core.cards.moves import Move
@@ -20,7 +20,11 @@ class WindowGame(ABC):
     owes something) and make_view (which shows every hand when asked, for open_view)."""
 
     name: str
-    handlers: ClassVar[Mapping[str, Handler]]
+
+    @property
+    @abstractmethod
+    def handlers(self) -> Mapping[str, Handler]:
+        """One handler per window."""
 
     @abstractmethod
     def settle(self, state: Any, events: list[Event]) -> None:

@@ -67,7 +67,7 @@ class G54Game(WindowGame):
         return LEGAL[state.window](state, seat)
 
     @property
-    def handlers(self) -> Mapping[str, Handler]:  # type: ignore[override]
+    def handlers(self) -> Mapping[str, Handler]:
         """One handler per window (the table below)."""
         return HANDLERS
 

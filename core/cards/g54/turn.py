@@ -25,7 +25,8 @@ def declare(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
     if move.kind == "coup":
         player.coins -= COUP_COST
         events.append(Event("declare", seat, move.target, what="coup", amount=COUP_COST))
-        s.losses.append((move.target, "coup"))  # type: ignore[arg-type]
+        assert move.target is not None  # every legal Coup names its target
+        s.losses.append((move.target, "coup"))
         s.then = "end_action"
         return
     role = BY_KIND[move.kind]
