@@ -1,8 +1,9 @@
-"""Coup and Reformation, described once for the registry."""
+"""Coup and Reformation, described once for the registry (Reformation as what it changes of Coup)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from core.bots.random_bot import RandomBot
@@ -36,15 +37,10 @@ COUP_SPEC = GameSpec(
     option_words=option_words,
     flags=FLAGS,
 )
-REFORMATION_SPEC = GameSpec(
+REFORMATION_SPEC = replace(
+    COUP_SPEC,
     name="reformation",
     title="Coup: Reformation",
     player_counts=tuple(range(MIN_PLAYERS, MAX_REFORMATION_PLAYERS + 1)),
     engine=REFORMATION_ENGINE,
-    event_type=Event,
-    view_type=CoupView,
-    bots={"rule": RuleBot, "random": RandomBot},
-    text=text,
-    option_words=option_words,
-    flags=FLAGS,
 )
