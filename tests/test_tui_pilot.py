@@ -183,7 +183,7 @@ async def test_an_illegal_move_is_a_message_not_a_crash():
     table = frozen_table(11, [])
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.screen._submit(Move("assassinate", target=1))
+        app.screen.submit(Move("assassinate", target=1))
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert table.record.moves == []
