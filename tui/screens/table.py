@@ -212,7 +212,6 @@ class TableScreen(Screen[None]):
         except IllegalMove as error:
             self.notify(str(error), title="Not allowed", severity="error")
 
-
     def _decide(self, decision: Decision | None) -> None:
         """Carry out a face's decision: play its move, or ask its question and carry out what the answer decides."""
         if decision is None:
