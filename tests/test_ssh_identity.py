@@ -30,6 +30,16 @@ def logins(monkeypatch: pytest.MonkeyPatch) -> list[GameSSHServer]:
     return done
 
 
+async def login(tmp_path: Path, *options: str) -> str:
+    """OpenSSH's client logging in with options to an open SSH host of its own; the client's debug output."""
+    host = SSHHost(lambda info: None, tmp_path / "host_key")
+    port = await host.start(LOCALHOST, 0)
+    try:
+        return await openssh(port, *options)
+    finally:
+        await host.stop()
+
+
 async def openssh(port: int, *options: str) -> str:
     """Run OpenSSH's client against port with options; its debug output."""
     command = ["ssh", "-v", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
@@ -53,12 +63,7 @@ async def test_asking_about_someone_elses_public_key_does_not_make_you_them(tmp_
     public = tmp_path / "victim.pub"
     public.write_bytes(victim.export_public_key())
     public.chmod(0o600)
-    host = SSHHost(lambda info: None, tmp_path / "host_key")
-    port = await host.start(LOCALHOST, 0)
-    try:
-        log = await openssh(port, "-i", str(public), "-o", "PreferredAuthentications=publickey,keyboard-interactive")
-    finally:
-        await host.stop()
+    log = await login(tmp_path, "-i", str(public), "-o", "PreferredAuthentications=publickey,keyboard-interactive")
     assert "Server accepts key" in log, "the query trick was not reproduced"
     assert 'using "keyboard-interactive"' in log
     assert [server.fingerprint for server in logins] == [""]
@@ -70,11 +75,6 @@ async def test_a_key_login_proves_the_key(tmp_path: Path, logins) -> None:
     private = tmp_path / "id_ed25519"
     private.write_bytes(key.export_private_key())
     private.chmod(0o600)
-    host = SSHHost(lambda info: None, tmp_path / "host_key")
-    port = await host.start(LOCALHOST, 0)
-    try:
-        log = await openssh(port, "-i", str(private), "-o", "PreferredAuthentications=publickey")
-    finally:
-        await host.stop()
+    log = await login(tmp_path, "-i", str(private), "-o", "PreferredAuthentications=publickey")
     assert 'using "publickey"' in log
     assert [server.fingerprint for server in logins] == [key.get_fingerprint("sha256")]
