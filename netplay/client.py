@@ -55,13 +55,14 @@ class Client:
         self._reader_task: asyncio.Task[None] | None = None
         self.closed = asyncio.Event()
 
-    async def connect(self, host: str, port: int, name: str, token: str | None = None, timeout: float = 10) -> None:
-        """Open the connection and say hello (with a seat token to resume that seat)."""
+    async def connect(
+        self, host: str, port: int, name: str, credentials: dict[str, Any] | None = None, timeout: float = 10
+    ) -> None:
+        """Open the connection and say hello with credentials (a profile's secret, the host's password, or the SSH
+        door's proof); a seat the identity holds comes back at once (joined, started, update)."""
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
         self.reader, self.writer = reader, writer
-        hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
-        if token:
-            hello["token"] = token
+        hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, **(credentials or {})}
         writer.write(encode(hello))
         welcome = await asyncio.wait_for(read_frame(reader), timeout)
         if welcome.get("type") == "error":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from typing import Any
 
@@ -28,7 +29,10 @@ class Connection:
     ) -> None:
         self.reader, self.writer = reader, writer
         self.peer = str(writer.get_extra_info("peername"))
+        self.address = str((writer.get_extra_info("peername") or ("?",))[0])
         self.name = ""
+        self.identity = f"conn:{secrets.token_hex(8)}"  # this connection alone, until the hello proves more
+        self.door = False  # served over SSH: the SSH login met the host's policy
         self.table_id: str | None = None
         self.seat: int | None = None
         self.closed = False

@@ -17,8 +17,10 @@ from core.game import IllegalMove
 from core.registry import GAMES, game_spec, get_game
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
+from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
 from netplay.journal import Journal
 from netplay.lobby import LobbyTable, Seat
+from netplay.stats import HostStats
 from netplay.table import StaleMove, Table
 from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, read_frame
 
@@ -77,14 +79,19 @@ class Host:
         name: str = "coup",
         max_buffer: int = MAX_BUFFER,
         chosen_seeds: bool = False,
+        policy: HostPolicy | None = None,
     ) -> None:
         """chosen_seeds: a create may name the table's seed (self-play and tests only: whoever knows a seed knows
-        every hidden card, so a host serving people deals every table from its own secure randomness)."""
+        every hidden card, so a host serving people deals every table from its own secure randomness); policy: who
+        may come in (a password, SSH keys only) and the SSH door's secret."""
         self.bot_delay, self.grace, self.hello_timeout = bot_delay, grace, hello_timeout
         self.max_frame, self.rate, self.burst, self.name = max_frame, rate, burst, name
         self.max_buffer, self.chosen_seeds = max_buffer, chosen_seeds
         self.stopping = False
+        self.policy = policy or HostPolicy()
+        self.throttle = Throttle()
         self.journal = Journal(data_dir / "tables") if data_dir is not None else None
+        self.stats = HostStats(data_dir / "stats.sqlite3" if data_dir is not None else None)
         self.tables: dict[str, LobbyTable] = {}
         self.connections: set[Connection] = set()
         self.server: asyncio.Server | None = None
@@ -130,14 +137,14 @@ class Host:
     def _restore(self, table_id: str, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]]) -> None:
         game = get_game(header["game"])
         config = game.load_config(header["config"])
-        seats = [Seat(s["kind"], s["name"], s["level"], s["token"]) for s in header["seats"]]
+        seats = [Seat.from_header(s) for s in header["seats"]]
         lobby = LobbyTable(table_id, header["game"], config.players, header.get("options", {}), header.get("timer"))
         lobby.seats = seats
         self._open_table(lobby, config, int(header["seed"]))
         assert lobby.table is not None
         for seat, move in moves:
             lobby.table.apply_move(seat, game.load_move(move))
-        lobby.table.on_move = lambda seat, move: self._journal_move(lobby, seat, move)
+        lobby.table.on_move = functools.partial(self._moved, lobby)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
         for index, kept in enumerate(seats):
@@ -157,7 +164,7 @@ class Host:
             task.add_done_callback(self._serving.discard)
         try:
             hello = await asyncio.wait_for(read_frame(reader, self.max_frame), self.hello_timeout)
-            self._hello(conn, hello)
+            await self._hello(conn, hello)
             while not conn.closed:
                 try:
                     message: dict[str, Any] | None = await read_frame(reader, self.max_frame)
@@ -190,23 +197,45 @@ class Host:
             self._disconnected(conn)
             await conn.close()
 
-    def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if message.get("type") != "hello":
             raise Refused("hello_first", "the first message must be a hello")
         if message.get("version") != PROTOCOL_VERSION:
-            raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}")
+            raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}; update coup")
         conn.name = clean_name(message.get("name", ""))
+        await self._admit(conn, message)
         welcome = {"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name, "max_frame": self.max_frame}
         if message.get("id") is not None:
             welcome["re"] = message["id"]
         conn.send(welcome)
-        token = message.get("token")
-        if isinstance(token, str) and token:
-            try:
-                self._resume(conn, token, message.get("id"))
-            except Refused as error:  # welcomed already: the lobby stays open to this peer
-                log.info("%s could not resume a seat: %s", conn.peer, shown(error))
-                conn.error(error.code, str(error), message.get("id"))
+        self._resume(conn, message.get("id"))
+
+    async def _admit(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Check the hello against the host's policy and settle who the peer is (Refused if it may not come in)."""
+        policy = self.policy
+        if "door" in message:
+            if not policy.is_door(message["door"]):
+                raise Refused("bad_request", "that is not this host's SSH door")
+            identity = message.get("identity")
+            if not isinstance(identity, str) or not 0 < len(identity) <= IDENTITY_LIMIT:
+                raise Refused("bad_request", "the SSH door must say who its player is")
+            conn.identity, conn.door = identity, True  # the SSH login already met the host's policy
+            return
+        if policy.keys_only:
+            raise Refused("ssh_only", "this host admits players by SSH key only: connect with ssh")
+        if policy.password is not None:
+            await asyncio.sleep(self.throttle.delay(conn.address))  # guesses cost time; the right one still works
+            if "password" not in message:
+                raise Refused("password", "this host needs a password")
+            if not policy.password_matches(message["password"]):
+                self.throttle.failed(conn.address)
+                log.warning("%s gave a wrong host password", conn.peer)
+                raise Refused("password", "wrong password")
+        profile = message.get("profile")
+        if profile is not None:
+            if not isinstance(profile, str) or not PROFILE_MIN <= len(profile) <= 200:
+                raise Refused("bad_request", f"profile must be a secret string of {PROFILE_MIN} to 200 characters")
+            conn.identity = profile_identity(profile)
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind, ref = message["type"], message.get("id")
@@ -254,6 +283,9 @@ class Host:
 
     def _on_ping(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "pong"}
+
+    def _on_stats(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "stats", **self.stats.totals(conn.identity)}
 
     def _on_list(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         return self._listing()
@@ -328,21 +360,26 @@ class Host:
             wanted = open_seats[0]
         if wanted not in open_seats:
             raise Refused("taken", f"seat {wanted} is not open")
-        token = lobby.seats[wanted].seat_person(conn)
+        if lobby.seat_of(conn.identity) is not None:
+            raise Refused("seated", "you already have a seat at that table")
+        lobby.seats[wanted].seat_person(conn, lobby.unique_name(conn.name))
         conn.table_id, conn.seat = lobby.id, wanted
         self._broadcast_lobby()
-        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted, "token": token}
+        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted}
 
-    def _on_spectate(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    def _on_spectate(self, conn: Connection, message: dict[str, Any]) -> None:
         lobby = self._lobby(message)
         if conn.table_id is not None:
             raise Refused("seated", f"already at table {conn.table_id}; leave it first")
         conn.table_id, conn.seat = lobby.id, None
         lobby.spectators.append(conn)
+        reply: dict[str, Any] = {"type": "spectating", "table": lobby.id, "game": lobby.game}
+        if message.get("id") is not None:
+            reply["re"] = message["id"]
+        conn.send(reply)  # before the history, so the client knows the table it is about
         if lobby.table is not None:
             self._send_update(lobby, conn, None, lobby.history.get(None, []))
         self._broadcast_lobby()
-        return {"type": "spectating", "table": lobby.id, "game": lobby.game}
 
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self.tables.get(conn.table_id or "")
@@ -387,7 +424,7 @@ class Host:
         seed = lobby.seed if lobby.seed is not None else secrets.randbits(SEED_BITS)
         self._open_table(lobby, config, seed)
         assert lobby.table is not None
-        lobby.table.on_move = lambda seat, move: self._journal_move(lobby, seat, move)
+        lobby.table.on_move = functools.partial(self._moved, lobby)
         if self.journal is not None:
             self.journal.begin(lobby.id, lobby.header())
         for index, seat in enumerate(lobby.seats):
@@ -410,46 +447,30 @@ class Host:
         move = lobby.table.game.load_move(message.get("move"))
         lobby.table.submit(conn.seat, move, version)
 
-    def _on_resume(self, conn: Connection, message: dict[str, Any]) -> None:
-        token = message.get("token")
-        if not isinstance(token, str):
-            raise Refused("bad_request", "resume needs a token")
-        self._resume(conn, token, message.get("id"))
-
-    def _resume(self, conn: Connection, token: str, ref: Any) -> None:
-        for lobby in self.tables.values():
-            index = lobby.seat_of(token)
-            if index is None:
-                continue
-            if conn.table_id is not None and (conn.table_id, conn.seat) != (lobby.id, index):
-                raise Refused("seated", f"already at table {conn.table_id}; leave it first")
-            seat = lobby.seats[index]
-            if seat.conn is not None and seat.conn is not conn:
-                seat.conn.error("replaced", "this seat was resumed from another connection")
-                seat.conn.table_id, seat.conn.seat = None, None
-            seat.conn = conn
-            conn.table_id, conn.seat = lobby.id, index
-            timer = self._grace_timers.pop((lobby.id, index), None)
-            if timer is not None:
-                timer.cancel()
-            reply = {
-                "type": "joined",
-                "table": lobby.id,
-                "game": lobby.game,
-                "seat": index,
-                "token": token,
-                "resumed": True,
-            }
-            if ref is not None:
-                reply["re"] = ref
-            conn.send(reply)
-            if lobby.table is not None:
-                conn.send({"type": "started", "table": lobby.id, "seat": index})
-                self._send_update(lobby, conn, index, lobby.history.get(index, []))
-            self._broadcast_lobby()
-            log.info("%s resumed seat %d of %s", shown(conn.name), index, lobby.id)
+    def _resume(self, conn: Connection, ref: Any) -> None:
+        """Give a newly admitted peer back the seat its identity holds, if any (at an unfinished table first)."""
+        held = [(lobby, index) for lobby in self.tables.values() if (index := lobby.seat_of(conn.identity)) is not None]
+        if not held:
             return
-        raise Refused("no_seat", "no seat holds that token (the grace period may have ended)")
+        lobby, index = next((h for h in reversed(held) if h[0].table is None or not h[0].table.over()), held[-1])
+        seat = lobby.seats[index]
+        if seat.conn is not None and seat.conn is not conn:
+            seat.conn.error("replaced", "this seat was taken back from another connection of yours")
+            seat.conn.table_id, seat.conn.seat = None, None
+        seat.conn = conn
+        conn.table_id, conn.seat = lobby.id, index
+        timer = self._grace_timers.pop((lobby.id, index), None)
+        if timer is not None:
+            timer.cancel()
+        reply = {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": index, "resumed": True}
+        if ref is not None:
+            reply["re"] = ref
+        conn.send(reply)
+        if lobby.table is not None:
+            conn.send({"type": "started", "table": lobby.id, "seat": index})
+            self._send_update(lobby, conn, index, lobby.history.get(index, []))
+        self._broadcast_lobby()
+        log.info("%s (%s) resumed seat %d of %s", shown(conn.name), conn.identity[:20], index, lobby.id)
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -484,24 +505,30 @@ class Host:
         deadline = None
         if table.deadline is not None:
             deadline = max(0.0, round(table.deadline - asyncio.get_running_loop().time(), 1))
-        conn.send(
-            {
-                "type": "update",
-                "table": lobby.id,
-                "game": lobby.game,
-                "seat": seat,
-                "version": table.state.version,
-                "window_opened": table.window_opened,
-                "view": to_plain(table.view(seat)),
-                "events": events,
-                "thinking": table.thinking,
-                "deadline": deadline,
-            }
-        )
+        update = {
+            "type": "update",
+            "table": lobby.id,
+            "game": lobby.game,
+            "seat": seat,
+            "version": table.state.version,
+            "window_opened": table.window_opened,
+            "view": to_plain(table.view(seat)),
+            "events": events,
+            "thinking": table.thinking,
+            "deadline": deadline,
+        }
+        if seat is not None and table.over():  # the player's record on this host, this game counted
+            update["record"] = self.stats.totals(lobby.seats[seat].identity_for_stats())
+        conn.send(update)
 
-    def _journal_move(self, lobby: LobbyTable, seat: int, move: Any) -> None:
+    def _moved(self, lobby: LobbyTable, seat: int, move: Any) -> None:
+        """Journal a move; once it ends the game, count the game for every seat's identity, before anyone hears."""
         if self.journal is not None:
             self.journal.append(lobby.id, seat, move.to_dict())
+        table = lobby.table
+        if table is not None and table.over():
+            winner = table.game.result(table.state)
+            self.stats.count(lobby.game, [(s.identity_for_stats(), i == winner) for i, s in enumerate(lobby.seats)])
 
     def _start_grace(self, lobby: LobbyTable, index: int) -> None:
         if self.stopping:  # the journal keeps the seat for the next start
@@ -522,7 +549,7 @@ class Host:
     def _hand_to_bot(self, lobby: LobbyTable, index: int) -> None:
         assert lobby.table is not None
         seat = lobby.seats[index]
-        seat.kind, seat.level, seat.token, seat.conn = "bot", "rule", "", None
+        seat.kind, seat.level, seat.owner, seat.conn = "bot", "rule", "", None
         lobby.table.set_bot(index, "rule")
         if self.journal is not None:
             self.journal.rewrite_header(lobby.id, lobby.header())

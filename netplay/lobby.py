@@ -2,32 +2,37 @@
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from netplay.connection import Connection
 from netplay.table import Table
 
+NAME_ROOM = 16  # characters of a name
 BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg", "Vera", "Igor", "Lena", "Yuri")
 
 
 @dataclass
 class Seat:
-    """kind is "open", "person" or "bot"; a person's token reconnects it to the seat."""
+    """kind is "open", "person" or "bot"; a person's seat belongs to the identity that took it (its owner)."""
 
     kind: str = "open"
     name: str = ""
     level: str = ""
-    token: str = ""
+    owner: str = ""
     conn: Connection | None = None
+
+    @classmethod
+    def from_header(cls, data: dict[str, Any]) -> Seat:
+        """A seat as the journal kept it."""
+        return cls(str(data["kind"]), str(data["name"]), str(data.get("level", "")), str(data.get("owner", "")))
 
     def to_header(self) -> dict[str, Any]:
         """What the journal keeps of the seat."""
-        return {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token}
+        return {"kind": self.kind, "name": self.name, "level": self.level, "owner": self.owner}
 
     def summary(self, index: int) -> dict[str, Any]:
-        """What the lobby shows of the seat (never the token)."""
+        """What the lobby shows of the seat (never its owner)."""
         data: dict[str, Any] = {"seat": index, "kind": self.kind, "name": self.name}
         if self.kind == "bot":
             data["level"] = self.level
@@ -35,11 +40,13 @@ class Seat:
             data["connected"] = self.conn is not None
         return data
 
-    def seat_person(self, conn: Connection) -> str:
-        """Give the seat to conn; returns the new token."""
-        self.kind, self.name, self.conn = "person", conn.name, conn
-        self.token = secrets.token_urlsafe(16)
-        return self.token
+    def seat_person(self, conn: Connection, name: str) -> None:
+        """Give the seat to conn's identity, under name."""
+        self.kind, self.name, self.owner, self.conn = "person", name, conn.identity, conn
+
+    def identity_for_stats(self) -> str:
+        """Whose game this seat's result counts for: its owner, or the bot level playing it."""
+        return f"bot:{self.level}" if self.kind == "bot" else self.owner
 
 
 @dataclass
@@ -78,7 +85,15 @@ class LobbyTable:
             "over": self.table is not None and self.table.over(),
             "seats": [seat.summary(i) for i, seat in enumerate(self.seats)],
             "spectators": len(self.spectators),
+            "winner": self.winner_name(),
         }
+
+    def winner_name(self) -> str | None:
+        """The winner's name once the game is over."""
+        if self.table is None:
+            return None
+        winner = self.table.game.result(self.table.state)
+        return None if winner is None else self.seats[winner].name
 
     def header(self) -> dict[str, Any]:
         """The journal's set-up line."""
@@ -93,14 +108,26 @@ class LobbyTable:
             "seats": [seat.to_header() for seat in self.seats],
         }
 
-    def seat_of(self, token: str) -> int | None:
-        """The seat holding token."""
-        return next((i for i, s in enumerate(self.seats) if s.kind == "person" and s.token == token), None)
+    def seat_of(self, identity: str) -> int | None:
+        """The person seat identity holds here."""
+        if not identity:
+            return None
+        return next((i for i, s in enumerate(self.seats) if s.kind == "person" and s.owner == identity), None)
+
+    def unique_name(self, name: str) -> str:
+        """name, or 'name 2', 'name 3'…: no two seats at a table share a name (ignoring case)."""
+        taken = {s.name.casefold() for s in self.seats if s.kind != "open"}
+        candidate, number = name, 2
+        while candidate.casefold() in taken:
+            suffix = f" {number}"
+            candidate, number = name[: NAME_ROOM - len(suffix)] + suffix, number + 1
+        return candidate
 
     def fill(self, level: str) -> None:
         """Give every open seat to a bot of level."""
-        used = {s.name for s in self.seats}
-        names = (n for n in BOT_NAMES if n not in used)
+        used = {s.name.casefold() for s in self.seats if s.kind != "open"}
+        names = (n for n in BOT_NAMES if n.casefold() not in used)
         for seat in self.seats:
             if seat.kind == "open":
-                seat.kind, seat.level, seat.name = "bot", level, next(names, f"Bot {len(used)}")
+                name = self.unique_name(next(names, "Bot"))
+                seat.kind, seat.level, seat.name = "bot", level, name

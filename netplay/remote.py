@@ -28,6 +28,7 @@ class RemoteTable:
         self.error: str | None = None
         self.record_path = None
         self.deadline: float | None = None
+        self.totals: dict[str, int] | None = None  # the player's record on the host, sent with the final view
         self._view: Any = None
         self._listeners: list[Listener] = []
 
@@ -54,6 +55,7 @@ class RemoteTable:
             remaining = message.get("deadline")
             self.deadline = None if remaining is None else asyncio.get_running_loop().time() + remaining
             self.error = None
+            self.totals = message.get("record", self.totals)
             self._notify(events)
         elif message.get("type") == "error":
             self.error = f"The host refused that: {message.get('message', '')}"

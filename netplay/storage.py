@@ -1,9 +1,11 @@
-"""Where coup keeps its files: records of finished games, seat tokens and crash reports."""
+"""Where coup keeps its files: records of finished games, client profiles, stats and crash reports."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import secrets
 import time
 from pathlib import Path
 
@@ -27,37 +29,31 @@ def save_record(record: Record) -> Path:
     return path
 
 
-def tokens_path() -> Path:
-    """Where the client keeps its seat tokens, one per host address."""
-    return data_dir() / "seat-tokens.json"
+PROFILE_SLOTS = 64
+_held_profiles: list[int] = []  # descriptors whose locks mark this process's profiles as in use
 
 
-def load_token(address: str) -> str | None:
-    """The seat token kept for address, if any."""
-    try:
-        token = json.loads(tokens_path().read_text()).get(address)
-    except (OSError, ValueError, AttributeError):
-        return None
-    return token if isinstance(token, str) else None
-
-
-def keep_token(address: str, token: str | None) -> None:
-    """Remember (or, with None, forget) the seat token for address."""
-    try:
-        tokens = json.loads(tokens_path().read_text())
-        if not isinstance(tokens, dict):
-            tokens = {}
-    except (OSError, ValueError):
-        tokens = {}
-    if token is None:
-        tokens.pop(address, None)
-    else:
-        tokens[address] = token
-    try:
-        tokens_path().parent.mkdir(parents=True, exist_ok=True)
-        tokens_path().write_text(json.dumps(tokens))
-    except OSError:
-        pass
+def claim_profile(kind: str = "player") -> str:
+    """The secret of the first profile of kind that no running client holds, created private (0600) the first time,
+    and held until this process ends: two clients on one account never share an identity on a host."""
+    folder = data_dir() / "profiles"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    for slot in range(1, PROFILE_SLOTS + 1):
+        path = folder / f"{kind}-{slot}.key"
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # another running client holds this one
+            os.close(fd)
+            continue
+        secret = os.read(fd, 200).decode(errors="replace").strip()
+        if len(secret) < 32:
+            secret = secrets.token_urlsafe(32)
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, secret.encode(), 0)
+        _held_profiles.append(fd)
+        return secret
+    raise OSError(f"all {PROFILE_SLOTS} {kind} profiles in {folder} are in use")
 
 
 def stats_path() -> Path:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import itertools
 import random
+import secrets
 import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -96,7 +97,7 @@ class RawPeer:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
         self.frames: list[Any] = []
-        self.token: str | None = None
+        self.profile = secrets.token_urlsafe(24)  # who this peer is to the host: its seats come back to it
         self.seat: int | None = None
         self._ids = itertools.count(1)
 
@@ -170,8 +171,10 @@ class RawPeer:
         return await self.expect(lambda m: m.get("re") == ref, timeout)
 
     async def hello(self, name: str = "raw", **extra: Any) -> Message:
-        """Say hello; the host's answer (welcome or error)."""
-        self.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name, **extra})
+        """Say hello with this peer's profile (or extra's); the host's answer (welcome or error)."""
+        if isinstance(extra.get("profile"), str):
+            self.profile = extra["profile"]
+        self.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name, "profile": self.profile, **extra})
         return await self.expect(lambda m: m.get("type") in ("welcome", "error"))
 
     async def alive(self, timeout: float = TIMEOUT) -> list[Message]:
@@ -208,8 +211,8 @@ async def seated_table(
     names: tuple[str, ...] = ("Alice", "Bob", "Cleo", "Dan", "Eve", "Finn"),
     start: bool = True,
 ) -> tuple[str, list[RawPeer]]:
-    """Create a table (seed None: the host deals it), seat `people` raw peers at seats 0.. (tokens kept on the
-    peers), give the other seats to rule bots, and start it from seat 0."""
+    """Create a table (seed None: the host deals it), seat `people` raw peers at seats 0.. (each by its own
+    profile), give the other seats to rule bots, and start it from seat 0."""
     peers = [await RawPeer.greeted(port, names[i]) for i in range(people)]
     create: Message = {"type": "create", "game": "coup", "players": players, "options": options or {}}
     if seed is not None:
@@ -220,7 +223,7 @@ async def seated_table(
     for index, peer in enumerate(peers):
         joined = await peer.request({"type": "join", "table": table_id, "seat": index})
         assert joined["type"] == "joined", joined
-        peer.token, peer.seat = joined["token"], joined["seat"]
+        peer.seat = joined["seat"]
     if people < players:
         filled = await peers[0].request({"type": "fill", "table": table_id, "level": "rule"})
         assert filled["type"] == "tables", filled

@@ -56,7 +56,7 @@ def events_seen(peer: RawPeer) -> list[Message]:
 # -- a player drops ----------------------------------------------------------------------------
 
 
-async def test_a_player_dropped_in_a_challenge_window_resumes_with_a_hello_token(tmp_path: Path) -> None:
+async def test_a_player_dropped_in_a_challenge_window_resumes_by_its_profile(tmp_path: Path) -> None:
     async with running_host(tmp_path, grace=30, **UNLIMITED) as (host, port):
         table_id, alice, bob, before = await challenge_window(port)
         history = events_seen(alice)
@@ -65,7 +65,7 @@ async def test_a_player_dropped_in_a_challenge_window_resumes_with_a_hello_token
         await eventually(lambda: lobby.seats[0].conn is None)
 
         back = await RawPeer.open(port)
-        assert (await back.hello("Alice", token=alice.token))["type"] == "welcome"
+        assert (await back.hello("Alice", profile=alice.profile))["type"] == "welcome"
         joined = await back.expect_type("joined")
         assert joined["resumed"] is True and joined["seat"] == 0 and joined["table"] == table_id
         assert (await back.expect_type("started"))["seat"] == 0
@@ -75,6 +75,8 @@ async def test_a_player_dropped_in_a_challenge_window_resumes_with_a_hello_token
         assert update["events"] == history
         assert any(e["kind"] == "declare" and e["what"] == "tax" and e["seat"] == 1 for e in update["events"])
         assert lobby.seats[0].kind == "person" and lobby.seats[0].conn is not None
+        table = lobby.table
+        assert table is not None and update["view"]["players"][0]["hand"] == list(table.state.players[0].hidden)
 
         back.send(move(update["version"], "pass"))
         after = await bob.update(lambda m: m["version"] > before["version"])
@@ -83,29 +85,27 @@ async def test_a_player_dropped_in_a_challenge_window_resumes_with_a_hello_token
         assert finals[0]["view"]["winner"] == finals[1]["view"]["winner"] is not None
 
 
-async def test_a_player_dropped_in_a_challenge_window_resumes_with_a_resume_request(tmp_path: Path) -> None:
+async def test_the_same_name_from_another_identity_gets_nobodys_seat(tmp_path: Path) -> None:
     async with running_host(tmp_path, grace=30) as (host, port):
         table_id, alice, _, before = await challenge_window(port)
         await alice.close()
         await eventually(lambda: host.tables[table_id].seats[0].conn is None)
-        back = await RawPeer.greeted(port, "Alice again")
-        joined = await back.request({"type": "resume", "token": alice.token})
-        assert joined["type"] == "joined" and joined["resumed"] is True and joined["seat"] == 0
-        update = await back.update()
-        assert update["view"] == before["view"]
-        table = host.tables[table_id].table
-        assert table is not None and update["view"]["players"][0]["hand"] == list(table.state.players[0].hidden)
-        assert [answer["kind"] for answer in update["view"]["legal"]] == ["challenge", "pass"]
-        back.send(move(update["version"], "challenge"))
-        after = await back.update(lambda m: m["version"] > before["version"])
-        assert any(e["kind"] == "challenge" and e["seat"] == 0 for e in after["events"])
+        mallory = await RawPeer.greeted(port, "Alice")  # her name, not her profile
+        frames = await mallory.alive()
+        assert not [f for f in frames if f.get("type") in ("joined", "started", "update")]
+        assert (await mallory.request(move(before["version"], "pass")))["code"] == "not_seated"
+        assert (await mallory.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        watched = await mallory.update()
+        assert watched["seat"] is None and all(p["hand"] is None for p in watched["view"]["players"])
+        assert host.tables[table_id].seats[0].conn is None
 
 
-async def test_a_second_connection_with_the_token_replaces_the_first(tmp_path: Path) -> None:
+async def test_a_second_connection_of_the_same_identity_takes_the_seat_back(tmp_path: Path) -> None:
     async with running_host(tmp_path, grace=30) as (host, port):
         table_id, alice, _, before = await challenge_window(port)
-        other = await RawPeer.greeted(port, "Alice phone")
-        assert (await other.request({"type": "resume", "token": alice.token}))["resumed"] is True
+        other = await RawPeer.open(port)
+        assert (await other.hello("Alice phone", profile=alice.profile))["type"] == "welcome"
+        assert (await other.expect_type("joined"))["resumed"] is True
         replaced = await alice.expect_type("error")
         assert replaced["code"] == "replaced"
         reply = await alice.request(move(before["version"], "pass"))
@@ -123,16 +123,15 @@ async def test_a_rule_bot_takes_the_seat_after_the_grace_period_and_the_game_goe
         lobby = host.tables[table_id]
         after = await bob.update(lambda m: m["version"] > before["version"], timeout=5)
         assert loop.time() - dropped_at >= 0.2
-        assert lobby.seats[0].kind == "bot" and lobby.seats[0].token == ""
+        assert lobby.seats[0].kind == "bot" and lobby.seats[0].owner == ""
         assert lobby.table is not None and 0 in lobby.table.bots
         assert lobby.table.record.moves[before["version"]][0] == 0
         assert after["view"]["window"] != "challenge_action" or after["view"]["owed"] != [0]
 
         late = await RawPeer.open(port)
-        assert (await late.hello("Alice", token=alice.token))["type"] == "welcome"
-        refused = await late.expect_type("error")
-        assert refused["code"] == "no_seat"
-        await late.alive()  # the stale token costs the resume, not the connection
+        assert (await late.hello("Alice", profile=alice.profile))["type"] == "welcome"
+        frames = await late.alive()  # nothing to resume: the seat is the bot's now, and the lobby stays open
+        assert not [f for f in frames if f.get("type") == "joined"]
         final = await play_raw(bob, seed=4)
         assert final["view"]["winner"] in (0, 1)
         assert lobby.table.over()
@@ -144,22 +143,19 @@ async def test_leaving_a_started_game_hands_the_seat_to_a_bot_at_once(tmp_path: 
         assert (await alice.request({"type": "leave"}))["type"] == "left"
         await bob.update(lambda m: m["version"] > before["version"], timeout=5)
         assert host.tables[table_id].seats[0].kind == "bot"
-        assert (await alice.request({"type": "resume", "token": alice.token}))["code"] == "no_seat"
+        back = await RawPeer.greeted(port, "Alice", profile=alice.profile)
+        assert not [f for f in await back.alive() if f.get("type") == "joined"]
 
 
-async def test_a_peer_seated_elsewhere_cannot_resume_a_second_seat(tmp_path: Path) -> None:
-    async with running_host(tmp_path, grace=30) as (host, port):
-        table_id, alice, _, _ = await challenge_window(port)
-        await alice.close()
-        await eventually(lambda: host.tables[table_id].seats[0].conn is None)
-        mallory = await RawPeer.greeted(port, "Mallory")
-        other = (await mallory.request({"type": "create", "players": 3}))["table"]["id"]
-        await mallory.request({"type": "join", "table": other})
-        refused = await mallory.request({"type": "resume", "token": alice.token})
-        assert refused["type"] == "error" and refused["code"] == "seated"
-        assert host.tables[other].seats[0].conn is not None
-        await mallory.close()
-        await eventually(lambda: host.tables[other].seats[0].kind == "open")
+async def test_names_are_unique_at_a_table(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        first, second = await RawPeer.greeted(port, "Ana"), await RawPeer.greeted(port, "ana")
+        table_id = (await first.request({"type": "create", "players": 3}))["table"]["id"]
+        await first.request({"type": "join", "table": table_id})
+        await second.request({"type": "join", "table": table_id})
+        await first.request({"type": "fill", "table": table_id})
+        names = [seat.name for seat in host.tables[table_id].seats]
+        assert len({name.casefold() for name in names}) == 3 and names[:2] == ["Ana", "ana 2"]
 
 
 # -- the host stops or dies ----------------------------------------------------------------------
@@ -181,10 +177,10 @@ async def test_a_restarted_host_in_the_same_process_resumes_the_table_from_its_j
         table_id, alice, bob, before = await challenge_window(port)
     async with running_host(tmp_path, grace=30, **UNLIMITED) as (host, port):
         assert host.tables[table_id].started
-        back = await RawPeer.greeted(port, "Alice", token=alice.token)
+        back = await RawPeer.greeted(port, "Alice", profile=alice.profile)
         update = await back.update()
         assert update["view"] == before["view"]
-        bob_back = await RawPeer.greeted(port, "Bob", token=bob.token)
+        bob_back = await RawPeer.greeted(port, "Bob", profile=bob.profile)
         await bob_back.update()
         finals = await within(asyncio.gather(play_raw(back, 5), play_raw(bob_back, 6)), 60)
         assert finals[0]["view"]["winner"] == finals[1]["view"]["winner"] is not None
@@ -251,7 +247,7 @@ async def test_a_host_killed_mid_game_resumes_the_table_from_its_journal(tmp_pat
     second = await start_host_process(data, second_port, log)
     try:
         back = await RawPeer.open(second_port)
-        assert (await back.hello("Alice", token=alice.token))["type"] == "welcome"
+        assert (await back.hello("Alice", profile=alice.profile))["type"] == "welcome"
         joined = await back.expect_type("joined")
         assert joined["resumed"] is True and joined["seat"] == 0 and joined["table"] == table_id
         update = await back.update()

@@ -16,7 +16,7 @@ from core.cards.engine import COUP
 from core.cards.rules import ACTIONS, CHARACTERS
 from netplay.host import LIST_LIMIT, NAME_LIMIT, Host
 from netplay.lobby import BOT_NAMES, LobbyTable
-from netplay.wire import MAX_FRAME
+from netplay.wire import MAX_FRAME, PROTOCOL_VERSION
 from tests.net_helpers import (
     UNLIMITED,
     Message,
@@ -30,7 +30,7 @@ from tests.net_helpers import (
 )
 
 MOVE_KINDS = (*ACTIONS, "challenge", "pass", "block", "prove", "concede", "reveal", "keep", "choose")
-REQUEST_TYPES = ("hello", "list", "create", "join", "spectate", "leave", "fill", "start", "move", "resume", "ping")
+REQUEST_TYPES = ("hello", "list", "create", "join", "spectate", "leave", "fill", "start", "move", "stats", "ping")
 # Codes the host may answer bad input with; "internal" (an unexpected exception) is never one of them.
 REFUSALS = {
     "malformed",
@@ -50,7 +50,7 @@ REFUSALS = {
     "hello_first",
     "version",
 }
-REPLIES = {"welcome", "pong", "tables", "created", "joined", "spectating", "left", "ok", "started", "update"}
+REPLIES = {"welcome", "pong", "tables", "created", "joined", "spectating", "left", "ok", "started", "update", "stats"}
 
 
 def fuzz_settings(examples: int) -> Any:
@@ -112,7 +112,10 @@ requests = st.fixed_dictionaries(
         "seed": values,
         "version": versions,
         "move": moves,
-        "token": st.one_of(st.text(max_size=30), values),
+        "profile": st.one_of(st.text(max_size=30), values),
+        "password": st.one_of(st.text(max_size=30), values),
+        "door": st.one_of(st.text(max_size=30), values),
+        "identity": st.one_of(st.text(max_size=30), values),
         "name": values,
         "id": values,
     },
@@ -141,7 +144,7 @@ class Arena:
             dataclasses.asdict(table.state),
             list(table.record.moves),
             table.window_opened,
-            [(s.kind, s.token, s.conn is not None) for s in self.host.tables[self.table_id].seats],
+            [(s.kind, s.owner, s.conn is not None) for s in self.host.tables[self.table_id].seats],
         )
 
     async def still_serves(self) -> None:
@@ -323,13 +326,13 @@ async def test_out_of_turn_stale_and_illegal_moves_get_their_codes(tmp_path: Pat
 VALID_FRAMES = [
     frame(pack(message))
     for message in (
-        {"type": "hello", "version": 1, "name": "Mutant"},
+        {"type": "hello", "version": PROTOCOL_VERSION, "name": "Mutant", "profile": "p" * 22},
         {"type": "list", "id": 7},
         {"type": "create", "game": "coup", "players": 4, "options": {"two_player_variant": False}, "id": 8},
         {"type": "join", "table": "t2", "seat": 1, "id": 9},
         {"type": "fill", "table": "t2", "level": "rule", "id": 10},
         {"type": "move", "version": 0, "move": {"kind": "steal", "target": 1}, "id": 11},
-        {"type": "resume", "token": "x" * 22, "id": 12},
+        {"type": "stats", "id": 12},
     )
 ]
 flips = st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=4)

@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from netplay.storage import claim_profile
+
 
 def fresh_seed() -> int:
     """A new random seed for a game whose seed the player left blank."""
@@ -30,12 +32,15 @@ class Settings:
     new_seed: Callable[[], int] = field(default=fresh_seed)
     save_records: bool = True
     identity: str = ""
+    credentials: dict[str, str] = field(default_factory=dict)
 
     def stats_key(self) -> str:
         """Whose games and wins these are: the SSH key's identity, else the player's name."""
         return self.identity or f"name:{self.player_name}"
 
-    def token_key(self, address: str) -> str:
-        """Where this player's seat token for a host is kept: per identity when there is one
-        (SSH players share the host's files), else per address."""
-        return f"{self.identity}@{address}" if self.identity else address
+    def host_credentials(self) -> dict[str, str]:
+        """What the hello carries to prove who this player is: the SSH door's proof when the app is served over SSH,
+        else this running client's own profile (claimed the first time it is needed)."""
+        if "door" not in self.credentials and "profile" not in self.credentials:
+            self.credentials["profile"] = claim_profile()
+        return self.credentials

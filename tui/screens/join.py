@@ -12,7 +12,6 @@ from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, St
 
 from netplay.client import Client, HostError, parse_address
 from netplay.discovery import FoundHost, browse
-from netplay.storage import load_token
 from tui.messages import Back
 from tui.screens.lobby import LobbyScreen
 from tui.settings import Settings
@@ -86,7 +85,7 @@ class JoinScreen(Screen[None]):
         address = f"{host}:{port}"
         client = Client()
         try:
-            await client.connect(host, port, name, token=load_token(self.settings.token_key(address)))
+            await client.connect(host, port, name, self.settings.host_credentials())
         except (OSError, TimeoutError, HostError) as error:
             self.notify(f"Cannot connect to {address}: {error}", severity="error")
             return

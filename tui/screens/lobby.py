@@ -12,7 +12,6 @@ from textual.widgets import DataTable, Footer, Static
 from core.registry import game_spec
 from netplay.client import Client, HostError
 from netplay.remote import RemoteTable
-from netplay.storage import keep_token, load_stats
 from tui.games import tui_game
 from tui.screens.new_table import NewTableDialog
 from tui.settings import record_line
@@ -63,9 +62,7 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
-        totals = load_stats().get(self.settings.stats_key(), {})
-        record = f" · {self.settings.player_name}: {record_line(totals)}" if totals else ""
-        yield Static(f" Lobby of {host} at {self.address}{record}", id="status-bar")
+        yield Static(f" Lobby of {host} at {self.address}", id="status-bar")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static(id="lobby-help")
         yield Footer()
@@ -75,6 +72,7 @@ class LobbyScreen(Screen[None]):
         grid.add_columns("Table", "Game", "Players", "State", "Seats")
         self.client.on_message = self.on_host_message
         self.action_refresh()
+        self._show_record()
 
     # -- host messages -----------------------------------------------------------------------
 
@@ -95,8 +93,6 @@ class LobbyScreen(Screen[None]):
                 if self._waiting_for_view and self.remote.has_view():
                     self._waiting_for_view = False
                     self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
-        elif kind == "error" and message.get("code") == "no_seat":
-            keep_token(self.settings.token_key(self.address), None)  # that seat is gone: start afresh
         elif kind == "error":
             if self.remote is not None and self.remote.has_view():
                 self.remote.handle(message)
@@ -127,7 +123,6 @@ class LobbyScreen(Screen[None]):
 
     def _joined(self, message: dict[str, Any]) -> None:
         self.my_table = message["table"]
-        keep_token(self.settings.token_key(self.address), message["token"])
         self.remote = RemoteTable(self.client, message["table"], message["seat"], message["game"])
         self._show_tables(self.tables)
         if message.get("resumed"):
@@ -207,10 +202,21 @@ class LobbyScreen(Screen[None]):
         self._ask({"type": "start", "table": self.my_table})
 
     def game_left(self) -> None:
-        """Back from a game (over, or left): the seat and its token are given up."""
-        keep_token(self.settings.token_key(self.address), None)
+        """Back from a game (over, or left): the seat is given up."""
         self.remote, self.my_table = None, None
         self.action_refresh()
+        self._show_record()
+
+    @work(group="record")
+    async def _show_record(self) -> None:
+        """The player's record on this host, in the status bar."""
+        try:
+            totals = await self.client.request({"type": "stats"})
+        except (HostError, ConnectionError, TimeoutError):
+            return
+        host = self.client.welcome.get("host", "host")
+        record = f" · {self.settings.player_name}: {record_line(totals)}" if totals.get("games") else ""
+        self.query_one("#status-bar", Static).update(f" Lobby of {host} at {self.address}{record}")
 
     async def action_disconnect(self) -> None:
         """Leave the host."""

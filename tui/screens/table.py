@@ -99,8 +99,11 @@ class TableScreen(Screen[None]):
         if view.window != "over" or self._record_note is not None:
             return
         note = f"Record saved: {self.table.record_path}" if self.table.record_path else ""
-        if view.viewer is not None and self.settings.save_records:
+        remote = getattr(self.table, "remote", False)
+        totals = self.table.totals if remote else None
+        if not remote and view.viewer is not None and self.settings.save_records:
             totals = count_game(self.settings.stats_key(), won=view.winner == view.viewer)
+        if totals:  # a network game is counted by its host, which sends the record with the final view
             note = f"{record_line(totals)}\n{note}".strip()
         self._record_note = note
 

@@ -1,0 +1,101 @@
+"""Who a peer is: identities from proof (an SSH key, a client profile's secret, a resume code), the host's access
+policy for both doors, and a throttle that slows password guessing without locking anyone out."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O or 1/I: read off a screen and typed back
+CODE_LENGTH = 8  # 40 bits: far beyond what throttled logins can guess
+PROFILE_MIN = 16  # characters of a client profile's secret
+IDENTITY_LIMIT = 100  # characters of an identity a door may assert
+
+
+def digest(kind: str, secret: str) -> str:
+    """kind:HEX, a one-way name for a secret: the host keeps and journals this, never the secret."""
+    return f"{kind}:{hashlib.sha256(secret.encode()).hexdigest()[:32]}"
+
+
+def profile_identity(secret: str) -> str:
+    """The identity of a `coup join` profile (or `coup bot`) whose hello carries secret."""
+    return digest("profile", secret)
+
+
+def new_resume_code() -> str:
+    """A short code a keyless SSH player reads off the screen to reclaim the seat later."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def code_identity(code: str) -> str:
+    """The identity a resume code stands for."""
+    return digest("code", code.upper())
+
+
+def split_username(username: str) -> tuple[str, str | None]:
+    """'ana+K7QM2XPA' as ('ana', 'K7QM2XPA'); a name without a well-formed code as (name, None)."""
+    name, plus, code = username.rpartition("+")
+    code = code.upper().replace("-", "")
+    if plus and name and len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code):
+        return name, code
+    return username, None
+
+
+def shown_code(code: str) -> str:
+    """'K7QM-2XPA': a code as the screen shows it."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+@dataclass(frozen=True)
+class HostPolicy:
+    """The host's policy for both doors. password: every login needs it (over SSH the login itself, on the game
+    port the hello); keys_only: an SSH key allow-list and no password, so the game port admits nobody but the SSH
+    door; door_secret: what the SSH door proves itself with, so the host believes the identity it asserts."""
+
+    password: str | None = None
+    keys_only: bool = False
+    door_secret: str = field(default_factory=lambda: secrets.token_urlsafe(32))
+
+    def password_matches(self, given: object) -> bool:
+        """Whether given is the host's password (in constant time)."""
+        expected = self.password or ""
+        return isinstance(given, str) and hmac.compare_digest(given.encode(), expected.encode())
+
+    def is_door(self, given: object) -> bool:
+        """Whether given is the SSH door's secret."""
+        return isinstance(given, str) and hmac.compare_digest(given.encode(), self.door_secret.encode())
+
+
+class Throttle:
+    """Failed logins slow the next attempts, from the same address and (more gently) from everywhere, so guesses
+    cost time whichever addresses they come from; a right password is never refused, only made to wait."""
+
+    def __init__(self, window: float = 60.0, per_address_free: int = 3, overall_free: int = 30, cap: float = 8.0):
+        self.window, self.per_address_free, self.overall_free, self.cap = window, per_address_free, overall_free, cap
+        self._by_address: dict[str, deque[float]] = defaultdict(deque)
+        self._overall: deque[float] = deque()
+
+    def _recent(self, times: deque[float], now: float) -> int:
+        while times and now - times[0] > self.window:
+            times.popleft()
+        return len(times)
+
+    def delay(self, address: str) -> float:
+        """Seconds to wait before judging the next attempt from address."""
+        now = time.monotonic()
+        mine = self._recent(self._by_address[address], now) - self.per_address_free
+        everyone = self._recent(self._overall, now) - self.overall_free
+        wait = max(0.0, 0.25 * 2 ** min(mine, 6) if mine > 0 else 0.0, 0.05 * everyone if everyone > 0 else 0.0)
+        if not self._by_address[address]:
+            del self._by_address[address]  # an address with no recent failure costs no memory
+        return min(self.cap, wait)
+
+    def failed(self, address: str) -> None:
+        """Count a failed attempt from address."""
+        now = time.monotonic()
+        self._by_address[address].append(now)
+        self._overall.append(now)
