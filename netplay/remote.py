@@ -61,7 +61,13 @@ class RemoteTable:
             self.error = f"The host refused that: {message.get('message', '')}"
             self._notify([])
         elif message.get("type") == "closed":
-            self.error = "The connection to the host was lost."
+            self.error = "The connection to the host was lost: reconnecting…"
+            self._notify([])
+        elif message.get("type") == "notice":
+            self.error = str(message.get("message", ""))
+            self._notify([])
+        elif message.get("type") == "gone":
+            self.error = "The host no longer has this table (it stopped before the game was saved). Esc leaves."
             self._notify([])
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 from typing import Any
 
 from textual import work
@@ -10,8 +12,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from core.registry import game_spec
-from netplay.client import Client, HostError
+from netplay.client import Client, HostError, parse_address
 from netplay.remote import RemoteTable
+from netplay.wire import WireError
 from tui.games import tui_game
 from tui.screens.new_table import NewTableDialog
 from tui.settings import record_line
@@ -39,6 +42,26 @@ def seats_text(table: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
+RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)  # seconds before each reconnect attempt; the last repeats
+FINAL_REFUSALS = ("password", "ssh_only", "version")  # refusals another attempt cannot change
+
+
+def state_text(table: dict[str, Any]) -> str:
+    """'waiting', 'playing · 2 watching', 'over: Ana won'."""
+    if table["over"]:
+        state = f"over: {table['winner']} won" if table.get("winner") else "over"
+    else:
+        state = "playing" if table["started"] else "waiting"
+    watching = table.get("spectators", 0)
+    return state + (f" · {watching} watching" if watching else "")
+
+
+def timer_text(table: dict[str, Any]) -> str:
+    """'30 s' a decision, or '—' for no clock."""
+    timer = table.get("timer")
+    return f"{timer:g} s" if isinstance(timer, (int, float)) else "—"
+
+
 class LobbyScreen(Screen[None]):
     """Talks to the host through client; opens the table screen when our game starts."""
 
@@ -59,6 +82,8 @@ class LobbyScreen(Screen[None]):
         self.remote: RemoteTable | None = None
         self.my_table: str | None = None
         self._waiting_for_view = False
+        self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
+        self._leaving = False
 
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
@@ -69,7 +94,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         grid = self.query_one("#tables", DataTable)
-        grid.add_columns("Table", "Game", "Players", "State", "Seats")
+        grid.add_columns("Table", "Game", "State", "Timer", "Seats")
         self.client.on_message = self.on_host_message
         self.action_refresh()
         self._show_record()
@@ -92,16 +117,16 @@ class LobbyScreen(Screen[None]):
                 self.remote.handle(message)
                 if self._waiting_for_view and self.remote.has_view():
                     self._waiting_for_view = False
-                    self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
+                    self._open_table()
         elif kind == "error":
             if self.remote is not None and self.remote.has_view():
                 self.remote.handle(message)
             else:
                 self.notify(message.get("message", "refused"), title="Host", severity="error")
-        elif kind == "closed":
+        elif kind == "closed" and not self._leaving and self.client.closed.is_set():  # not an old connection's end
             if self.remote is not None:
                 self.remote.handle(message)
-            self.notify("The connection to the host was lost.", severity="error")
+            self._reconnect()
 
     def _show_tables(self, tables: list[dict[str, Any]]) -> None:
         self.tables = tables
@@ -109,9 +134,8 @@ class LobbyScreen(Screen[None]):
         row = grid.cursor_row
         grid.clear()
         for table in tables:
-            state = "over" if table["over"] else "playing" if table["started"] else "waiting"
             mine = " ◀ you" if table["id"] == self.my_table else ""
-            grid.add_row(table["id"] + mine, game_text(table), str(table["players"]), state, seats_text(table))
+            grid.add_row(table["id"] + mine, game_text(table), state_text(table), timer_text(table), seats_text(table))
         if tables:
             grid.move_cursor(row=min(row, len(tables) - 1))
         help_text = "n new table · j join · w watch · f add computer opponents · s start"
@@ -123,16 +147,60 @@ class LobbyScreen(Screen[None]):
 
     def _joined(self, message: dict[str, Any]) -> None:
         self.my_table = message["table"]
-        self.remote = RemoteTable(self.client, message["table"], message["seat"], message["game"])
+        remote = self.remote
+        if remote is not None and (remote.table_id, remote.seat) == (message["table"], message["seat"]):
+            remote.client = self.client  # the same seat over a new connection: the open table screen goes on
+        else:
+            self.remote = RemoteTable(self.client, message["table"], message["seat"], message["game"])
         self._show_tables(self.tables)
         if message.get("resumed"):
             self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
 
     def _started(self, message: dict[str, Any]) -> None:
-        if self.remote is not None and self.remote.table_id == message["table"]:
+        if self.remote is not None and self.remote.table_id == message["table"] and not self._playing:
             self._waiting_for_view = not self.remote.has_view()
             if not self._waiting_for_view:
-                self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
+                self._open_table()
+
+    def _open_table(self) -> None:
+        assert self.remote is not None
+        self._playing = True
+        self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
+
+    @work(exclusive=True, group="reconnect")
+    async def _reconnect(self) -> None:
+        """Connect again with backoff, as the same identity, so the host gives our seat back with its full view."""
+        host, port = parse_address(self.address)
+        for attempt in itertools.count(1):
+            delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1]
+            self._say(f"Connection to the host lost: trying again in {delay:g} s (attempt {attempt}). Esc gives up.")
+            await asyncio.sleep(delay)
+            client = Client(on_message=self.on_host_message)
+            try:
+                await client.connect(host, port, self.settings.player_name, self.settings.host_credentials())
+            except HostError as error:
+                if error.code in FINAL_REFUSALS:
+                    self._say(f"The host refused us: {error}")
+                    return
+                continue
+            except (OSError, TimeoutError, WireError, asyncio.IncompleteReadError):
+                continue
+            self.client = client
+            self.notify("Reconnected to the host.")
+            try:
+                await client.request({"type": "stats"})  # by its reply, a seat held for us has come back
+            except (HostError, ConnectionError, TimeoutError):
+                continue
+            if self.remote is not None and self.remote.client is not client:
+                self.remote.handle({"type": "gone"})
+            self.action_refresh()
+            return
+
+    def _say(self, text: str) -> None:
+        """A line for the player on the lobby, and on the table screen above it."""
+        self.query_one("#lobby-help", Static).update(text)
+        if self.remote is not None and self._playing:
+            self.remote.handle({"type": "notice", "message": text})
 
     # -- requests --------------------------------------------------------------------------------
 
@@ -203,7 +271,7 @@ class LobbyScreen(Screen[None]):
 
     def game_left(self) -> None:
         """Back from a game (over, or left): the seat is given up."""
-        self.remote, self.my_table = None, None
+        self.remote, self.my_table, self._playing = None, None, False
         self.action_refresh()
         self._show_record()
 
@@ -224,5 +292,6 @@ class LobbyScreen(Screen[None]):
 
     async def on_unmount(self) -> None:
         """Whatever ends the lobby (Esc, quitting, an SSH session closing) closes its connection."""
+        self._leaving = True
         self.client.on_message = None
         await self.client.close()
