@@ -25,7 +25,8 @@ def save_record(record: Record) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"{record.game}-{stamp}-seed{record.seed}.json"
-    path.write_text(record.to_json())
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:  # every hidden card
+        out.write(record.to_json())
     return path
 
 

@@ -35,10 +35,11 @@ def move(version: int, kind: str, **fields: Any) -> Message:
     return {"type": "move", "version": version, "move": {"kind": kind, **fields}}
 
 
-async def challenge_window(port: int) -> tuple[str, RawPeer, RawPeer, Message]:
+async def challenge_window(port: int, hello: Message | None = None) -> tuple[str, RawPeer, RawPeer, Message]:
     """A two-person table where Bob (seat 1) has claimed the Duke: Alice owes the challenge window.
-    Returns the table, Alice, Bob, and the last update Alice saw."""
-    table_id, (alice, bob) = await seated_table(port, players=2, people=2, seed=8, options={"first_player": 1})
+    Returns the table, Alice, Bob, and the last update Alice saw. hello: more fields for their hellos."""
+    options = {"first_player": 1}
+    table_id, (alice, bob) = await seated_table(port, players=2, people=2, seed=8, options=options, hello=hello)
     turn = await bob.update(lambda m: m["view"]["owed"] == [1] and m["view"]["window"] == "action")
     bob.send(move(turn["version"], "tax"))
     await alice.update(lambda m: m["view"]["window"] == "challenge_action" and m["view"]["owed"] == [0])

@@ -1,0 +1,85 @@
+"""Who a peer is comes from proof: profiles per running client, the host password on the game port, the SSH door."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+from netplay.identity import HostPolicy, Throttle, code_identity, split_username
+from netplay.storage import claim_profile
+from tests.net_helpers import RawPeer, running_host
+from tests.test_net_faults import challenge_window
+
+CLAIM = "from netplay.storage import claim_profile; print(claim_profile())"
+
+
+def claim_in_a_process(data: Path) -> str:
+    """The profile a separate client process gets."""
+    env = {**os.environ, "COUP_DATA_DIR": str(data)}
+    return subprocess.run([sys.executable, "-c", CLAIM], env=env, capture_output=True, text=True, check=True).stdout
+
+
+def test_two_running_clients_on_one_account_never_share_a_profile(tmp_path, monkeypatch):
+    monkeypatch.setenv("COUP_DATA_DIR", str(tmp_path))
+    first, second = claim_profile(), claim_profile()  # each claim holds its profile while this process runs
+    assert first != second and len(first) >= 32
+    elsewhere = claim_in_a_process(tmp_path)
+    assert elsewhere.strip() not in (first, second)
+    assert claim_in_a_process(tmp_path) == elsewhere  # that process has ended: its profile is free again
+    for path in (tmp_path / "profiles").iterdir():
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "profiles").stat().st_mode) == 0o700
+
+
+async def test_the_game_port_asks_for_the_host_password(tmp_path):
+    async with running_host(tmp_path, policy=HostPolicy(password="open sesame")) as (_, port):
+        for extra in ({}, {"password": "guess"}, {"password": 12}):
+            peer = await RawPeer.open(port)
+            refused = await peer.hello("Mallory", **extra)
+            assert refused["type"] == "error" and refused["code"] == "password", refused
+            assert await peer.closed_by_host()
+        assert (await (await RawPeer.open(port)).hello("Ana", password="open sesame"))["type"] == "welcome"
+
+
+async def test_a_host_of_ssh_keys_only_admits_nobody_on_the_game_port(tmp_path):
+    async with running_host(tmp_path, policy=HostPolicy(keys_only=True)) as (_, port):
+        refused = await (await RawPeer.open(port)).hello("Ana")
+        assert refused["code"] == "ssh_only"
+
+
+async def test_only_the_real_door_may_say_who_its_player_is(tmp_path):
+    policy = HostPolicy(password="pw")
+    async with running_host(tmp_path, grace=30, policy=policy) as (host, port):
+        table_id, alice, _, before = await challenge_window(port, hello={"password": "pw"})
+        owner = host.tables[table_id].seats[0].owner
+        await alice.close()
+        forged = await (await RawPeer.open(port)).hello("Alice", door="guessed", identity=owner)
+        assert forged["type"] == "error" and forged["code"] == "bad_request"
+
+        door = await RawPeer.open(port)
+        assert (await door.hello("Alice", door=policy.door_secret, identity=owner))["type"] == "welcome"
+        assert (await door.expect_type("joined"))["resumed"] is True
+        update = await door.update()
+        assert update["view"] == before["view"]
+
+
+def test_failed_passwords_slow_the_next_attempts_without_locking_anyone_out():
+    throttle = Throttle(per_address_free=2, overall_free=1000)
+    assert throttle.delay("10.0.0.1") == 0
+    for _ in range(5):
+        throttle.failed("10.0.0.1")
+    assert 0 < throttle.delay("10.0.0.1") <= throttle.cap
+    assert throttle.delay("10.0.0.2") == 0  # another address is not slowed by one guesser…
+    for address in range(2000):
+        throttle.failed(f"10.1.{address // 250}.{address % 250}")
+    assert throttle.delay("10.0.0.2") > 0  # …until guesses from everywhere add up
+
+
+def test_a_resume_code_is_read_from_the_user_name():
+    assert split_username("ana+k7qm-2xpa") == ("ana", "K7QM2XPA")
+    assert split_username("ana") == ("ana", None)
+    assert split_username("ana+short") == ("ana+short", None)
+    assert code_identity("k7qm2xpa") == code_identity("K7QM2XPA") != code_identity("K7QM2XPB")
