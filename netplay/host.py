@@ -19,12 +19,13 @@ from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.journal import Journal
 from netplay.lobby import LobbyTable, Seat
+from netplay.restore import Rollback, replay, resume_all
 from netplay.table import StaleMove, Table
+from netplay.tally import shown
 from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, read_frame
 
 log = logging.getLogger(__name__)
 NAME_LIMIT = 16
-LOG_LIMIT = 120  # characters of a peer-supplied value in a log line
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
 LIST_LIMIT = 50  # tables in one lobby listing, which must fit in one frame
@@ -36,13 +37,6 @@ class Refused(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-def shown(value: Any, limit: int = LOG_LIMIT) -> str:
-    """A peer-supplied value as a log line may hold it: cut to limit characters and escaped (repr), so no newline
-    forges a line and no escape sequence reaches the operator's terminal."""
-    text = value if isinstance(value, str) else str(value)
-    return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def same_option(read: Any, given: Any) -> bool:
@@ -91,6 +85,7 @@ class Host:
         self._next_id = self.journal.next_number() if self.journal is not None else 1
         self._grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._serving: set[asyncio.Task[None]] = set()
+        self._rollbacks: dict[str, Rollback] = {}
 
     # -- life -----------------------------------------------------------------------------
 
@@ -119,15 +114,11 @@ class Host:
             await self.server.wait_closed()
 
     def _resume_journal(self) -> None:
-        if self.journal is None:
-            return
-        for table_id, header, moves in self.journal.unfinished():
-            try:
-                self._restore(table_id, header, moves)
-            except (KeyError, TypeError, ValueError, IllegalMove) as error:
-                log.warning("cannot resume table %s: %s", table_id, error)
+        if self.journal is not None:
+            self._rollbacks = resume_all(self.journal, self._restore)
 
-    def _restore(self, table_id: str, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]]) -> None:
+    def _restore(self, table_id: str, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]]) -> int:
+        """Resume a journaled table at its last good move; how many moves that is."""
         game = get_game(header["game"])
         config = game.load_config(header["config"])
         seats = [Seat(s["kind"], s["name"], s["level"], s["token"]) for s in header["seats"]]
@@ -135,8 +126,7 @@ class Host:
         lobby.seats = seats
         self._open_table(lobby, config, int(header["seed"]))
         assert lobby.table is not None
-        for seat, move in moves:
-            lobby.table.apply_move(seat, game.load_move(move))
+        played = replay(table_id, lobby.table, moves)
         lobby.table.on_move = lambda seat, move: self._journal_move(lobby, seat, move)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
@@ -144,7 +134,8 @@ class Host:
             if kept.kind == "person":
                 self._start_grace(lobby, index)
         lobby.table.start()
-        log.info("resumed table %s after %d moves", table_id, len(moves))
+        log.info("resumed table %s after %d moves", table_id, played)
+        return played
 
     # -- connections ------------------------------------------------------------------------
 
@@ -446,6 +437,7 @@ class Host:
             if lobby.table is not None:
                 conn.send({"type": "started", "table": lobby.id, "seat": index})
                 self._send_update(lobby, conn, index, lobby.history.get(index, []))
+            self._tell_rollback(conn, lobby.id, index)
             self._broadcast_lobby()
             log.info("%s resumed seat %d of %s", shown(conn.name), index, lobby.id)
             return
@@ -536,6 +528,13 @@ class Host:
             if lobby.table is not None and lobby.table.over() and idle:
                 lobby.table.close()
                 del self.tables[table_id]
+
+    def _tell_rollback(self, conn: Connection, table_id: str, seat: int) -> None:
+        """Tell a player back at a table resumed short of its journal's end what it lost (once per seat)."""
+        rollback = self._rollbacks.get(table_id)
+        notice = rollback.notice(seat) if rollback is not None else None
+        if notice is not None:
+            conn.send(notice)
 
     def _broadcast_lobby(self) -> None:
         self._prune()

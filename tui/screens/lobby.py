@@ -95,6 +95,8 @@ class LobbyScreen(Screen[None]):
                 if self._waiting_for_view and self.remote.has_view():
                     self._waiting_for_view = False
                     self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
+        elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
+            self.notify(str(message.get("message", "")), title="Host", timeout=20)
         elif kind == "error" and message.get("code") == "no_seat":
             keep_token(self.settings.token_key(self.address), None)  # that seat is gone: start afresh
         elif kind == "error":
