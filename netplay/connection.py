@@ -44,6 +44,12 @@ class Connection:
         except FrameTooLarge:
             log.error("dropping an oversized %s message to %s", message.get("type"), self.peer)
             return
+        self.write(data)
+
+    def write(self, data: bytes) -> None:
+        """Queue an encoded frame (one encoding sent to many); a peer too slow to read it is disconnected."""
+        if self.closed:
+            return
         if self.writer.transport.get_write_buffer_size() + len(data) > self.max_buffer:
             log.warning("%s stopped reading; disconnecting", self.peer)
             self.abort()

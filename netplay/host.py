@@ -18,17 +18,17 @@ from core.registry import GAMES, game_spec, get_game
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.journal import Journal
+from netplay.listing import Coalescer, list_request, listing, pinned, ranked
 from netplay.lobby import LobbyTable, Seat
 from netplay.restore import Rollback, replay, resume_all
 from netplay.table import StaleMove, Table
 from netplay.tally import shown
-from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, read_frame
+from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, encode, read_frame
 
 log = logging.getLogger(__name__)
 NAME_LIMIT = 16
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
-LIST_LIMIT = 50  # tables in one lobby listing, which must fit in one frame
 
 
 class Refused(Exception):
@@ -85,6 +85,7 @@ class Host:
         self._next_id = self.journal.next_number() if self.journal is not None else 1
         self._grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._serving: set[asyncio.Task[None]] = set()
+        self._lobby_news = Coalescer(self._send_lobby)
         self._rollbacks: dict[str, Rollback] = {}
 
     # -- life -----------------------------------------------------------------------------
@@ -108,6 +109,7 @@ class Host:
                 lobby.table.close()
         for timer in self._grace_timers.values():
             timer.cancel()
+        self._lobby_news.cancel()
         if self._serving:
             await asyncio.wait(self._serving, timeout=5)
         if self.server is not None:
@@ -247,18 +249,8 @@ class Host:
         return {"type": "pong"}
 
     def _on_list(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        return self._listing()
-
-    def _listing(self) -> dict[str, Any]:
-        """The lobby's tables; past LIST_LIMIT, finished tables and then the oldest are left out."""
-        tables = list(self.tables.values())
-        if len(tables) > LIST_LIMIT:
-            newest = tables[::-1]
-            finished = {t.id for t in newest if t.table is not None and t.table.over()}
-            ranked = [t.id for t in newest if t.id not in finished] + [t.id for t in newest if t.id in finished]
-            kept = set(ranked[:LIST_LIMIT])
-            tables = [t for t in tables if t.id in kept]
-        return {"type": "tables", "tables": [t.summary() for t in tables]}
+        page, query = list_request(message)
+        return listing(ranked(self.tables.values(), query), page, self.tables.get(conn.table_id or ""))
 
     def _on_create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         game_name = message.get("game", next(iter(GAMES)))  # the protocol's default: the first game
@@ -363,7 +355,7 @@ class Host:
             raise Refused("not_seated", "only a player seated at the table can add computer opponents")
         lobby.fill(level)
         self._broadcast_lobby()
-        return self._listing()
+        return listing(ranked(self.tables.values()), 0, lobby)
 
     def _on_start(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self._lobby(message)
@@ -537,9 +529,22 @@ class Host:
             conn.send(notice)
 
     def _broadcast_lobby(self) -> None:
+        """Send the lobby to everyone at no started table soon: at once after a quiet spell, else within a moment
+        with every change since (so a flood of changes costs each listener a few listings a second at most)."""
+        if not self.stopping:
+            self._lobby_news.changed()
+
+    def _send_lobby(self) -> None:
         self._prune()
-        message = self._listing()
+        order = ranked(self.tables.values())
+        shared = listing(order)
+        data = encode(shared, self.max_frame)  # a page of the listing always fits in a frame
+        listed = {summary["id"] for summary in shared["tables"]}
         for conn in list(self.connections):
             lobby = self.tables.get(conn.table_id or "")
-            if conn.name and (lobby is None or not lobby.started):
-                conn.send(message)
+            if not conn.name or (lobby is not None and lobby.started):
+                continue
+            if lobby is None or lobby.id in listed:
+                conn.write(data)
+            else:  # its own table, past the first page
+                conn.send(pinned(shared, lobby))

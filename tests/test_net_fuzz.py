@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from core.cards.engine import COUP
 from core.cards.rules import ACTIONS, CHARACTERS
-from netplay.host import LIST_LIMIT, NAME_LIMIT, Host
+from netplay.host import NAME_LIMIT, Host
+from netplay.listing import LIST_LIMIT
 from netplay.lobby import BOT_NAMES, LobbyTable
 from netplay.wire import MAX_FRAME
 from tests.net_helpers import (
@@ -113,6 +114,8 @@ requests = st.fixed_dictionaries(
         "version": versions,
         "move": moves,
         "token": st.one_of(st.text(max_size=30), values),
+        "page": st.one_of(st.integers(-2, 5), values),
+        "query": st.one_of(st.text(max_size=50), values),
         "name": values,
         "id": values,
     },
@@ -431,7 +434,7 @@ async def test_the_lobby_listing_fits_in_a_frame_however_many_tables_there_are(t
             await within(maker.request({"type": "create", "players": 6}))
         listing = await (await RawPeer.greeted(port, "Other")).request({"type": "list"})
         assert listing["type"] == "tables" and len(listing["tables"]) == LIST_LIMIT
-        assert listing["tables"][-1]["id"] == list(host.tables)[-1]  # the newest tables are listed
+        assert listing["tables"][0]["id"] == list(host.tables)[-1]  # the newest tables are listed first
 
     # the largest summary a table can have, times the listing's length, still fits in one frame
     widest = "\U0001d518" * NAME_LIMIT
