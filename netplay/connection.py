@@ -27,13 +27,16 @@ class Connection:
         max_frame: int = MAX_FRAME,
     ) -> None:
         self.reader, self.writer = reader, writer
-        self.peer = str(writer.get_extra_info("peername"))
+        peername = writer.get_extra_info("peername")
+        self.peer = str(peername)
+        self.address = str(peername[0]) if isinstance(peername, tuple) else self.peer  # without the port
         self.name = ""
         self.table_id: str | None = None
         self.seat: int | None = None
         self.closed = False
         self.rate, self.burst, self.max_buffer, self.max_frame = rate, burst, max_buffer, max_frame
-        self._allowance, self._last = burst, time.monotonic()
+        self._allowance = burst
+        self.last_heard = time.monotonic()  # when the last whole frame came in
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue message; a peer too slow to read it is disconnected."""
@@ -66,12 +69,18 @@ class Connection:
     def allow(self) -> bool:
         """Take one message from the flood allowance; False once it is spent."""
         now = time.monotonic()
-        self._allowance = min(self.burst, self._allowance + (now - self._last) * self.rate)
-        self._last = now
+        self._allowance = min(self.burst, self._allowance + (now - self.last_heard) * self.rate)
+        self.last_heard = now
         if self._allowance < 1:
             return False
         self._allowance -= 1
         return True
+
+    def hang_up(self, code: str, text: str) -> None:
+        """Send a last error and close once it is written."""
+        self.error(code, text)
+        self.closed = True
+        self.writer.close()
 
     def abort(self) -> None:
         """Drop the connection at once."""

@@ -10,6 +10,7 @@ import asyncio
 import functools
 import logging
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from core.registry import GAMES, game_spec, get_game
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.journal import Journal
+from netplay.limits import Doors, HostLimits, Openings, creator_key, idle
 from netplay.listing import Coalescer, list_request, listing, pinned, ranked
 from netplay.lobby import LobbyTable, Seat
 from netplay.restore import Rollback, replay, resume_all
@@ -71,9 +73,11 @@ class Host:
         name: str = "coup",
         max_buffer: int = MAX_BUFFER,
         chosen_seeds: bool = False,
+        limits: HostLimits | None = None,
     ) -> None:
         """chosen_seeds: a create may name the table's seed (self-play and tests only: whoever knows a seed knows
-        every hidden card, so a host serving people deals every table from its own secure randomness)."""
+        every hidden card, so a host serving people deals every table from its own secure randomness).
+        limits: what strangers may open (connections, silence, waiting tables); HostLimits() by default."""
         self.bot_delay, self.grace, self.hello_timeout = bot_delay, grace, hello_timeout
         self.max_frame, self.rate, self.burst, self.name = max_frame, rate, burst, name
         self.max_buffer, self.chosen_seeds = max_buffer, chosen_seeds
@@ -85,15 +89,20 @@ class Host:
         self._next_id = self.journal.next_number() if self.journal is not None else 1
         self._grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._serving: set[asyncio.Task[None]] = set()
+        self.limits = limits or HostLimits()
+        self.doors, self.openings = Doors(self.limits), Openings(self.limits)
         self._lobby_news = Coalescer(self._send_lobby)
+        self._sweeper: asyncio.TimerHandle | None = None
         self._rollbacks: dict[str, Rollback] = {}
 
     # -- life -----------------------------------------------------------------------------
 
     async def start(self, host: str = "0.0.0.0", port: int = 7654) -> int:
         """Resume journaled tables, listen, and return the port."""
+        self.doors.fit_descriptors()
         self._resume_journal()
         self.server = await asyncio.start_server(self._serve, host, port)
+        self._sweep()
         bound: int = self.server.sockets[0].getsockname()[1]
         return bound
 
@@ -109,6 +118,8 @@ class Host:
                 lobby.table.close()
         for timer in self._grace_timers.values():
             timer.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         self._lobby_news.cancel()
         if self._serving:
             await asyncio.wait(self._serving, timeout=5)
@@ -143,6 +154,12 @@ class Host:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, self.rate, self.burst, self.max_buffer, self.max_frame)
+        refused = self.doors.admit(conn.address)
+        if refused is not None:
+            log.warning("refusing %s: %s", conn.peer, refused[1])
+            conn.error("busy", refused[1])
+            await conn.close()
+            return
         self.connections.add(conn)
         task = asyncio.current_task()
         if task is not None:
@@ -179,6 +196,7 @@ class Host:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         finally:
+            self.doors.release(conn.address)
             self.connections.discard(conn)
             self._disconnected(conn)
             await conn.close()
@@ -253,6 +271,10 @@ class Host:
         return listing(ranked(self.tables.values(), query), page, self.tables.get(conn.table_id or ""))
 
     def _on_create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        creator = creator_key(conn)
+        refusal = self.openings.refusal(creator, self.tables)
+        if refusal is not None:
+            raise Refused(*refusal)
         game_name = message.get("game", next(iter(GAMES)))  # the protocol's default: the first game
         if not isinstance(game_name, str):
             raise Refused("bad_request", "game must be a string")
@@ -284,7 +306,11 @@ class Host:
         self._next_id += 1
         if self.journal is not None:
             self.journal.keep_next_number(self._next_id)
+        expired = self.openings.room(self.tables)  # at the cap of waiting tables: the oldest empty one goes
+        if expired is not None:
+            del self.tables[expired]
         self.tables[table_id] = LobbyTable(table_id, game_name, players, options, timer, seed)
+        self.openings.made(table_id, creator, time.monotonic())
         self._broadcast_lobby()
         return {"type": "created", "table": self.tables[table_id].summary()}
 
@@ -548,3 +574,16 @@ class Host:
                 conn.write(data)
             else:  # its own table, past the first page
                 conn.send(pinned(shared, lobby))
+
+    def _sweep(self) -> None:
+        """Close connections silent too long at no table, forget old empty tables; and again in a while."""
+        now = time.monotonic()
+        for conn in idle(self.connections, now, self.limits.idle_seconds):
+            log.info("%s silent at no table for %d s; closing", conn.peer, now - conn.last_heard)
+            conn.hang_up("idle", f"nothing heard for {self.limits.idle_seconds:g} s at no table; disconnecting")
+        expired = self.openings.expired(self.tables, now)
+        for table_id in expired:
+            del self.tables[table_id]
+        if expired:
+            self._broadcast_lobby()
+        self._sweeper = asyncio.get_running_loop().call_later(self.limits.sweep_seconds, self._sweep)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from core.cards.engine import COUP
 from core.cards.rules import ACTIONS, CHARACTERS
 from netplay.host import NAME_LIMIT, Host
+from netplay.limits import HostLimits
 from netplay.listing import LIST_LIMIT
 from netplay.lobby import BOT_NAMES, LobbyTable
 from netplay.wire import MAX_FRAME
@@ -50,6 +51,8 @@ REFUSALS = {
     "not_full",
     "hello_first",
     "version",
+    "too_many",
+    "busy",
 }
 REPLIES = {"welcome", "pong", "tables", "created", "joined", "spectating", "left", "ok", "started", "update"}
 
@@ -428,7 +431,10 @@ async def test_a_huge_option_cannot_make_the_lobby_listing_too_big_to_send(tmp_p
 
 
 async def test_the_lobby_listing_fits_in_a_frame_however_many_tables_there_are(tmp_path: Path) -> None:
-    async with running_host(tmp_path, **UNLIMITED) as (host, port):
+    async with running_host(tmp_path, limits=HostLimits(tables_per_creator=LIST_LIMIT + 30), **UNLIMITED) as (
+        host,
+        port,
+    ):
         maker = await RawPeer.greeted(port, "Maker")
         for _ in range(LIST_LIMIT + 30):
             await within(maker.request({"type": "create", "players": 6}))

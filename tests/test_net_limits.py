@@ -1,22 +1,33 @@
-"""What strangers may open, over real sockets: the lobby's pages and broadcasts."""
+"""What strangers may open, over real sockets: connections, silence, waiting tables, the lobby's pages and
+broadcasts."""
 
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 
+import pytest
+
+from netplay import client as client_module
+from netplay.client import Client
+from netplay.limits import HostLimits
 from netplay.listing import LIST_LIMIT
 from netplay.wire import HEADER
 from tests.net_helpers import (
+    LOCALHOST,
     UNLIMITED,
     Message,
     RawPeer,
+    eventually,
     frame,
     pack,
     running_host,
     unpack,
     within,
 )
+
+QUICK = {"idle_seconds": 0.4, "sweep_seconds": 0.05}
 
 
 def ids(listing: Message) -> list[str]:
@@ -29,11 +40,115 @@ async def create(peer: RawPeer, **fields: object) -> Message:
     return await peer.request({"type": "create", "game": "coup", "players": 3, **fields})
 
 
+# -- silence ---------------------------------------------------------------------------------------
+
+
+async def test_a_connection_silent_at_no_table_is_closed_but_pings_and_a_table_keep_one_open(tmp_path: Path) -> None:
+    async with running_host(tmp_path, limits=HostLimits(**QUICK)) as (host, port):
+        silent, chatty, seated = [await RawPeer.greeted(port, name) for name in ("Silent", "Chatty", "Seated")]
+        table_id = (await create(seated))["table"]["id"]
+        assert (await seated.request({"type": "join", "table": table_id}))["type"] == "joined"
+        for _ in range(10):
+            await chatty.alive()
+            await asyncio.sleep(0.1)
+        assert await silent.closed_by_host(3)
+        assert [f["code"] for f in silent.frames if f.get("type") == "error"] == ["idle"]
+        await chatty.alive()
+        await seated.alive()
+        await eventually(lambda: len(host.connections) == 2)
+
+
+async def test_the_client_keeps_a_quiet_lobby_connection_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client_module, "KEEPALIVE", 0.1)
+    async with running_host(tmp_path, limits=HostLimits(**QUICK)) as (_, port):
+        client = Client()
+        await within(client.connect(LOCALHOST, port, "Quiet"))
+        await asyncio.sleep(1)
+        assert (await client.request({"type": "list"}))["type"] == "tables"
+        await client.close()
+
+
+# -- connections -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("limits", [HostLimits(per_address=3, unlimited=()), HostLimits(connections=3)])
+async def test_past_the_cap_a_connection_is_refused_busy(tmp_path: Path, limits: HostLimits) -> None:
+    async with running_host(tmp_path, limits=limits) as (host, port):
+        admitted = [await RawPeer.greeted(port, f"p{i}") for i in range(3)]
+        for _ in range(40):
+            refused = await RawPeer.open(port)
+            error = await refused.recv()
+            assert error is not None and error["type"] == "error" and error["code"] == "busy", error
+            assert await refused.closed_by_host()
+        await admitted[0].close()
+        await eventually(lambda: host.doors.open == 2)
+        await (await RawPeer.greeted(port, "later")).alive()
+        for peer in admitted[1:]:
+            await peer.alive()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no RLIMIT_NOFILE")
+async def test_the_host_raises_its_descriptor_limit_and_caps_connections_under_it(tmp_path: Path) -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard < 1024:
+        pytest.skip("needs a finite hard limit on open files of at least 1024")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (512, hard))
+    try:
+        async with running_host(tmp_path, limits=HostLimits(connections=10**9)) as (host, port):
+            assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == hard
+            assert 0 < host.doors.cap <= (hard - 64) // 3  # room for an SSH session's three descriptors each
+            await (await RawPeer.greeted(port)).alive()
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+# -- tables ----------------------------------------------------------------------------------------
+
+
+async def test_one_connection_may_have_three_tables_waiting_to_start(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        ann = await RawPeer.greeted(port, "Ann")
+        made = [(await create(ann, players=2))["table"]["id"] for _ in range(3)]
+        refused = await create(ann)
+        assert refused["type"] == "error" and refused["code"] == "too_many", refused
+        assert (await create(await RawPeer.greeted(port, "Ben")))["type"] == "created"
+        await ann.request({"type": "join", "table": made[0]})
+        await ann.request({"type": "fill", "table": made[0]})
+        assert (await ann.request({"type": "start", "table": made[0]}))["type"] == "ok"
+        assert (await create(ann))["type"] == "created"  # a started table no longer counts
+
+
+async def test_past_the_cap_of_waiting_tables_a_create_expires_the_oldest_empty_one(tmp_path: Path) -> None:
+    async with running_host(tmp_path, limits=HostLimits(waiting_tables=3, tables_per_creator=10)) as (host, port):
+        maker, ann, bea, cat = [await RawPeer.greeted(port, name) for name in ("Maker", "Ann", "Bea", "Cat")]
+        t1, t2, t3 = [(await create(maker))["table"]["id"] for _ in range(3)]
+        await ann.request({"type": "join", "table": t2})
+        t4 = (await create(maker))["table"]["id"]
+        assert sorted(host.tables) == sorted([t2, t3, t4])
+        await bea.request({"type": "spectate", "table": t3})
+        await cat.request({"type": "join", "table": t4})
+        refused = await create(maker)
+        assert refused["type"] == "error" and refused["code"] == "busy", refused
+        assert t1 not in ids(await maker.request({"type": "list"}))
+
+
+async def test_an_unstarted_table_nobody_sits_at_or_watches_expires(tmp_path: Path) -> None:
+    async with running_host(tmp_path, limits=HostLimits(table_expiry=0.3, sweep_seconds=0.05)) as (host, port):
+        maker, ann, bea = [await RawPeer.greeted(port, name) for name in ("Maker", "Ann", "Bea")]
+        empty, sat, watched = [(await create(maker))["table"]["id"] for _ in range(3)]
+        await ann.request({"type": "join", "table": sat})
+        await bea.request({"type": "spectate", "table": watched})
+        await maker.expect(lambda m: m.get("type") == "tables" and empty not in ids(m), timeout=3)
+        assert sorted(host.tables) == sorted([sat, watched])
+
+
 # -- the lobby's listing -----------------------------------------------------------------------------
 
 
 async def test_a_table_is_always_findable_by_its_players_however_many_junk_tables_there_are(tmp_path: Path) -> None:
-    async with running_host(tmp_path, **UNLIMITED) as (_, port):
+    async with running_host(tmp_path, limits=HostLimits(tables_per_creator=200), **UNLIMITED) as (_, port):
         ana, junk, bea, stranger = [await RawPeer.greeted(port, name) for name in ("Ana", "Junk", "Bea", "Who")]
         friends = (await create(ana))["table"]["id"]
         await ana.request({"type": "join", "table": friends})
@@ -68,7 +183,8 @@ async def test_many_creates_cost_each_listener_a_few_listings_not_one_per_create
     """Every create once sent the whole listing to every listener: 1,000 listeners and 3,000 creates made gigabytes.
     Lobby broadcasts are coalesced: each listener is sent less than one byte per byte of the creates."""
     creates, listeners = 3000, 1000
-    async with running_host(tmp_path, **UNLIMITED) as (host, port):
+    limits = HostLimits(tables_per_creator=creates, waiting_tables=creates)
+    async with running_host(tmp_path, limits=limits, **UNLIMITED) as (host, port):
         lobby = [await RawPeer.greeted(port, f"l{i}") for i in range(listeners)]
         maker = await RawPeer.greeted(port, "Maker")
         last = f"t{creates}"
