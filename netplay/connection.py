@@ -7,6 +7,7 @@ import logging
 import time
 from typing import Any
 
+from netplay.tally import Tally
 from netplay.wire import MAX_FRAME, FrameTooLarge, encode
 
 log = logging.getLogger(__name__)
@@ -15,7 +16,8 @@ MAX_BUFFER = 256 * 1024
 
 class Connection:
     """A peer of the host. A reader that stops reading is dropped once its unsent data passes
-    max_buffer; a peer sending more than `rate` messages a second (after a burst) is flooding."""
+    max_buffer; a peer sending more than `rate` messages a second (after a burst) is flooding.
+    Its log lines go through tally (the host's, shared by every connection; else one of its own)."""
 
     def __init__(
         self,
@@ -25,11 +27,13 @@ class Connection:
         burst: float = 60.0,
         max_buffer: int = MAX_BUFFER,
         max_frame: int = MAX_FRAME,
+        tally: Tally | None = None,
     ) -> None:
         self.reader, self.writer = reader, writer
         peername = writer.get_extra_info("peername")
         self.peer = str(peername)
         self.address = str(peername[0]) if isinstance(peername, tuple) else self.peer  # without the port
+        self.tally = tally or Tally(log)
         self.name = ""
         self.table_id: str | None = None
         self.seat: int | None = None
@@ -45,7 +49,7 @@ class Connection:
         try:
             data = encode(message, self.max_frame)
         except FrameTooLarge:
-            log.error("dropping an oversized %s message to %s", message.get("type"), self.peer)
+            self.note("oversized messages", logging.ERROR, "dropping an oversized %s message", message.get("type"))
             return
         self.write(data)
 
@@ -54,10 +58,14 @@ class Connection:
         if self.closed:
             return
         if self.writer.transport.get_write_buffer_size() + len(data) > self.max_buffer:
-            log.warning("%s stopped reading; disconnecting", self.peer)
+            self.note("stalled readers", logging.WARNING, "stopped reading; disconnecting")
             self.abort()
             return
         self.writer.write(data)
+
+    def note(self, kind: str, level: int, message: str, *args: Any) -> None:
+        """Log "<peer>: message" through the tally; kind is the host's words for it ("malformed frames")."""
+        self.tally.note(self.address, kind, level, "%s: " + message, self.peer, *args)
 
     def error(self, code: str, text: str, ref: Any = None) -> None:
         """Send an error reply."""

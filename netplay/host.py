@@ -11,6 +11,7 @@ import functools
 import logging
 import secrets
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from netplay.listing import Coalescer, list_request, listing, pinned, ranked
 from netplay.lobby import LobbyTable, Seat
 from netplay.restore import Rollback, replay, resume_all
 from netplay.table import StaleMove, Table
-from netplay.tally import shown
+from netplay.tally import Tally, shown
 from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, encode, read_frame
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,7 @@ class Host:
         self._serving: set[asyncio.Task[None]] = set()
         self.limits = limits or HostLimits()
         self.doors, self.openings = Doors(self.limits), Openings(self.limits)
+        self.tally = Tally(log)  # what peers cause in the log: repeated faults are counted, not written
         self._lobby_news = Coalescer(self._send_lobby)
         self._sweeper: asyncio.TimerHandle | None = None
         self._rollbacks: dict[str, Rollback] = {}
@@ -125,6 +127,7 @@ class Host:
             await asyncio.wait(self._serving, timeout=5)
         if self.server is not None:
             await self.server.wait_closed()
+        self.tally.summarize()
 
     def _resume_journal(self) -> None:
         if self.journal is not None:
@@ -153,11 +156,12 @@ class Host:
     # -- connections ------------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, self.rate, self.burst, self.max_buffer, self.max_frame)
+        conn = Connection(reader, writer, self.rate, self.burst, self.max_buffer, self.max_frame, self.tally)
         refused = self.doors.admit(conn.address)
         if refused is not None:
-            log.warning("refusing %s: %s", conn.peer, refused[1])
-            conn.error("busy", refused[1])
+            who, why = refused
+            self.tally.note(who, "refused connections", logging.WARNING, "refusing %s: %s", conn.peer, why)
+            conn.error("busy", why)
             await conn.close()
             return
         self.connections.add(conn)
@@ -174,24 +178,24 @@ class Host:
                 except MalformedFrame as error:  # the frame was read whole: the stream is still in step
                     message, malformed = None, error
                 if not conn.allow():
-                    log.warning("%s is flooding; disconnecting", conn.peer)
+                    conn.note("floods", logging.WARNING, "flooding; disconnecting")
                     conn.error("flood", "too many messages; disconnecting")
                     break
                 if message is None:
-                    log.info("%s sent a malformed frame: %s", conn.peer, shown(malformed))
+                    conn.note("malformed frames", logging.INFO, "malformed frame: %s", shown(malformed))
                     conn.error(malformed.code, str(malformed))
                     continue
                 self._dispatch(conn, message)
         except TimeoutError:
             conn.error("timeout", "no hello in time")
         except FrameTooLarge as error:
-            log.warning("%s: %s", conn.peer, shown(error))
+            conn.note("oversized frames", logging.WARNING, "%s", shown(error))
             conn.error(error.code, str(error))
         except WireError as error:
-            log.warning("%s sent a bad first frame: %s", conn.peer, shown(error))
+            conn.note("bad first frames", logging.WARNING, "bad first frame: %s", shown(error))
             conn.error(error.code, str(error))
         except Refused as error:
-            log.warning("%s refused at hello: %s", conn.peer, shown(error))
+            conn.note("refused hellos", logging.WARNING, "refused at hello: %s", shown(error))
             conn.error(error.code, str(error))
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
@@ -216,7 +220,7 @@ class Host:
             try:
                 self._resume(conn, token, message.get("id"))
             except Refused as error:  # welcomed already: the lobby stays open to this peer
-                log.info("%s could not resume a seat: %s", conn.peer, shown(error))
+                conn.note("failed resumes", logging.INFO, "could not resume a seat: %s", shown(error))
                 conn.error(error.code, str(error), message.get("id"))
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -231,19 +235,22 @@ class Host:
                     reply["re"] = ref
                 conn.send(reply)
         except Refused as error:
-            log.info("%s: refused %s: %s", conn.peer, shown(kind), shown(error))
+            conn.note(f"{error.code} refusals", logging.INFO, "refused %s: %s", shown(kind), shown(error))
             conn.error(error.code, str(error), ref)
         except StaleMove as error:
-            log.info("%s: stale move: %s", conn.peer, shown(error))
+            conn.note("stale moves", logging.INFO, "stale move: %s", shown(error))
             conn.error("stale", str(error), ref)
         except IllegalMove as error:
-            log.info("%s: illegal move: %s", conn.peer, shown(error))
+            conn.note("illegal moves", logging.INFO, "illegal move: %s", shown(error))
             conn.error("illegal", str(error), ref)
         except (ValueError, TypeError, KeyError) as error:
-            log.info("%s: bad %s request: %s", conn.peer, shown(kind), shown(error))
+            conn.note("bad requests", logging.INFO, "bad %s request: %s", shown(kind), shown(error))
             conn.error("bad_request", f"bad {kind} request: {error}", ref)
-        except Exception:
-            log.exception("internal error on %s from %s", shown(kind), conn.peer)
+        except Exception as error:  # a host bug: its stack (the host's code only), and the peer's values escaped
+            stack = "".join(traceback.format_tb(error.__traceback__))
+            conn.note(
+                "internal errors", logging.ERROR, "internal error on %s: %s\n%s", shown(kind), shown(repr(error)), stack
+            )
             conn.error("internal", "the host could not handle that request", ref)
 
     def _disconnected(self, conn: Connection) -> None:
@@ -457,7 +464,7 @@ class Host:
                 self._send_update(lobby, conn, index, lobby.history.get(index, []))
             self._tell_rollback(conn, lobby.id, index)
             self._broadcast_lobby()
-            log.info("%s resumed seat %d of %s", shown(conn.name), index, lobby.id)
+            conn.note("resumes", logging.INFO, "%s resumed seat %d of %s", shown(conn.name), index, lobby.id)
             return
         raise Refused("no_seat", "no seat holds that token (the grace period may have ended)")
 
@@ -576,14 +583,16 @@ class Host:
                 conn.send(pinned(shared, lobby))
 
     def _sweep(self) -> None:
-        """Close connections silent too long at no table, forget old empty tables; and again in a while."""
+        """Close connections silent too long at no table, forget old empty tables, sum up repeated faults; and
+        again in a while."""
         now = time.monotonic()
         for conn in idle(self.connections, now, self.limits.idle_seconds):
-            log.info("%s silent at no table for %d s; closing", conn.peer, now - conn.last_heard)
+            conn.note("idle connections", logging.INFO, "silent at no table for %d s; closing", now - conn.last_heard)
             conn.hang_up("idle", f"nothing heard for {self.limits.idle_seconds:g} s at no table; disconnecting")
         expired = self.openings.expired(self.tables, now)
         for table_id in expired:
             del self.tables[table_id]
         if expired:
             self._broadcast_lobby()
+        self.tally.summarize()
         self._sweeper = asyncio.get_running_loop().call_later(self.limits.sweep_seconds, self._sweep)

@@ -1,9 +1,10 @@
 """What strangers may open, over real sockets: connections, silence, waiting tables, the lobby's pages and
-broadcasts."""
+broadcasts, and the log lines their faults write."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from pathlib import Path
 
@@ -72,7 +73,10 @@ async def test_the_client_keeps_a_quiet_lobby_connection_open(tmp_path: Path, mo
 
 
 @pytest.mark.parametrize("limits", [HostLimits(per_address=3, unlimited=()), HostLimits(connections=3)])
-async def test_past_the_cap_a_connection_is_refused_busy(tmp_path: Path, limits: HostLimits) -> None:
+async def test_past_the_cap_a_connection_is_refused_busy_with_one_log_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, limits: HostLimits
+) -> None:
+    caplog.set_level(logging.INFO, logger="netplay")
     async with running_host(tmp_path, limits=limits) as (host, port):
         admitted = [await RawPeer.greeted(port, f"p{i}") for i in range(3)]
         for _ in range(40):
@@ -80,11 +84,15 @@ async def test_past_the_cap_a_connection_is_refused_busy(tmp_path: Path, limits:
             error = await refused.recv()
             assert error is not None and error["type"] == "error" and error["code"] == "busy", error
             assert await refused.closed_by_host()
+        refusals = [r.getMessage() for r in caplog.records if "refusing" in r.getMessage()]
+        assert len(refusals) == 1, refusals
         await admitted[0].close()
         await eventually(lambda: host.doors.open == 2)
         await (await RawPeer.greeted(port, "later")).alive()
         for peer in admitted[1:]:
             await peer.alive()
+    summaries = [r.getMessage() for r in caplog.records if "more refused connections" in r.getMessage()]
+    assert summaries and summaries[0].startswith("39 more refused connections from "), summaries
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="no RLIMIT_NOFILE")
@@ -205,3 +213,33 @@ async def test_many_creates_cost_each_listener_a_few_listings_not_one_per_create
         received = await within(listening, 60)
         assert len(host.connections) == listeners + 1
         assert max(received) < len(requests), (max(received), len(requests))
+
+
+# -- the log -----------------------------------------------------------------------------------------
+
+
+async def test_a_flood_of_faults_writes_a_few_log_lines(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Each malformed frame, refused request or bad first frame once wrote a log line: ten thousand bytes of attack
+    wrote a hundred thousand of log. The first of each kind from an address is logged, the rest counted."""
+    caplog.set_level(logging.DEBUG)
+    attack = 0
+    async with running_host(tmp_path, **UNLIMITED) as (_, port):
+        peer = await RawPeer.greeted(port, "mallory")
+        for payload in (b"\xc1", pack({"type": "nonsense"}), pack({"type": "join", "table": "t404"})):
+            for _ in range(10):
+                data = frame(payload) * 1000
+                peer.send_bytes(data)
+                attack += len(data)
+                await peer.alive()
+        for _ in range(100):
+            once = await RawPeer.open(port)
+            once.send_bytes(frame(b"\xc1"))
+            attack += len(frame(b"\xc1"))
+            assert await once.closed_by_host()
+        await peer.alive()
+    lines = [record.getMessage() for record in caplog.records if record.name.startswith("netplay")]
+    written = sum(len(line) + 1 for line in lines)
+    assert len(lines) <= 10 and written * 100 < attack, (written, attack, lines)
+    assert any(line.startswith("9999 more malformed frames from 127.0.0.1") for line in lines), lines
+    assert any(line.startswith("9999 more no_table refusals from 127.0.0.1") for line in lines), lines
+    assert any(line.startswith("99 more bad first frames from 127.0.0.1") for line in lines), lines
