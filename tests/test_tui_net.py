@@ -143,3 +143,26 @@ async def test_a_spectator_sees_no_hands(host):
         assert all(p.hand is None for p in view.players)
         assert "watching" in str(app.screen.query_one("#status-bar").render())
     await player.close()
+
+
+async def test_a_player_finds_a_table_by_name_among_many(host):
+    _, port = host
+    for number in range(60):  # more than a page: a friend's table would be pushed off the first one
+        other = Client()
+        await other.connect("127.0.0.1", port, f"Junk {number}", {"profile": f"junk-profile-secret-{number:04}x"})
+        await other.request({"type": "create", "players": 2})
+    friend = Client()
+    await friend.connect("127.0.0.1", port, "Zoltan", {"profile": "zoltan-profile-secret-01"})
+    created = await friend.request({"type": "create", "players": 3})
+    await friend.request({"type": "join", "table": created["table"]["id"]})
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables)
+        lobby = app.screen
+        assert lobby.pages == 2
+        await pilot.press("slash")
+        await pilot.press(*"zoltan", "enter")
+        await wait_for(pilot, lambda: [t["id"] for t in lobby.tables] == [created["table"]["id"]])
+        await pilot.press("j")
+        await wait_for(pilot, lambda: lobby.my_table == created["table"]["id"])
+    await friend.close()

@@ -6,10 +6,10 @@ import asyncio
 import itertools
 from typing import Any
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Footer, Input, Static
 
 from core.registry import game_spec
 from netplay.client import Client, HostError, parse_address
@@ -72,6 +72,9 @@ class LobbyScreen(Screen[None]):
         ("f", "fill", "Add computer opponents"),
         ("s", "start", "Start"),
         ("r", "refresh", "Refresh"),
+        ("slash", "search", "Search"),
+        ("left_square_bracket", "page(-1)", "Page"),
+        ("right_square_bracket", "page(1)", ""),
         ("escape", "disconnect", "Disconnect"),
     ]
 
@@ -84,11 +87,13 @@ class LobbyScreen(Screen[None]):
         self._waiting_for_view = False
         self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
         self._leaving = False
+        self.page, self.pages, self.search = 0, 1, ""
 
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
         yield Static(f" Lobby of {host} at {self.address}", id="status-bar")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Input(placeholder="Find a table: its id, game or a player's name (Enter; empty shows all)", id="search")
         yield Static(id="lobby-help")
         yield Footer()
 
@@ -106,8 +111,10 @@ class LobbyScreen(Screen[None]):
         if not self.is_attached:
             return
         kind = message.get("type")
-        if kind == "tables":
-            self._show_tables(message["tables"])
+        if kind == "tables" and (self.page or self.search):
+            self.action_refresh()  # the broadcast is the first page of everything: ask for what we are looking at
+        elif kind == "tables":
+            self._show_tables(message)
         elif kind == "joined":
             self._joined(message)
         elif kind == "started":
@@ -130,8 +137,9 @@ class LobbyScreen(Screen[None]):
                 self.remote.handle(message)
             self._reconnect()
 
-    def _show_tables(self, tables: list[dict[str, Any]]) -> None:
-        self.tables = tables
+    def _show_tables(self, message: dict[str, Any]) -> None:
+        tables: list[dict[str, Any]] = message["tables"]
+        self.tables, self.page, self.pages = tables, message.get("page", 0), message.get("pages", 1)
         grid = self.query_one("#tables", DataTable)
         row = grid.cursor_row
         grid.clear()
@@ -144,8 +152,11 @@ class LobbyScreen(Screen[None]):
         if self.my_table is not None:
             help_text = f"You are at table {self.my_table}: wait for players; f seats computers; s starts."
         elif not tables:
-            help_text = "No tables yet: press n to create one."
-        self.query_one("#lobby-help", Static).update(help_text)
+            help_text = f"No table matches {self.search!r}." if self.search else "No tables yet: press n to create one."
+        where = f"Tables matching {self.search!r}. " if self.search else ""
+        if self.pages > 1:
+            where += f"Page {self.page + 1} of {self.pages} ([ and ] turn pages, / finds a table). "
+        self.query_one("#lobby-help", Static).update(where + help_text)
 
     def _joined(self, message: dict[str, Any]) -> None:
         self.my_table = message["table"]
@@ -154,7 +165,7 @@ class LobbyScreen(Screen[None]):
             remote.client = self.client  # the same seat over a new connection: the open table screen goes on
         else:
             self.remote = RemoteTable(self.client, message["table"], message["seat"], message["game"])
-        self._show_tables(self.tables)
+        self._show_tables({"tables": self.tables, "page": self.page, "pages": self.pages})
         if message.get("resumed"):
             self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
 
@@ -222,7 +233,7 @@ class LobbyScreen(Screen[None]):
         if reply.get("type") == "joined":
             self._joined(reply)
         elif reply.get("type") == "tables":
-            self._show_tables(reply["tables"])
+            self._show_tables(reply)
         elif reply.get("type") == "spectating":
             self.remote = RemoteTable(self.client, reply["table"], None, reply["game"])
             self.my_table = reply["table"]
@@ -234,8 +245,28 @@ class LobbyScreen(Screen[None]):
         return reply
 
     def action_refresh(self) -> None:
-        """Ask the host for its tables."""
-        self._ask({"type": "list"})
+        """Ask the host for its tables (the page and search we are looking at)."""
+        self._ask({"type": "list", "page": self.page, "query": self.search})
+
+    def action_search(self) -> None:
+        """Open the search line."""
+        search = self.query_one("#search", Input)
+        search.display = True
+        search.focus()
+
+    @on(Input.Submitted, "#search")
+    def _searched(self, event: Input.Submitted) -> None:
+        self.search, self.page = event.value.strip()[:50], 0
+        event.input.display = bool(self.search)
+        self.query_one("#tables", DataTable).focus()
+        self.action_refresh()
+
+    def action_page(self, step: int) -> None:
+        """Turn to the next or previous page of tables."""
+        page = min(max(0, self.page + step), self.pages - 1)
+        if page != self.page:
+            self.page = page
+            self.action_refresh()
 
     def action_new(self) -> None:
         """Create a table and sit at it."""
