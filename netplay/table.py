@@ -16,6 +16,7 @@ from core.game import Bot, IllegalMove
 from core.records import Record
 from core.registry import game_spec
 from core.sim import derive_seeds
+from netplay.codec import view_to_plain
 from netplay.storage import save_record
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,10 @@ class Table:
     def view(self, seat: int | None) -> Any:
         """What seat (None: a spectator) may know now."""
         return self.game.view(self.state, seat)
+
+    def wire_view(self, seat: int | None) -> Any:
+        """seat's view as an update carries it (plain data, without what the client derives)."""
+        return view_to_plain(self.spec.name, self.state, seat)
 
     def opening_events(self, seat: int | None) -> list[Any]:
         """The events announcing the game that seat may see (the engine announces every later turn itself)."""

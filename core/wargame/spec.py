@@ -9,7 +9,7 @@ from core.bots.random_bot import RandomBot
 from core.game import Flag, GameSpec
 from core.wargame.bot import WargameBot
 from core.wargame.config import SCENARIOS
-from core.wargame.engine import WARGAME
+from core.wargame.engine import WARGAME, restore_view, wire_view
 from core.wargame.events import Event
 from core.wargame.flow import WINNING_LEAD
 from core.wargame.units import SIDE_NAMES
@@ -57,4 +57,6 @@ WARGAME_SPEC = GameSpec(
     sides=SIDE_NAMES,
     summarize=summarize,
     flags=FLAGS,
+    wire_view=wire_view,
+    restore_view=restore_view,
 )
