@@ -210,6 +210,8 @@ class Table:
 class LocalTable:
     """The table as the screens see it: one seat is the local person (the rest bots)."""
 
+    remote = False
+
     def __init__(self, table: Table, seat: int = 0) -> None:
         self.table = table
         self.seat = seat
@@ -231,6 +233,10 @@ class LocalTable:
     def levels(self) -> dict[int, str]:
         """The bot level of each bot seat (to play again with the same opponents)."""
         return {seat: bot.name for seat, bot in self.table.bots.items()}
+
+    def played_here(self) -> frozenset[int]:
+        """The seats people play at this keyboard: every seat but the bots' (more than one: hot-seat)."""
+        return frozenset(range(self.table.config.players)) - set(self.table.bots)
 
     def winner(self) -> int | None:
         """The winning seat, once the game is over."""
