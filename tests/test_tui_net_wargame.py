@@ -45,10 +45,11 @@ async def test_a_wargame_table_is_created_with_its_options_filled_started_and_pl
         await pilot.pause()
         assert dialog.query_one("#new-salvage", Checkbox).value and not dialog.query_one("#new-extra", Checkbox).value
         dialog.query_one("#new-turns", Select).value = 6
+        dialog.query_one("#new-timer", Select).value = 60
         await pilot.press("enter")
         await wait_for(pilot, lambda: lobby.my_table is not None)
         table = server.tables[lobby.my_table]
-        assert (table.game, table.players) == ("wargame", 2)
+        assert (table.game, table.players, table.timer) == ("wargame", 2, 60)
         assert table.options == {
             "scenario": "advanced",
             "salvage": True,
@@ -69,6 +70,8 @@ async def test_a_wargame_table_is_created_with_its_options_filled_started_and_pl
         assert (view.phase, view.window, screen.acting) == ("setup", "place", 0)  # the advanced government's forces
         status = str(screen.query_one("#wg-status", Static).render())
         assert "Government (you)" in status
+        info = screen.query_one("#wg-info", Static)
+        await wait_for(pilot, lambda: "s left, then a computer opponent answers for you" in str(info.render()))
         target = next(m.hex for m in view.legal if isinstance(m, Place))
         await go_to(pilot, screen, target)
         await pilot.press("enter")
@@ -107,4 +110,6 @@ async def test_a_spectator_watches_the_wargame_map_and_cannot_act(host):
         await pilot.press("a", "enter")  # nothing a spectator presses reaches the host
         await pilot.pause()
         assert screen.view.version == view.version
+        await pilot.press("escape")  # a spectator leaves without being asked
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and lobby.remote is None)
     await player.close()

@@ -462,11 +462,11 @@ class WargameScreen(Screen[None]):
         self.app.push_screen(WargameHelpScreen())
 
     def action_cancel(self) -> None:
-        """Drop the selection or plan; with none, leave the game (after a confirm while it is on)."""
+        """Drop the selection or plan; with none, leave the game (after a confirm while it is on and played here)."""
         if self.plan.mode != "idle":
             self._replan(Plan())
             return
-        if self.view.window == "over":
+        if self.view.window == "over" or not self.people:
             self._leave(True)
             return
         self.app.push_screen(ConfirmDialog("Leave this game? It cannot be resumed."), self._leave)
