@@ -46,7 +46,8 @@ CASES = (
     Case("g54", {"selection": "random"}, ("rule",) * 4, 6, 8),
     Case("g54", {"selection": "advanced"}, ("rule", "rule", "random", "rule", "rule"), 4, 9),
     Case("wargame", {**ADVANCED_RULES, "turn_limit": 3}, ("rule", "rule"), 1, 3),
-    Case("wargame", {"scenario": "basic"}, ("rule", "rule"), 2, 3, (pytest.mark.slow,)),
+    Case("wargame", {"scenario": "advanced", "turn_limit": 2}, ("random", "rule"), 1, 5),  # picks by index
+    Case("wargame", {"scenario": "basic"}, ("rule", "rule"), 1, 3, (pytest.mark.slow,)),
     Case("wargame", {"scenario": "advanced"}, ("rule", "rule"), 1, 3, (pytest.mark.slow,)),
 )
 
