@@ -34,7 +34,7 @@ async def run_net_sim(
         host = Host(data_dir=None, bot_delay=0, chosen_seeds=True, rate=UNLIMITED, burst=UNLIMITED)
         address = ("127.0.0.1", await host.start("127.0.0.1", 0))
     tally = Tally(game, seed, bot_names)
-    finals = []
+    finals: list[Any] = []  # each game's final view
     try:
         controller = Client()
         await controller.connect(*address, name="sim")

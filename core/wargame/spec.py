@@ -18,7 +18,8 @@ from core.wargame.views import WargameView
 
 def summarize(summary: dict[str, Any], finals: Sequence[Any]) -> dict[str, Any]:
     """The wargame's seats are sides: wins by side (bot_wins keeps them by bot level), the mean final victory
-    points and how many games ended on a 15-point lead rather than the turn limit."""
+    points and how many games ended on a 15-point lead rather than the turn limit. finals are the games' final
+    states, or their final views in network self-play (both hold vp)."""
     count = len(finals) or 1
     return {
         "bot_wins": summary["wins"],
