@@ -166,3 +166,27 @@ async def test_a_player_finds_a_table_by_name_among_many(host):
         await pilot.press("j")
         await wait_for(pilot, lambda: lobby.my_table == created["table"]["id"])
     await friend.close()
+
+
+async def test_watching_a_game_that_waits_for_a_person_opens_at_once_with_its_history(host):
+    server, port = host
+    player = Client()
+    await player.connect("127.0.0.1", port, "Bo")
+    created = await player.request({"type": "create", "game": "g54", "players": 3})
+    table_id = created["table"]["id"]
+    await player.request({"type": "join", "table": table_id})
+    await player.request({"type": "fill", "table": table_id, "level": "rule"})
+    await player.request({"type": "start", "table": table_id})
+    game = server.tables[table_id].table
+    for _ in range(200):  # the bots play until Bo owes: from then on, nothing moves
+        if game.game.to_act(game.state) == (0,) and game.thinking is None:
+            break
+        await asyncio.sleep(0.02)
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.screen.table.view().version == game.state.version
+        assert app.screen.table.events  # the game so far, in the log
+    await player.close()

@@ -42,6 +42,7 @@ def seats_text(table: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
+UNCLAIMED_LIMIT = 8
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)  # seconds before each reconnect attempt; the last repeats
 FINAL_REFUSALS = ("password", "ssh_only", "version")  # refusals another attempt cannot change
 
@@ -88,6 +89,7 @@ class LobbyScreen(Screen[None]):
         self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
         self._leaving = False
         self.page, self.pages, self.search = 0, 1, ""
+        self._unclaimed: list[dict[str, Any]] = []  # updates that came before the reply naming their table
 
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
@@ -120,11 +122,10 @@ class LobbyScreen(Screen[None]):
         elif kind == "started":
             self._started(message)
         elif kind == "update":
-            if self.remote is not None:
-                self.remote.handle(message)
-                if self._waiting_for_view and self.remote.has_view():
-                    self._waiting_for_view = False
-                    self._open_table()
+            if self.remote is not None and self.remote.table_id == message.get("table"):
+                self._take_update(message)
+            else:  # a spectator's first updates can come before its request's reply has been handled
+                self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
         elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
             self.notify(str(message.get("message", "")), title="Host", timeout=20)
         elif kind == "error":
@@ -174,6 +175,14 @@ class LobbyScreen(Screen[None]):
             self._waiting_for_view = not self.remote.has_view()
             if not self._waiting_for_view:
                 self._open_table()
+
+    def _take_update(self, message: dict[str, Any]) -> None:
+        """An update for our table: to the remote table, opening its screen at the first one."""
+        assert self.remote is not None
+        self.remote.handle(message)
+        if self._waiting_for_view and self.remote.has_view():
+            self._waiting_for_view = False
+            self._open_table()
 
     def _open_table(self) -> None:
         assert self.remote is not None
@@ -238,6 +247,10 @@ class LobbyScreen(Screen[None]):
             self.remote = RemoteTable(self.client, reply["table"], None, reply["game"])
             self.my_table = reply["table"]
             self._waiting_for_view = True
+            early, self._unclaimed = self._unclaimed, []
+            for update in early:
+                if update.get("table") == reply["table"]:
+                    self._take_update(update)
         elif reply.get("type") == "created":
             self.notify(f"Table {reply['table']['id']} created.")
             joined = await self.client.request({"type": "join", "table": reply["table"]["id"]})
