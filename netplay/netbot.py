@@ -10,7 +10,7 @@ from typing import Any
 
 from core.game import Bot
 from core.registry import make_bot
-from netplay.client import Client, HostError
+from netplay.client import Client, HostError, connect_again
 from netplay.codec import to_plain, view_from_plain
 from netplay.tally import shown
 
@@ -81,16 +81,19 @@ async def play_bot(
     ordered: bool = False,
     stall: float | None = None,
     paced: bool = True,
+    credentials: dict[str, Any] | None = None,
 ) -> BotResult:
     """Join a table (the first open one if none is named), play until the game ends.
     start: start the table once it is full. ordered: answer a window only when first in turn
     order among those who owe it (self-play uses this to match local self-play exactly).
     stall: give up with a TimeoutError once, seated, we have heard nothing from the host for that many seconds
     (self-play, where every seat answers at once; None waits as long as people take). paced: keep our moves under
-    a host's flood limit (off only on a host without one: self-play's private host)."""
+    a host's flood limit (off only on a host without one: self-play's private host). credentials: who the bot is
+    (a profile); with them, a lost host is tried again with backoff and the seat comes back, as for a person."""
     updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     client = Client(on_message=updates.put_nowait)
-    await client.connect(host, port, name or f"{level} bot")
+    name = name or f"{level} bot"
+    await client.connect(host, port, name, credentials)
     try:
         table_id = table_id or await find_open_table(client)
         joined = await client.request({"type": "join", "table": table_id, "seat": seat})
@@ -107,13 +110,18 @@ async def play_bot(
                 message = await asyncio.wait_for(updates.get(), stall)
             except TimeoutError:
                 raise TimeoutError(
-                    f"{name or level} at seat {my_seat} of table {table_id}: nothing from the host for {stall} s "
+                    f"{name} at seat {my_seat} of table {table_id}: nothing from the host for {stall} s "
                     f"after version {version} (a window nobody answers, or an update the host could not send)"
                 ) from None
             while message["type"] == "update" and not updates.empty():
                 message = updates.get_nowait()  # act on the latest view only
-            if message["type"] == "closed":
-                raise ConnectionError("the host closed the connection")
+            if message["type"] == "closed" and client.closed.is_set():
+                if credentials is None:
+                    raise ConnectionError("the host closed the connection")
+                log.warning("lost the host; trying again")
+                client = await connect_again((host, port), name, credentials, updates.put_nowait)
+                answered = None  # a move sent as the connection died may never have arrived: answer again
+                continue
             if message["type"] == "error":
                 log.warning("host refused a move: %s", shown(message.get("message")))
                 continue

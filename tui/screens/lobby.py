@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import itertools
 from typing import Any
 
 from textual import on, work
@@ -12,9 +10,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from core.registry import game_spec
-from netplay.client import Client, HostError, parse_address
+from netplay.client import Client, HostError, connect_again, parse_address
 from netplay.remote import RemoteTable
-from netplay.wire import WireError
 from tui.games import tui_game
 from tui.screens.new_table import NewTableDialog
 from tui.settings import record_line
@@ -43,8 +40,6 @@ def seats_text(table: dict[str, Any]) -> str:
 
 
 UNCLAIMED_LIMIT = 8
-RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)  # seconds before each reconnect attempt; the last repeats
-FINAL_REFUSALS = ("password", "ssh_only", "version")  # refusals another attempt cannot change
 
 
 def state_text(table: dict[str, Any]) -> str:
@@ -192,31 +187,30 @@ class LobbyScreen(Screen[None]):
     @work(exclusive=True, group="reconnect")
     async def _reconnect(self) -> None:
         """Connect again with backoff, as the same identity, so the host gives our seat back with its full view."""
-        host, port = parse_address(self.address)
-        for attempt in itertools.count(1):
-            delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1]
+
+        def waiting(delay: float, attempt: int) -> None:
             self._say(f"Connection to the host lost: trying again in {delay:g} s (attempt {attempt}).")
-            await asyncio.sleep(delay)
-            client = Client(on_message=self.on_host_message)
-            try:
-                await client.connect(host, port, self.settings.player_name, self.settings.host_credentials())
-            except HostError as error:
-                if error.code in FINAL_REFUSALS:
-                    self._say(f"The host refused us: {error}")
-                    return
-                continue
-            except (OSError, TimeoutError, WireError, asyncio.IncompleteReadError):
-                continue
-            self.client = client
-            self.notify("Reconnected to the host.")
-            try:
-                await client.request({"type": "stats"})  # by its reply, a seat held for us has come back
-            except (HostError, ConnectionError, TimeoutError):
-                continue
-            if self.remote is not None and self.remote.client is not client:
-                self.remote.handle({"type": "gone"})
-            self.action_refresh()
+
+        try:
+            client = await connect_again(
+                parse_address(self.address),
+                self.settings.player_name,
+                self.settings.host_credentials(),
+                self.on_host_message,
+                waiting,
+            )
+        except HostError as error:
+            self._say(f"The host refused us: {error}")
             return
+        self.client = client
+        self.notify("Reconnected to the host.")
+        try:
+            await client.request({"type": "stats"})  # by its reply, a seat held for us has come back
+        except (HostError, ConnectionError, TimeoutError):
+            return  # lost again: its "closed" starts another round
+        if self.remote is not None and self.remote.client is not client:
+            self.remote.handle({"type": "gone"})
+        self.action_refresh()
 
     def _say(self, text: str) -> None:
         """A line for the player on the lobby, and on the table screen above it."""
