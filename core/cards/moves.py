@@ -60,3 +60,12 @@ def move(
     to check the move played), and a Move, frozen, costs five times more to build than to look up. A move made
     elsewhere (read from the wire) is equal to it, only not the same object."""
     return Move(kind, target, card, cards, other)
+
+
+def is_one_of(move: Move, moves: tuple[Move, ...]) -> bool:
+    """Whether move is one of moves: found by identity when it is the object the engines handed out (see move), by
+    equality otherwise (a move read from the wire), which compares it field by field with every move before it."""
+    for legal in moves:
+        if legal is move:
+            return True
+    return move in moves
