@@ -102,10 +102,10 @@ def action_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Income, Coup and the affordable actions of the roles in play, with every legal target."""
     coins = s.players[seat].coins
     others = s.clockwise_from(seat)
-    coup = [move("coup", target=t) for t in others if s.may_target(seat, t, coup=True)]
+    coup = [move("coup", target=t) for t in others if s.may_target(seat, t, coup=True)] if coins >= COUP_COST else []
     if coins >= FORCED_COUP_COINS:
         return tuple(coup)
-    moves = [move("income"), *(coup if coins >= COUP_COST else [])]
+    moves = [move("income"), *coup]
     for name in s.roles:
         role = ROLES[name]
         if not role.has_action or (s.spying and role.kind == "spy") or coins < role.price + s.tax_due(seat, name):
