@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import inspect
+import pickle
 from typing import Any
 
 import pytest
@@ -53,6 +55,8 @@ def test_a_fast_frozen_dataclass_is_what_dataclass_makes() -> None:
     assert repr(fast) == repr(slow).replace("Reference", "Plain")
     assert fast == Plain(1, "b", (2,)) and hash(fast) == hash(Plain(1, "b", (2,))) and fast != Plain(2)
     assert dataclasses.replace(fast, b="x") == Plain(1, "x", (2,))
+    assert copy.deepcopy(fast) == pickle.loads(pickle.dumps(fast)) == fast
+    assert not hasattr(fast, "__dict__")  # its fields are in slots, which bots read fastest
     assert [(p.name, p.default) for p in inspect.signature(Plain).parameters.values()] == [
         (p.name, p.default) for p in inspect.signature(Reference).parameters.values()
     ]
