@@ -49,13 +49,13 @@ def play_random(name: str, config: Any, seed: int) -> int:
     return decisions
 
 
-def rate(play: Callable[[int], int], seeds: list[int]) -> float:
-    """Decisions per second of CPU time over one game for each seed."""
+def rate(play: Callable[[int], int], seeds: list[int]) -> tuple[float, float]:
+    """Decisions per second of CPU time over one game for each seed, and decisions per game."""
     decisions = 0
     start = time.process_time()
     for seed in seeds:
         decisions += play(seed)
-    return decisions / (time.process_time() - start)
+    return decisions / (time.process_time() - start), decisions / len(seeds)
 
 
 def players(quick: bool) -> dict[str, Callable[[int], int]]:
@@ -76,16 +76,17 @@ def measure(quick: bool) -> dict[str, Any]:
     coupml_random.require()
     rounds, games = (2, 60) if quick else (5, 400)
     runs = players(quick)
-    best = dict.fromkeys(runs, 0.0)
+    best, per_game = dict.fromkeys(runs, 0.0), dict.fromkeys(runs, 0.0)
     for round_number in range(rounds):
         for name, play in runs.items():
             seeds = derive_seeds(round_number + 1, 1 if name == "wargame" else games)
-            best[name] = max(best[name], rate(play, seeds))
+            per_s, per_game[name] = rate(play, seeds)
+            best[name] = max(best[name], per_s)
     coupml = best[COUPML]
     ratios = {name: round(best[name] / coupml, 2) for name in CARD_GAMES}
     for name, figure in best.items():
-        against = f"  {ratios[name]:5.2f}x coupml" if name in ratios else ""
-        print(f"{name:>22} random self-play: {figure:9.0f} decisions/s{against}")
+        against = f" {ratios[name]:5.2f}x coupml" if name in ratios else ""
+        print(f"{name:>22} random self-play: {figure:9.0f} decisions/s ({per_game[name]:5.1f} a game){against}")
     return {
         "engine_decisions_per_s": {name: round(best[name]) for name in TABLES},
         "engine_vs_coupml_ratio": ratios,
