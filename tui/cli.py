@@ -90,7 +90,10 @@ def main(argv: list[str] | None = None) -> int:
             return command_bot(args)
         if args.command == "join":
             return command_join(args)
-    except (ValueError, OSError, IllegalMove, HostError) as error:
+    except HostError as error:  # no coup host let us in: one line saying why, no traceback
+        print(f"coup: {error}", file=sys.stderr)
+        return 1
+    except (ValueError, OSError, IllegalMove) as error:
         print(f"coup: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
