@@ -160,6 +160,22 @@ def one_line_of_output(out: str, err: str) -> str:
     return lines[0]
 
 
+async def test_coup_join_to_a_closed_port_prints_one_line_and_fails():
+    port = free_port()
+    code, out, err = await run_coup("join", f"127.0.0.1:{port}")
+    assert code == 1
+    line = one_line_of_output(out, err)
+    assert line == f"coup: Nothing is listening at 127.0.0.1:{port} — is the host running? The default port is 7654"
+
+
+@pytest.mark.parametrize("greeting", [SSH_BANNER, HTTP_REPLY], ids=["ssh", "http"])
+async def test_coup_join_to_a_server_that_is_not_a_coup_host_prints_one_line_and_fails(greeting):
+    async with server(greets(greeting, after_hello=greeting is HTTP_REPLY)) as port:
+        code, out, err = await run_coup("join", f"127.0.0.1:{port}")
+    assert code == 1
+    assert "not a coup host" in one_line_of_output(out, err)
+
+
 async def test_coup_bot_to_a_closed_port_prints_one_line_and_fails():
     port = free_port()
     code, out, err = await run_coup("bot", "--connect", f"127.0.0.1:{port}")
