@@ -173,7 +173,7 @@ class LobbyScreen(Screen[None]):
         host, port = parse_address(self.address)
         for attempt in itertools.count(1):
             delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1]
-            self._say(f"Connection to the host lost: trying again in {delay:g} s (attempt {attempt}). Esc gives up.")
+            self._say(f"Connection to the host lost: trying again in {delay:g} s (attempt {attempt}).")
             await asyncio.sleep(delay)
             client = Client(on_message=self.on_host_message)
             try:
