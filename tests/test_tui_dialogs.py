@@ -48,7 +48,7 @@ def local_table_with_a_clock(seconds: float) -> LocalTable:
 
 
 async def test_the_response_clock_closes_the_open_dialog_and_the_next_key_plays():
-    table = local_table_with_a_clock(0.5)
+    table = local_table_with_a_clock(2.0)  # time enough to open the dialog on a busy machine
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -83,7 +83,9 @@ async def test_a_remote_dialog_closes_when_the_hosts_clock_answers(tmp_path):
             await pilot.pause()
             await pilot.press("enter")
             await wait_for(pilot, lambda: lobby.my_table is not None)
-            server.tables[lobby.my_table].timer = 1.0  # below what a create may ask, to keep the test short
+            waiting = server.tables[lobby.my_table]
+            waiting.timer = 2.0  # below what a create may ask, to keep the test short
+            waiting.options = {**waiting.options, "first_player": lobby.remote.seat}  # our turn comes first
             await pilot.press("f")
             await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
             await pilot.press("s")
