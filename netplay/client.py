@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import logging
 import re
@@ -15,6 +16,7 @@ from netplay.wire import HEADER, MAX_FRAME, PROTOCOL_VERSION, WireError, decode,
 
 log = logging.getLogger(__name__)
 DEFAULT_PORT = 7654
+KEEPALIVE = 120.0  # seconds between two pings: a host closes a connection silent at no table (10 minutes by default)
 Handler = Callable[[dict[str, Any]], None]
 
 
@@ -142,6 +144,7 @@ class Client:
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._reader_task: asyncio.Task[None] | None = None
+        self._keepalive_task: asyncio.Task[None] | None = None
         self.closed = asyncio.Event()
 
     async def connect(
@@ -168,6 +171,9 @@ class Client:
         self.reader, self.writer = reader, writer
         self.welcome = welcome
         self._reader_task = asyncio.get_running_loop().create_task(self._read())
+        # in a context of its own: a cancelled sleep's timer keeps its context until it is due, and the caller's
+        # may hold an app (Textual's active app) that must not outlive its session
+        self._keepalive_task = asyncio.get_running_loop().create_task(self._keep_alive(), context=contextvars.Context())
 
     def send(self, message: dict[str, Any]) -> None:
         """Send without waiting for a reply."""
@@ -191,13 +197,21 @@ class Client:
 
     async def close(self) -> None:
         """Close the connection."""
-        if self._reader_task is not None:
-            self._reader_task.cancel()
+        for task in (self._reader_task, self._keepalive_task):
+            if task is not None:
+                task.cancel()
         if self.writer is not None:
             self.writer.close()
             with contextlib.suppress(OSError, asyncio.CancelledError):
                 await self.writer.wait_closed()
         self.closed.set()
+
+    async def _keep_alive(self) -> None:
+        """Ping now and then, so that a quiet lobby screen keeps its connection."""
+        with contextlib.suppress(ConnectionError, TimeoutError, HostError):
+            while True:
+                await asyncio.sleep(KEEPALIVE)
+                await self.request({"type": "ping"})
 
     async def _read(self) -> None:
         assert self.reader is not None

@@ -8,6 +8,7 @@ import secrets
 import time
 from typing import Any
 
+from netplay.tally import Tally
 from netplay.wire import MAX_FRAME, FrameTooLarge, encode
 
 log = logging.getLogger(__name__)
@@ -16,7 +17,8 @@ MAX_BUFFER = 256 * 1024
 
 class Connection:
     """A peer of the host. A reader that stops reading is dropped once its unsent data passes
-    max_buffer; a peer sending more than `rate` messages a second (after a burst) is flooding."""
+    max_buffer; a peer sending more than `rate` messages a second (after a burst) is flooding.
+    Its log lines go through tally (the host's, shared by every connection; else one of its own)."""
 
     def __init__(
         self,
@@ -26,10 +28,13 @@ class Connection:
         burst: float = 60.0,
         max_buffer: int = MAX_BUFFER,
         max_frame: int = MAX_FRAME,
+        tally: Tally | None = None,
     ) -> None:
         self.reader, self.writer = reader, writer
-        self.peer = str(writer.get_extra_info("peername"))
-        self.address = str((writer.get_extra_info("peername") or ("?",))[0])
+        peername = writer.get_extra_info("peername")
+        self.peer = str(peername)
+        self.address = str(peername[0]) if isinstance(peername, tuple) else self.peer  # without the port
+        self.tally = tally or Tally(log)
         self.name = ""
         self.identity = f"conn:{secrets.token_hex(8)}"  # this connection alone, until the hello proves more
         self.door = False  # served over SSH: the SSH login met the host's policy
@@ -37,7 +42,8 @@ class Connection:
         self.seat: int | None = None
         self.closed = False
         self.rate, self.burst, self.max_buffer, self.max_frame = rate, burst, max_buffer, max_frame
-        self._allowance, self._last = burst, time.monotonic()
+        self._allowance = burst
+        self.last_heard = time.monotonic()  # when the last whole frame came in
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue message; a peer too slow to read it is disconnected."""
@@ -46,13 +52,23 @@ class Connection:
         try:
             data = encode(message, self.max_frame)
         except FrameTooLarge:
-            log.error("dropping an oversized %s message to %s", message.get("type"), self.peer)
+            self.note("oversized messages", logging.ERROR, "dropping an oversized %s message", message.get("type"))
+            return
+        self.write(data)
+
+    def write(self, data: bytes) -> None:
+        """Queue an encoded frame (one encoding sent to many); a peer too slow to read it is disconnected."""
+        if self.closed:
             return
         if self.writer.transport.get_write_buffer_size() + len(data) > self.max_buffer:
-            log.warning("%s stopped reading; disconnecting", self.peer)
+            self.note("stalled readers", logging.WARNING, "stopped reading; disconnecting")
             self.abort()
             return
         self.writer.write(data)
+
+    def note(self, kind: str, level: int, message: str, *args: Any) -> None:
+        """Log "<peer>: message" through the tally; kind is the host's words for it ("malformed frames")."""
+        self.tally.note(self.address, kind, level, "%s: " + message, self.peer, *args)
 
     def error(self, code: str, text: str, ref: Any = None) -> None:
         """Send an error reply."""
@@ -64,12 +80,18 @@ class Connection:
     def allow(self) -> bool:
         """Take one message from the flood allowance; False once it is spent."""
         now = time.monotonic()
-        self._allowance = min(self.burst, self._allowance + (now - self._last) * self.rate)
-        self._last = now
+        self._allowance = min(self.burst, self._allowance + (now - self.last_heard) * self.rate)
+        self.last_heard = now
         if self._allowance < 1:
             return False
         self._allowance -= 1
         return True
+
+    def hang_up(self, code: str, text: str) -> None:
+        """Send a last error and close once it is written."""
+        self.error(code, text)
+        self.closed = True
+        self.writer.close()
 
     def abort(self) -> None:
         """Drop the connection at once."""

@@ -10,6 +10,8 @@ import asyncio
 import functools
 import logging
 import secrets
+import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -19,17 +21,19 @@ from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
 from netplay.journal import Journal
+from netplay.limits import Doors, HostLimits, Openings, creator_key, idle
+from netplay.listing import Coalescer, list_request, listing, pinned, ranked
 from netplay.lobby import LobbyTable, Seat
+from netplay.restore import Rollback, replay, resume_all
 from netplay.stats import HostStats
 from netplay.table import StaleMove, Table
-from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, read_frame
+from netplay.tally import Tally, shown
+from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, encode, read_frame
 
 log = logging.getLogger(__name__)
 NAME_LIMIT = 16
-LOG_LIMIT = 120  # characters of a peer-supplied value in a log line
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
-LIST_LIMIT = 50  # tables in one lobby listing, which must fit in one frame
 
 
 class Refused(Exception):
@@ -38,13 +42,6 @@ class Refused(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-def shown(value: Any, limit: int = LOG_LIMIT) -> str:
-    """A peer-supplied value as a log line may hold it: cut to limit characters and escaped (repr), so no newline
-    forges a line and no escape sequence reaches the operator's terminal."""
-    text = value if isinstance(value, str) else str(value)
-    return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def same_option(read: Any, given: Any) -> bool:
@@ -80,10 +77,12 @@ class Host:
         max_buffer: int = MAX_BUFFER,
         chosen_seeds: bool = False,
         policy: HostPolicy | None = None,
+        limits: HostLimits | None = None,
     ) -> None:
         """chosen_seeds: a create may name the table's seed (self-play and tests only: whoever knows a seed knows
         every hidden card, so a host serving people deals every table from its own secure randomness); policy: who
-        may come in (a password, SSH keys only) and the SSH door's secret."""
+        may come in (a password, SSH keys only) and the SSH door's secret; limits: what strangers may open
+        (connections, silence, waiting tables), HostLimits() by default."""
         self.bot_delay, self.grace, self.hello_timeout = bot_delay, grace, hello_timeout
         self.max_frame, self.rate, self.burst, self.name = max_frame, rate, burst, name
         self.max_buffer, self.chosen_seeds = max_buffer, chosen_seeds
@@ -98,13 +97,21 @@ class Host:
         self._next_id = self.journal.next_number() if self.journal is not None else 1
         self._grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._serving: set[asyncio.Task[None]] = set()
+        self.limits = limits or HostLimits()
+        self.doors, self.openings = Doors(self.limits), Openings(self.limits)
+        self.tally = Tally(log)  # what peers cause in the log: repeated faults are counted, not written
+        self._lobby_news = Coalescer(self._send_lobby)
+        self._sweeper: asyncio.TimerHandle | None = None
+        self._rollbacks: dict[str, Rollback] = {}
 
     # -- life -----------------------------------------------------------------------------
 
     async def start(self, host: str = "0.0.0.0", port: int = 7654) -> int:
         """Resume journaled tables, listen, and return the port."""
+        self.doors.fit_descriptors()
         self._resume_journal()
         self.server = await asyncio.start_server(self._serve, host, port)
+        self._sweep()
         bound: int = self.server.sockets[0].getsockname()[1]
         return bound
 
@@ -120,21 +127,21 @@ class Host:
                 lobby.table.close()
         for timer in self._grace_timers.values():
             timer.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        self._lobby_news.cancel()
         if self._serving:
             await asyncio.wait(self._serving, timeout=5)
         if self.server is not None:
             await self.server.wait_closed()
+        self.tally.summarize()
 
     def _resume_journal(self) -> None:
-        if self.journal is None:
-            return
-        for table_id, header, moves in self.journal.unfinished():
-            try:
-                self._restore(table_id, header, moves)
-            except (KeyError, TypeError, ValueError, IllegalMove) as error:
-                log.warning("cannot resume table %s: %s", table_id, error)
+        if self.journal is not None:
+            self._rollbacks = resume_all(self.journal, self._restore)
 
-    def _restore(self, table_id: str, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]]) -> None:
+    def _restore(self, table_id: str, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]]) -> int:
+        """Resume a journaled table at its last good move; how many moves that is."""
         game = get_game(header["game"])
         config = game.load_config(header["config"])
         seats = [Seat.from_header(s) for s in header["seats"]]
@@ -142,8 +149,7 @@ class Host:
         lobby.seats = seats
         self._open_table(lobby, config, int(header["seed"]))
         assert lobby.table is not None
-        for seat, move in moves:
-            lobby.table.apply_move(seat, game.load_move(move))
+        played = replay(table_id, lobby.table, moves)
         lobby.table.on_move = functools.partial(self._moved, lobby)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
@@ -151,12 +157,20 @@ class Host:
             if kept.kind == "person":
                 self._start_grace(lobby, index)
         lobby.table.start()
-        log.info("resumed table %s after %d moves", table_id, len(moves))
+        log.info("resumed table %s after %d moves", table_id, played)
+        return played
 
     # -- connections ------------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, self.rate, self.burst, self.max_buffer, self.max_frame)
+        conn = Connection(reader, writer, self.rate, self.burst, self.max_buffer, self.max_frame, self.tally)
+        refused = self.doors.admit(conn.address)
+        if refused is not None:
+            who, why = refused
+            self.tally.note(who, "refused connections", logging.WARNING, "refusing %s: %s", conn.peer, why)
+            conn.error("busy", why)
+            await conn.close()
+            return
         self.connections.add(conn)
         task = asyncio.current_task()
         if task is not None:
@@ -171,28 +185,29 @@ class Host:
                 except MalformedFrame as error:  # the frame was read whole: the stream is still in step
                     message, malformed = None, error
                 if not conn.allow():
-                    log.warning("%s is flooding; disconnecting", conn.peer)
+                    conn.note("floods", logging.WARNING, "flooding; disconnecting")
                     conn.error("flood", "too many messages; disconnecting")
                     break
                 if message is None:
-                    log.info("%s sent a malformed frame: %s", conn.peer, shown(malformed))
+                    conn.note("malformed frames", logging.INFO, "malformed frame: %s", shown(malformed))
                     conn.error(malformed.code, str(malformed))
                     continue
                 self._dispatch(conn, message)
         except TimeoutError:
             conn.error("timeout", "no hello in time")
         except FrameTooLarge as error:
-            log.warning("%s: %s", conn.peer, shown(error))
+            conn.note("oversized frames", logging.WARNING, "%s", shown(error))
             conn.error(error.code, str(error))
         except WireError as error:
-            log.warning("%s sent a bad first frame: %s", conn.peer, shown(error))
+            conn.note("bad first frames", logging.WARNING, "bad first frame: %s", shown(error))
             conn.error(error.code, str(error))
         except Refused as error:
-            log.warning("%s refused at hello: %s", conn.peer, shown(error))
+            conn.note("refused hellos", logging.WARNING, "refused at hello: %s", shown(error))
             conn.error(error.code, str(error))
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         finally:
+            self.doors.release(conn.address)
             self.connections.discard(conn)
             self._disconnected(conn)
             await conn.close()
@@ -249,19 +264,22 @@ class Host:
                     reply["re"] = ref
                 conn.send(reply)
         except Refused as error:
-            log.info("%s: refused %s: %s", conn.peer, shown(kind), shown(error))
+            conn.note(f"{error.code} refusals", logging.INFO, "refused %s: %s", shown(kind), shown(error))
             conn.error(error.code, str(error), ref)
         except StaleMove as error:
-            log.info("%s: stale move: %s", conn.peer, shown(error))
+            conn.note("stale moves", logging.INFO, "stale move: %s", shown(error))
             conn.error("stale", str(error), ref)
         except IllegalMove as error:
-            log.info("%s: illegal move: %s", conn.peer, shown(error))
+            conn.note("illegal moves", logging.INFO, "illegal move: %s", shown(error))
             conn.error("illegal", str(error), ref)
         except (ValueError, TypeError, KeyError) as error:
-            log.info("%s: bad %s request: %s", conn.peer, shown(kind), shown(error))
+            conn.note("bad requests", logging.INFO, "bad %s request: %s", shown(kind), shown(error))
             conn.error("bad_request", f"bad {kind} request: {error}", ref)
-        except Exception:
-            log.exception("internal error on %s from %s", shown(kind), conn.peer)
+        except Exception as error:  # a host bug: its stack (the host's code only), and the peer's values escaped
+            stack = "".join(traceback.format_tb(error.__traceback__))
+            conn.note(
+                "internal errors", logging.ERROR, "internal error on %s: %s\n%s", shown(kind), shown(repr(error)), stack
+            )
             conn.error("internal", "the host could not handle that request", ref)
 
     def _disconnected(self, conn: Connection) -> None:
@@ -288,20 +306,14 @@ class Host:
         return {"type": "stats", **self.stats.totals(conn.identity)}
 
     def _on_list(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        return self._listing()
-
-    def _listing(self) -> dict[str, Any]:
-        """The lobby's tables; past LIST_LIMIT, finished tables and then the oldest are left out."""
-        tables = list(self.tables.values())
-        if len(tables) > LIST_LIMIT:
-            newest = tables[::-1]
-            finished = {t.id for t in newest if t.table is not None and t.table.over()}
-            ranked = [t.id for t in newest if t.id not in finished] + [t.id for t in newest if t.id in finished]
-            kept = set(ranked[:LIST_LIMIT])
-            tables = [t for t in tables if t.id in kept]
-        return {"type": "tables", "tables": [t.summary() for t in tables]}
+        page, query = list_request(message)
+        return listing(ranked(self.tables.values(), query), page, self.tables.get(conn.table_id or ""))
 
     def _on_create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        creator = creator_key(conn)
+        refusal = self.openings.refusal(creator, self.tables)
+        if refusal is not None:
+            raise Refused(*refusal)
         game_name = message.get("game", next(iter(GAMES)))  # the protocol's default: the first game
         if not isinstance(game_name, str):
             raise Refused("bad_request", "game must be a string")
@@ -333,7 +345,11 @@ class Host:
         self._next_id += 1
         if self.journal is not None:
             self.journal.keep_next_number(self._next_id)
+        expired = self.openings.room(self.tables)  # at the cap of waiting tables: the oldest empty one goes
+        if expired is not None:
+            del self.tables[expired]
         self.tables[table_id] = LobbyTable(table_id, game_name, players, options, timer, seed)
+        self.openings.made(table_id, creator, time.monotonic())
         self._broadcast_lobby()
         return {"type": "created", "table": self.tables[table_id].summary()}
 
@@ -409,7 +425,7 @@ class Host:
             raise Refused("not_seated", "only a player seated at the table can add computer opponents")
         lobby.fill(level)
         self._broadcast_lobby()
-        return self._listing()
+        return listing(ranked(self.tables.values()), 0, lobby)
 
     def _on_start(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self._lobby(message)
@@ -469,8 +485,17 @@ class Host:
         if lobby.table is not None:
             conn.send({"type": "started", "table": lobby.id, "seat": index})
             self._send_update(lobby, conn, index, lobby.history.get(index, []))
+        self._tell_rollback(conn, lobby.id, index)
         self._broadcast_lobby()
-        log.info("%s (%s) resumed seat %d of %s", shown(conn.name), conn.identity[:20], index, lobby.id)
+        conn.note(
+            "resumes",
+            logging.INFO,
+            "%s (%s) resumed seat %d of %s",
+            shown(conn.name),
+            conn.identity[:20],
+            index,
+            lobby.id,
+        )
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -564,10 +589,45 @@ class Host:
                 lobby.table.close()
                 del self.tables[table_id]
 
+    def _tell_rollback(self, conn: Connection, table_id: str, seat: int) -> None:
+        """Tell a player back at a table resumed short of its journal's end what it lost (once per seat)."""
+        rollback = self._rollbacks.get(table_id)
+        notice = rollback.notice(seat) if rollback is not None else None
+        if notice is not None:
+            conn.send(notice)
+
     def _broadcast_lobby(self) -> None:
+        """Send the lobby to everyone at no started table soon: at once after a quiet spell, else within a moment
+        with every change since (so a flood of changes costs each listener a few listings a second at most)."""
+        if not self.stopping:
+            self._lobby_news.changed()
+
+    def _send_lobby(self) -> None:
         self._prune()
-        message = self._listing()
+        order = ranked(self.tables.values())
+        shared = listing(order)
+        data = encode(shared, self.max_frame)  # a page of the listing always fits in a frame
+        listed = {summary["id"] for summary in shared["tables"]}
         for conn in list(self.connections):
             lobby = self.tables.get(conn.table_id or "")
-            if conn.name and (lobby is None or not lobby.started):
-                conn.send(message)
+            if not conn.name or (lobby is not None and lobby.started):
+                continue
+            if lobby is None or lobby.id in listed:
+                conn.write(data)
+            else:  # its own table, past the first page
+                conn.send(pinned(shared, lobby))
+
+    def _sweep(self) -> None:
+        """Close connections silent too long at no table, forget old empty tables, sum up repeated faults; and
+        again in a while."""
+        now = time.monotonic()
+        for conn in idle(self.connections, now, self.limits.idle_seconds):
+            conn.note("idle connections", logging.INFO, "silent at no table for %d s; closing", now - conn.last_heard)
+            conn.hang_up("idle", f"nothing heard for {self.limits.idle_seconds:g} s at no table; disconnecting")
+        expired = self.openings.expired(self.tables, now)
+        for table_id in expired:
+            del self.tables[table_id]
+        if expired:
+            self._broadcast_lobby()
+        self.tally.summarize()
+        self._sweeper = asyncio.get_running_loop().call_later(self.limits.sweep_seconds, self._sweep)

@@ -3,13 +3,48 @@
 from __future__ import annotations
 
 import json
-import logging
+import os
+import re
+import shutil
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-log = logging.getLogger(__name__)
 NEXT_ID_FILE = "next-table-number"
+TABLE_ID = re.compile(r"t[1-9][0-9]*")  # the ids the host gives tables, and so the names of their journals
+
+
+@dataclass
+class Saved:
+    """A journal as read back: its set-up (None unless a JSON line), its moves up to the first line that is not
+    one, and how many lines followed the set-up."""
+
+    table_id: str
+    header: Any
+    moves: list[tuple[int, dict[str, Any]]]
+    lines: int
+
+
+def read_json(line: str) -> Any:
+    """The JSON value of line, or None if it is not one."""
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
+def read_move(line: str) -> tuple[int, dict[str, Any]] | None:
+    """The [seat, move] pair of a line as append wrote it, or None."""
+    row = read_json(line)
+    if isinstance(row, list) and len(row) == 2 and type(row[0]) is int and isinstance(row[1], dict):
+        return row[0], row[1]
+    return None
+
+
+def table_order(path: Path) -> tuple[int, str]:
+    """Journals by table number (t9 before t10), then any other file by name."""
+    return (int(path.stem[1:]), "") if TABLE_ID.fullmatch(path.stem) else (-1, path.stem)
 
 
 class Journal:
@@ -39,7 +74,22 @@ class Journal:
         path = self.path(table_id)
         lines = path.read_text().splitlines()
         lines[0] = json.dumps(header)
-        path.write_text("\n".join(lines) + "\n")
+        replace(path, lines)
+
+    def cut(self, table_id: str, header: dict[str, Any], moves: list[tuple[int, dict[str, Any]]]) -> Path:
+        """Keep a copy of the journal aside, then rewrite it to header and moves (the part of it that was good)."""
+        path = self.path(table_id)
+        aside = unused(path)
+        shutil.copyfile(path, aside)
+        replace(path, [json.dumps(header), *(json.dumps([seat, move]) for seat, move in moves)])
+        return aside
+
+    def set_aside(self, table_id: str) -> Path:
+        """Move a journal the host cannot resume out of its way, for a person to look at; where it went."""
+        path = self.path(table_id)
+        aside = unused(path)
+        path.rename(aside)
+        return aside
 
     def next_number(self) -> int:
         """The number the next table id takes (kept across restarts, so an id never names two tables)."""
@@ -56,19 +106,33 @@ class Journal:
         """Forget a finished or abandoned table."""
         self.path(table_id).unlink(missing_ok=True)
 
-    def unfinished(self) -> Iterator[tuple[str, dict[str, Any], list[tuple[int, dict[str, Any]]]]]:
-        """(table id, set-up, moves) of every journaled table; unreadable files are skipped."""
-        for path in sorted(self.folder.glob("*.jsonl")):
+    def unfinished(self) -> Iterator[Saved]:
+        """Every journal in the folder, by table number; a file that cannot be read has no set-up."""
+        for path in sorted(self.folder.glob("*.jsonl"), key=table_order):
             try:
                 lines = path.read_text().splitlines()
-                header = json.loads(lines[0])
-                moves = []
-                for line in lines[1:]:
-                    try:
-                        seat, move = json.loads(line)
-                    except ValueError:  # a line cut short by a crash mid-write
-                        break
-                    moves.append((int(seat), dict(move)))
-                yield path.stem, header, moves
-            except (OSError, ValueError, IndexError) as error:
-                log.warning("skipping unreadable journal %s: %s", path, error)
+            except (OSError, ValueError):  # not a file, or not text
+                lines = []
+            moves = []
+            for line in lines[1:]:
+                move = read_move(line)
+                if move is None:  # a line cut short by a crash mid-write, or damaged: nothing after it counts
+                    break
+                moves.append(move)
+            yield Saved(path.stem, read_json(lines[0]) if lines else None, moves, max(0, len(lines) - 1))
+
+
+def unused(path: Path) -> Path:
+    """Where path can be set aside: path.bad, or path.bad2, path.bad3... if that is taken."""
+    aside, number = path.with_name(path.name + ".bad"), 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.bad{number}")
+    return aside
+
+
+def replace(path: Path, lines: list[str]) -> None:
+    """Write lines to path at once: a crash leaves the old file or the new one, never half of one."""
+    part = path.with_name(path.name + ".part")
+    part.write_text("".join(line + "\n" for line in lines))
+    os.replace(part, path)

@@ -11,6 +11,7 @@ from core.game import Bot
 from core.registry import make_bot
 from netplay.client import Client, HostError
 from netplay.codec import to_plain, view_from_plain
+from netplay.tally import shown
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,7 @@ async def play_bot(
             if message["type"] == "closed":
                 raise ConnectionError("the host closed the connection")
             if message["type"] == "error":
-                log.warning("host refused a move: %s", message.get("message"))
+                log.warning("host refused a move: %s", shown(message.get("message")))
                 continue
             if message["type"] != "update" or message.get("table") != table_id:
                 continue

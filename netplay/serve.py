@@ -10,15 +10,17 @@ from typing import Any
 
 from netplay.discovery import Advertiser, lan_addresses
 from netplay.host import Host
+from netplay.limits import HostLimits
 from netplay.ssh_server import Access, Limits, SSHHost
 from netplay.storage import data_dir
 
 
 async def serve_forever(args: Any, say: Callable[[str], None], app_factory: Callable[[str, int], Any]) -> int:
-    """Serve until SIGINT/SIGTERM. args carries bind, port, no_lan, data, bot_delay, grace, name and
+    """Serve until SIGINT/SIGTERM. args carries bind, port, no_lan, data, bot_delay, grace, idle, name and
     the ssh options; app_factory(host, port) makes the factory of apps for SSH sessions."""
     folder = args.data or data_dir()
-    host = Host(data_dir=folder, bot_delay=args.bot_delay, grace=args.grace, name=args.name)
+    limits = HostLimits(idle_seconds=args.idle)
+    host = Host(data_dir=folder, bot_delay=args.bot_delay, grace=args.grace, name=args.name, limits=limits)
     port = await host.start(args.bind, args.port)
     ssh = None
     if not args.no_ssh:

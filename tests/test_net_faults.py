@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from netplay.host import Host
+from netplay.limits import HostLimits
 from netplay.wire import HEADER, MAX_FRAME
 from tests.net_helpers import (
     LOCALHOST,
@@ -335,7 +336,8 @@ async def test_a_flood_of_messages_gets_an_error_and_a_disconnect(tmp_path: Path
 
 
 async def test_a_peer_that_never_reads_is_dropped_once_its_buffer_is_full(tmp_path: Path) -> None:
-    async with running_host(tmp_path, rate=1e6, burst=1e6, max_buffer=32 * 1024) as (host, port):
+    many = HostLimits(tables_per_creator=40)
+    async with running_host(tmp_path, rate=1e6, burst=1e6, max_buffer=32 * 1024, limits=many) as (host, port):
         maker = await RawPeer.greeted(port, "Maker")
         for _ in range(40):
             await maker.request({"type": "create", "players": 6})

@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from core.cards.engine import COUP
 from core.cards.rules import ACTIONS, CHARACTERS
-from netplay.host import LIST_LIMIT, NAME_LIMIT, Host
+from netplay.host import NAME_LIMIT, Host
+from netplay.limits import HostLimits
+from netplay.listing import LIST_LIMIT
 from netplay.lobby import BOT_NAMES, LobbyTable
 from netplay.wire import MAX_FRAME, PROTOCOL_VERSION
 from tests.net_helpers import (
@@ -49,6 +51,8 @@ REFUSALS = {
     "not_full",
     "hello_first",
     "version",
+    "too_many",
+    "busy",
 }
 REPLIES = {"welcome", "pong", "tables", "created", "joined", "spectating", "left", "ok", "started", "update", "stats"}
 
@@ -116,6 +120,8 @@ requests = st.fixed_dictionaries(
         "password": st.one_of(st.text(max_size=30), values),
         "door": st.one_of(st.text(max_size=30), values),
         "identity": st.one_of(st.text(max_size=30), values),
+        "page": st.one_of(st.integers(-2, 5), values),
+        "query": st.one_of(st.text(max_size=50), values),
         "name": values,
         "id": values,
     },
@@ -428,13 +434,16 @@ async def test_a_huge_option_cannot_make_the_lobby_listing_too_big_to_send(tmp_p
 
 
 async def test_the_lobby_listing_fits_in_a_frame_however_many_tables_there_are(tmp_path: Path) -> None:
-    async with running_host(tmp_path, **UNLIMITED) as (host, port):
+    async with running_host(tmp_path, limits=HostLimits(tables_per_creator=LIST_LIMIT + 30), **UNLIMITED) as (
+        host,
+        port,
+    ):
         maker = await RawPeer.greeted(port, "Maker")
         for _ in range(LIST_LIMIT + 30):
             await within(maker.request({"type": "create", "players": 6}))
         listing = await (await RawPeer.greeted(port, "Other")).request({"type": "list"})
         assert listing["type"] == "tables" and len(listing["tables"]) == LIST_LIMIT
-        assert listing["tables"][-1]["id"] == list(host.tables)[-1]  # the newest tables are listed
+        assert listing["tables"][0]["id"] == list(host.tables)[-1]  # the newest tables are listed first
 
     # the largest summary a table can have, times the listing's length, still fits in one frame
     widest = "\U0001d518" * NAME_LIMIT

@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--data", type=Path, help="where to keep the journal (default: the user data directory)")
     host.add_argument("--bot-delay", type=float, default=0.6, help="seconds a computer opponent thinks")
     host.add_argument("--grace", type=float, default=120.0, help="seconds a dropped seat is kept for its player")
+    host.add_argument("--idle", type=float, default=600.0, help="seconds a connection at no table may stay silent")
     host.add_argument("--name", default="coup", help="the name shown to players browsing the LAN")
     host.add_argument("--ssh-port", type=int, default=2222, help="where players connect with ssh (default 2222)")
     host.add_argument("--no-ssh", action="store_true", help="do not serve the game over SSH")

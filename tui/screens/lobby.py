@@ -118,6 +118,8 @@ class LobbyScreen(Screen[None]):
                 if self._waiting_for_view and self.remote.has_view():
                     self._waiting_for_view = False
                     self._open_table()
+        elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
+            self.notify(str(message.get("message", "")), title="Host", timeout=20)
         elif kind == "error":
             if self.remote is not None and self.remote.has_view():
                 self.remote.handle(message)

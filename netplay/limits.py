@@ -1,0 +1,150 @@
+"""What strangers may open on the host: connections (in all, per address), silence at no table, waiting tables."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from dataclasses import dataclass
+
+from netplay.connection import Connection
+from netplay.lobby import LobbyTable
+
+RESERVED_DESCRIPTORS = 64  # for the listening sockets, journals, records, the SSH host key and the event loop
+DESCRIPTORS_PER_CONNECTION = 3  # an SSH session holds three: its SSH socket, its client's socket and ours
+WANTED_DESCRIPTORS = 1 << 20  # what the soft limit is raised to when the hard limit is unlimited
+
+
+@dataclass
+class HostLimits:
+    """The host's limits on what strangers open (docs/protocol.md, section 15)."""
+
+    idle_seconds: float = 600.0  # a welcomed connection at no table that sends nothing (pings count) is closed
+    connections: int = 4096  # open at once, in all (and never past what the descriptor limit allows)
+    per_address: int = 16  # open at once from one address
+    unlimited: tuple[str, ...] = ("127.0.0.1", "::1", "::ffff:127.0.0.1")  # loopback, where SSH sessions come from
+    tables_per_creator: int = 3  # unstarted tables one creator (creator_key) may have
+    waiting_tables: int = 500  # unstarted tables in all; past it a create expires the oldest empty one
+    table_expiry: float = 900.0  # an unstarted table nobody sits at or watches is forgotten after this long
+    sweep_seconds: float = 30.0  # how often idle connections and old tables are looked for, and faults summed up
+
+
+def creator_key(conn: Connection) -> str:
+    """Whose allowance of unstarted tables conn's creates use: its identity (an SSH key, a resume code, a profile; a
+    connection without one is its own), so each SSH player has their own although all come from the door."""
+    return conn.identity
+
+
+def descriptor_cap(wanted: int) -> int:
+    """Raise the soft limit on open files to the hard limit; wanted, or fewer so every connection fits under it."""
+    if sys.platform == "win32":
+        return wanted
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = WANTED_DESCRIPTORS if hard == resource.RLIM_INFINITY else hard
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):  # a system cap below the hard limit (macOS): keep the soft limit
+            pass
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(1, min(wanted, (soft - RESERVED_DESCRIPTORS) // DESCRIPTORS_PER_CONNECTION))
+
+
+class Doors:
+    """Open connections, in all and by address, against the limits."""
+
+    def __init__(self, limits: HostLimits) -> None:
+        self.limits = limits
+        self.cap = limits.connections
+        self.open = 0
+        self.by_address: Counter[str] = Counter()
+
+    def fit_descriptors(self) -> None:
+        """Keep the cap in all under the process's descriptor limit (raised as far as it goes)."""
+        self.cap = descriptor_cap(self.limits.connections)
+
+    def admit(self, address: str) -> tuple[str, str] | None:
+        """Count a new connection from address in; or whom the refusal is for (address, or any address) and why."""
+        if self.open >= self.cap:
+            return "any address", f"the host is full ({self.cap} connections); try again later"
+        if address not in self.limits.unlimited and self.by_address[address] >= self.limits.per_address:
+            return address, f"too many connections from your address ({self.limits.per_address}); close one first"
+        self.open += 1
+        self.by_address[address] += 1
+        return None
+
+    def release(self, address: str) -> None:
+        """Count an admitted connection out."""
+        self.open -= 1
+        self.by_address[address] -= 1
+        if not self.by_address[address]:
+            del self.by_address[address]
+
+
+def idle(connections: set[Connection], now: float, seconds: float) -> list[Connection]:
+    """The welcomed connections at no table that have sent nothing for seconds."""
+    return [c for c in connections if c.name and c.table_id is None and not c.closed and now - c.last_heard > seconds]
+
+
+def empty(lobby: LobbyTable) -> bool:
+    """An unstarted table no person sits at and nobody watches."""
+    return not lobby.started and not lobby.spectators and all(seat.kind != "person" for seat in lobby.seats)
+
+
+class Openings:
+    """The unstarted tables by who created them and when, against the limits per creator and in all. A table that
+    started or went is forgotten lazily (when a count reaches its cap, and at each sweep), so a create costs little."""
+
+    def __init__(self, limits: HostLimits) -> None:
+        self.limits = limits
+        self._made: dict[str, tuple[str, float]] = {}  # table id -> (creator, when it was made), oldest first
+        self._by: dict[str, list[str]] = {}  # creator -> its tables
+
+    def made(self, table_id: str, creator: str, now: float) -> None:
+        """Count a new table against creator."""
+        self._made[table_id] = (creator, now)
+        self._by.setdefault(creator, []).append(table_id)
+
+    def tidy(self, tables: dict[str, LobbyTable]) -> None:
+        """Forget the tables that have started or gone."""
+        self._made = {t: made for t, made in self._made.items() if t in tables and not tables[t].started}
+        self._by = {}
+        for table_id, (creator, _) in self._made.items():
+            self._by.setdefault(creator, []).append(table_id)
+
+    def full(self, tables: dict[str, LobbyTable]) -> bool:
+        """Whether the unstarted tables are at the cap in all."""
+        if len(self._made) >= self.limits.waiting_tables:
+            self.tidy(tables)
+        return len(self._made) >= self.limits.waiting_tables
+
+    def oldest_empty(self, tables: dict[str, LobbyTable]) -> str | None:
+        """The oldest unstarted table nobody sits at or watches (after a tidy)."""
+        return next((t for t in self._made if empty(tables[t])), None)
+
+    def refusal(self, creator: str, tables: dict[str, LobbyTable]) -> tuple[str, str] | None:
+        """(code, message) if creator may not create another table now."""
+        mine, allowance = self._by.get(creator, []), self.limits.tables_per_creator
+        if len(mine) >= allowance:
+            mine[:] = [t for t in mine if t in tables and not tables[t].started]
+            if len(mine) >= allowance:
+                return (
+                    "too_many",
+                    f"you have {allowance} tables waiting to start: start one, or wait for them to expire",
+                )
+        if self.full(tables) and self.oldest_empty(tables) is None:
+            return "busy", "the host has as many waiting tables as it can hold; try again later"
+        return None
+
+    def room(self, tables: dict[str, LobbyTable]) -> str | None:
+        """The table to expire so one more fits, when the unstarted tables are at the cap in all."""
+        return self.oldest_empty(tables) if self.full(tables) else None
+
+    def expired(self, tables: dict[str, LobbyTable], now: float) -> list[str]:
+        """The empty unstarted tables older than the expiry."""
+        self.tidy(tables)
+        expiry = self.limits.table_expiry
+        return [t for t, (_, made) in self._made.items() if now - made > expiry and empty(tables[t])]

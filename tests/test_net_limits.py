@@ -1,0 +1,245 @@
+"""What strangers may open, over real sockets: connections, silence, waiting tables, the lobby's pages and
+broadcasts, and the log lines their faults write."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+import pytest
+
+from netplay import client as client_module
+from netplay.client import Client
+from netplay.limits import HostLimits
+from netplay.listing import LIST_LIMIT
+from netplay.wire import HEADER
+from tests.net_helpers import (
+    LOCALHOST,
+    UNLIMITED,
+    Message,
+    RawPeer,
+    eventually,
+    frame,
+    pack,
+    running_host,
+    unpack,
+    within,
+)
+
+QUICK = {"idle_seconds": 0.4, "sweep_seconds": 0.05}
+
+
+def ids(listing: Message) -> list[str]:
+    """The table ids of a tables message."""
+    return [table["id"] for table in listing["tables"]]
+
+
+async def create(peer: RawPeer, **fields: object) -> Message:
+    """Create a table; the reply (created, or an error)."""
+    return await peer.request({"type": "create", "game": "coup", "players": 3, **fields})
+
+
+# -- silence ---------------------------------------------------------------------------------------
+
+
+async def test_a_connection_silent_at_no_table_is_closed_but_pings_and_a_table_keep_one_open(tmp_path: Path) -> None:
+    async with running_host(tmp_path, limits=HostLimits(**QUICK)) as (host, port):
+        silent, chatty, seated = [await RawPeer.greeted(port, name) for name in ("Silent", "Chatty", "Seated")]
+        table_id = (await create(seated))["table"]["id"]
+        assert (await seated.request({"type": "join", "table": table_id}))["type"] == "joined"
+        for _ in range(10):
+            await chatty.alive()
+            await asyncio.sleep(0.1)
+        assert await silent.closed_by_host(3)
+        assert [f["code"] for f in silent.frames if f.get("type") == "error"] == ["idle"]
+        await chatty.alive()
+        await seated.alive()
+        await eventually(lambda: len(host.connections) == 2)
+
+
+async def test_the_client_keeps_a_quiet_lobby_connection_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client_module, "KEEPALIVE", 0.1)
+    async with running_host(tmp_path, limits=HostLimits(**QUICK)) as (_, port):
+        client = Client()
+        await within(client.connect(LOCALHOST, port, "Quiet"))
+        await asyncio.sleep(1)
+        assert (await client.request({"type": "list"}))["type"] == "tables"
+        await client.close()
+
+
+# -- connections -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("limits", [HostLimits(per_address=3, unlimited=()), HostLimits(connections=3)])
+async def test_past_the_cap_a_connection_is_refused_busy_with_one_log_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, limits: HostLimits
+) -> None:
+    caplog.set_level(logging.INFO, logger="netplay")
+    async with running_host(tmp_path, limits=limits) as (host, port):
+        admitted = [await RawPeer.greeted(port, f"p{i}") for i in range(3)]
+        for _ in range(40):
+            refused = await RawPeer.open(port)
+            error = await refused.recv()
+            assert error is not None and error["type"] == "error" and error["code"] == "busy", error
+            assert await refused.closed_by_host()
+        refusals = [r.getMessage() for r in caplog.records if "refusing" in r.getMessage()]
+        assert len(refusals) == 1, refusals
+        await admitted[0].close()
+        await eventually(lambda: host.doors.open == 2)
+        await (await RawPeer.greeted(port, "later")).alive()
+        for peer in admitted[1:]:
+            await peer.alive()
+    summaries = [r.getMessage() for r in caplog.records if "more refused connections" in r.getMessage()]
+    assert summaries and summaries[0].startswith("39 more refused connections from "), summaries
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no RLIMIT_NOFILE")
+async def test_the_host_raises_its_descriptor_limit_and_caps_connections_under_it(tmp_path: Path) -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard < 1024:
+        pytest.skip("needs a finite hard limit on open files of at least 1024")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (512, hard))
+    try:
+        async with running_host(tmp_path, limits=HostLimits(connections=10**9)) as (host, port):
+            assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == hard
+            assert 0 < host.doors.cap <= (hard - 64) // 3  # room for an SSH session's three descriptors each
+            await (await RawPeer.greeted(port)).alive()
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+# -- tables ----------------------------------------------------------------------------------------
+
+
+async def test_one_connection_may_have_three_tables_waiting_to_start(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        ann = await RawPeer.greeted(port, "Ann")
+        made = [(await create(ann, players=2))["table"]["id"] for _ in range(3)]
+        refused = await create(ann)
+        assert refused["type"] == "error" and refused["code"] == "too_many", refused
+        assert (await create(await RawPeer.greeted(port, "Ben")))["type"] == "created"
+        await ann.request({"type": "join", "table": made[0]})
+        await ann.request({"type": "fill", "table": made[0]})
+        assert (await ann.request({"type": "start", "table": made[0]}))["type"] == "ok"
+        assert (await create(ann))["type"] == "created"  # a started table no longer counts
+
+
+async def test_past_the_cap_of_waiting_tables_a_create_expires_the_oldest_empty_one(tmp_path: Path) -> None:
+    async with running_host(tmp_path, limits=HostLimits(waiting_tables=3, tables_per_creator=10)) as (host, port):
+        maker, ann, bea, cat = [await RawPeer.greeted(port, name) for name in ("Maker", "Ann", "Bea", "Cat")]
+        t1, t2, t3 = [(await create(maker))["table"]["id"] for _ in range(3)]
+        await ann.request({"type": "join", "table": t2})
+        t4 = (await create(maker))["table"]["id"]
+        assert sorted(host.tables) == sorted([t2, t3, t4])
+        await bea.request({"type": "spectate", "table": t3})
+        await cat.request({"type": "join", "table": t4})
+        refused = await create(maker)
+        assert refused["type"] == "error" and refused["code"] == "busy", refused
+        assert t1 not in ids(await maker.request({"type": "list"}))
+
+
+async def test_an_unstarted_table_nobody_sits_at_or_watches_expires(tmp_path: Path) -> None:
+    async with running_host(tmp_path, limits=HostLimits(table_expiry=0.3, sweep_seconds=0.05)) as (host, port):
+        maker, ann, bea = [await RawPeer.greeted(port, name) for name in ("Maker", "Ann", "Bea")]
+        empty, sat, watched = [(await create(maker))["table"]["id"] for _ in range(3)]
+        await ann.request({"type": "join", "table": sat})
+        await bea.request({"type": "spectate", "table": watched})
+        await maker.expect(lambda m: m.get("type") == "tables" and empty not in ids(m), timeout=3)
+        assert sorted(host.tables) == sorted([sat, watched])
+
+
+# -- the lobby's listing -----------------------------------------------------------------------------
+
+
+async def test_a_table_is_always_findable_by_its_players_however_many_junk_tables_there_are(tmp_path: Path) -> None:
+    async with running_host(tmp_path, limits=HostLimits(tables_per_creator=200), **UNLIMITED) as (_, port):
+        ana, junk, bea, stranger = [await RawPeer.greeted(port, name) for name in ("Ana", "Junk", "Bea", "Who")]
+        friends = (await create(ana))["table"]["id"]
+        await ana.request({"type": "join", "table": friends})
+        made = [(await create(junk))["table"]["id"] for _ in range(120)]
+        g54 = (await create(junk, game="g54"))["table"]["id"]
+
+        first = await stranger.request({"type": "list"})
+        assert ids(first)[0] == friends  # a table someone sits at comes before the empty ones
+        assert (first["page"], first["pages"], first["total"], len(first["tables"])) == (0, 3, 122, LIST_LIMIT)
+        pages = [ids(await stranger.request({"type": "list", "page": page})) for page in range(3)]
+        assert sorted(table for page in pages for table in page) == sorted([friends, *made, g54])
+        assert (await stranger.request({"type": "list", "page": 3}))["tables"] == []
+
+        assert ids(await stranger.request({"type": "list", "query": "ANA"})) == [friends]
+        assert ids(await stranger.request({"type": "list", "query": "g54"})) == [g54]
+        assert ids(await stranger.request({"type": "list", "query": made[4]})) == [made[4]]
+        assert ids(await stranger.request({"type": "list", "query": "nobody"})) == []
+
+        await bea.request({"type": "spectate", "table": made[4]})  # an old, empty table, far down the list
+        assert made[4] not in pages[0]
+        assert made[4] in ids(await bea.request({"type": "list"}))
+        assert made[4] in ids(await bea.request({"type": "list", "query": "nobody"}))
+        await create(junk)
+        await bea.expect(lambda m: m.get("type") == "tables" and "re" not in m and made[4] in ids(m))
+
+        for bad in ({"page": -1}, {"page": "1"}, {"page": True}, {"query": 5}, {"query": "x" * 41}):
+            reply = await stranger.request({"type": "list", **bad})
+            assert reply["type"] == "error" and reply["code"] == "bad_request", (bad, reply)
+
+
+async def test_many_creates_cost_each_listener_a_few_listings_not_one_per_create(tmp_path: Path) -> None:
+    """Every create once sent the whole listing to every listener: 1,000 listeners and 3,000 creates made gigabytes.
+    Lobby broadcasts are coalesced: each listener is sent less than one byte per byte of the creates."""
+    creates, listeners = 3000, 1000
+    limits = HostLimits(tables_per_creator=creates, waiting_tables=creates)
+    async with running_host(tmp_path, limits=limits, **UNLIMITED) as (host, port):
+        lobby = [await RawPeer.greeted(port, f"l{i}") for i in range(listeners)]
+        maker = await RawPeer.greeted(port, "Maker")
+        last = f"t{creates}"
+
+        async def listen(peer: RawPeer) -> int:
+            received = 0
+            while True:
+                (length,) = HEADER.unpack(await peer.reader.readexactly(HEADER.size))
+                message = unpack(await peer.reader.readexactly(length))
+                received += HEADER.size + length
+                if message.get("type") == "tables" and last in ids(message):
+                    return received
+
+        listening = asyncio.gather(*(listen(peer) for peer in lobby))
+        requests = b"".join(frame(pack({"type": "create", "players": 6, "id": i})) for i in range(creates))
+        maker.send_bytes(requests)
+        assert (await maker.expect(lambda m: m.get("re") == creates - 1, timeout=60))["type"] == "created"
+        received = await within(listening, 60)
+        assert len(host.connections) == listeners + 1
+        assert max(received) < len(requests), (max(received), len(requests))
+
+
+# -- the log -----------------------------------------------------------------------------------------
+
+
+async def test_a_flood_of_faults_writes_a_few_log_lines(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Each malformed frame, refused request or bad first frame once wrote a log line: ten thousand bytes of attack
+    wrote a hundred thousand of log. The first of each kind from an address is logged, the rest counted."""
+    caplog.set_level(logging.DEBUG)
+    attack = 0
+    async with running_host(tmp_path, **UNLIMITED) as (_, port):
+        peer = await RawPeer.greeted(port, "mallory")
+        for payload in (b"\xc1", pack({"type": "nonsense"}), pack({"type": "join", "table": "t404"})):
+            for _ in range(10):
+                data = frame(payload) * 1000
+                peer.send_bytes(data)
+                attack += len(data)
+                await peer.alive()
+        for _ in range(100):
+            once = await RawPeer.open(port)
+            once.send_bytes(frame(b"\xc1"))
+            attack += len(frame(b"\xc1"))
+            assert await once.closed_by_host()
+        await peer.alive()
+    lines = [record.getMessage() for record in caplog.records if record.name.startswith("netplay")]
+    written = sum(len(line) + 1 for line in lines)
+    assert len(lines) <= 10 and written * 100 < attack, (written, attack, lines)
+    assert any(line.startswith("9999 more malformed frames from 127.0.0.1") for line in lines), lines
+    assert any(line.startswith("9999 more no_table refusals from 127.0.0.1") for line in lines), lines
+    assert any(line.startswith("99 more bad first frames from 127.0.0.1") for line in lines), lines
