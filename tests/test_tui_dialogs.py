@@ -72,7 +72,7 @@ async def test_the_response_clock_closes_the_open_dialog_and_the_next_key_plays(
 
 
 async def test_a_remote_dialog_closes_when_the_hosts_clock_answers(tmp_path):
-    server = Host(data_dir=tmp_path / "host", bot_delay=0)
+    server = Host(data_dir=tmp_path / "host", bot_delay=5)  # the game waits while the test looks
     port = await server.start("127.0.0.1", 0)
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     try:
