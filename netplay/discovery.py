@@ -51,21 +51,28 @@ def lan_addresses() -> list[str]:
     return sorted(set(found))
 
 
-def local_networks() -> list[ipaddress.IPv4Network]:
-    """The IPv4 networks this machine is on, loopback included."""
+def local_interfaces() -> list[ipaddress.IPv4Interface]:
+    """This machine's IPv4 addresses with their networks, loopback included."""
     return [
-        ipaddress.IPv4Network(f"{ip.ip}/{ip.network_prefix}", strict=False)
+        ipaddress.IPv4Interface(f"{ip.ip}/{ip.network_prefix}")
         for adapter in ifaddr.get_adapters()
         for ip in adapter.ips
         if isinstance(ip.ip, str)
     ]
 
 
-def nearest(addresses: list[str], networks: list[ipaddress.IPv4Network]) -> str:
-    """Of a host's addresses (it advertises every one it has: a LAN's, a container bridge's, a VPN's...), the first
-    on a network this machine is on, so reachable directly; else the first."""
-    on_ours = (a for a in addresses if any(ipaddress.IPv4Address(a) in network for network in networks))
-    return next(on_ours, addresses[0])
+def nearest(addresses: list[str], interfaces: list[ipaddress.IPv4Interface]) -> str:
+    """Of a host's addresses (it advertises every one it has: a LAN's, a container bridge's, a VPN's...), the one to
+    connect to from a machine with interfaces: the first on a network of ours that is not an address of ours (two
+    machines' container bridges often share 172.17.0.1), else one of ours (the host runs here), else the first."""
+
+    def rank(address: str) -> int:
+        ip = ipaddress.IPv4Address(address)
+        if any(ip == interface.ip for interface in interfaces):
+            return 1
+        return 0 if any(ip in interface.network for interface in interfaces) else 2
+
+    return min(addresses, key=rank)
 
 
 def advertised_protocol(info: AsyncServiceInfo) -> int | None:
@@ -136,13 +143,13 @@ async def browse(seconds: float = 2.0, interfaces: list[str] | None = None) -> l
         await asyncio.sleep(seconds)
         await browser.async_cancel()
         found = []
-        networks = local_networks()
+        ours = local_interfaces()
         for name in sorted(names):
             info = AsyncServiceInfo(SERVICE, name)
             addresses = info.parsed_addresses(IPVersion.V4Only) if await info.async_request(azc.zeroconf, 1000) else []
             if addresses and info.port:
                 short = name.removesuffix("." + SERVICE)
-                found.append(FoundHost(short, nearest(addresses, networks), info.port, advertised_protocol(info)))
+                found.append(FoundHost(short, nearest(addresses, ours), info.port, advertised_protocol(info)))
         return found
     except Exception as error:  # as above
         raise LanUnavailable(str(error)) from None

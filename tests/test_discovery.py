@@ -65,9 +65,11 @@ def test_lan_addresses_leave_out_loopback():
 
 
 def test_a_host_is_listed_at_the_address_on_the_browsers_own_network():
-    networks = [ipaddress.IPv4Network("192.168.1.0/24")]
-    assert nearest(["172.17.0.1", "192.168.1.20"], networks) == "192.168.1.20"
-    assert nearest(["172.17.0.1", "10.0.0.5"], networks) == "172.17.0.1"  # none on ours: the first
+    ours = [ipaddress.IPv4Interface("192.168.1.30/24"), ipaddress.IPv4Interface("172.17.0.1/16")]
+    assert nearest(["172.17.0.1", "192.168.1.20"], ours) == "192.168.1.20"  # its bridge's address is ours too
+    assert nearest(["10.8.0.5", "192.168.1.20"], ours) == "192.168.1.20"
+    assert nearest(["172.17.0.1", "192.168.1.30"], ours) == "172.17.0.1"  # the host runs here: any of ours
+    assert nearest(["10.8.0.5", "10.9.0.5"], ours) == "10.8.0.5"  # none on our networks: the first
 
 
 def test_a_host_of_another_protocol_says_so_in_its_label():
@@ -108,7 +110,7 @@ def inside(namespace: str, script: str) -> list[str]:
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-def test_a_host_on_the_lan_is_found_once_at_the_address_the_browser_can_reach():
+def test_a_host_on_the_lan_is_found_once_at_the_address_the_player_can_reach():
     tag = f"{os.getpid() % 100000}"
     host_ns, player_ns = f"coup-test-host-{tag}", f"coup-test-player-{tag}"
     with namespaces(host_ns, player_ns):
@@ -120,6 +122,10 @@ def test_a_host_on_the_lan_is_found_once_at_the_address_the_browser_can_reach():
         ip("-n", player_ns, "addr", "add", "10.77.0.2/24", "dev", f"cpp{tag}")
         ip("-n", host_ns, "link", "set", f"cph{tag}", "up")
         ip("-n", player_ns, "link", "set", f"cpp{tag}", "up")
+        for namespace, side in ((host_ns, "h"), (player_ns, "p")):  # each machine's own container bridge, alike
+            ip("-n", namespace, "link", "add", f"cb{side}{tag}", "type", "veth", "peer", "name", f"cx{side}{tag}")
+            ip("-n", namespace, "addr", "add", "172.17.0.1/16", "dev", f"cb{side}{tag}")
+            ip("-n", namespace, "link", "set", f"cb{side}{tag}", "up")
         advertiser = subprocess.Popen(
             inside(host_ns, ADVERTISE), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENV
         )
