@@ -65,12 +65,24 @@ def stranger(header: bytes, host: str, port: int) -> HostError:
     return HostError("not_coup", f"{address} is {what}, not a coup host: the default port is {DEFAULT_PORT}")
 
 
+def numeric_address(host: str, port: int) -> list[tuple[Any, ...]]:
+    """host:port as getaddrinfo gives it when host is an IP address, else []. No lookup, so no thread: asyncio looks
+    names up in its executor, whose threads live on holding the sys.stderr of their birth, which in an app served
+    over SSH is that app's capture, and would keep the finished app in memory."""
+    try:
+        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_NUMERICHOST)
+    except (socket.gaierror, UnicodeError):
+        return []
+
+
 async def open_stream(host: str, port: int, timeout: float) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
     """A TCP connection to host:port, trying each of its addresses; HostError saying why when none takes it."""
     address = address_text(host, port)
     loop = asyncio.get_running_loop()
     try:
-        found = await asyncio.wait_for(loop.getaddrinfo(host, port, type=socket.SOCK_STREAM), timeout)
+        found = numeric_address(host, port) or await asyncio.wait_for(
+            loop.getaddrinfo(host, port, type=socket.SOCK_STREAM), timeout
+        )
     except (socket.gaierror, UnicodeError, TimeoutError):
         text = f"No computer called {one_line(host)} was found: check the name, or type the host's IP address"
         raise HostError("unknown_host", text) from None
