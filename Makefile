@@ -17,6 +17,11 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@ $(VENV)/.play
 
+# The bench measures our engines beside coupml's (the bench extra).
+$(VENV)/.bench: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	touch $@ $(VENV)/.test $(VENV)/.play
+
 play: $(VENV)/.play
 	$(BIN)/coup
 
@@ -32,7 +37,7 @@ lint: $(VENV)/.test
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-bench: $(VENV)/.test
+bench: $(VENV)/.bench
 	$(BIN)/python -m bench
 
 sim: $(VENV)/.play

@@ -1,112 +1,42 @@
-"""Self-play throughput, the cost of one rule-bot decision (cards and wargame), and the peak memory of one game."""
+"""`python -m bench [NAME ...] [--quick]`: run the measurements named (all by default), print them, and write their
+figures into bench/results.json (the figures of measurements not run stay as they were)."""
 
 from __future__ import annotations
 
-import time
-import tracemalloc
+import argparse
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from core.cards.engine import COUP
-from core.cards.g54.config import G54Config
-from core.cards.g54.engine import G54
-from core.cards.rule_bot import RuleBot
-from core.cards.state import CoupConfig
-from core.game import Game
-from core.registry import make_bot
-from core.sim import derive_seeds, play_game
-from core.wargame.bot import WargameBot
-from core.wargame.config import WargameConfig
-from core.wargame.engine import WARGAME
+from bench import bots, engine
 
-PLAYERS = 4
-GAMES = 300
-TIMED_DECISIONS = 20_000
-WARGAME_TURNS = 6
+Measurement = Callable[[bool], dict[str, Any]]
+"""A measurement: given quick (fewer games, for a try), it prints its lines and returns its figures by key."""
+
+MEASUREMENTS: dict[str, Measurement] = {
+    "engine": engine.measure,
+    "bots": bots.measure,
+    "memory": bots.measure_memory,
+}
+RESULTS = Path(__file__).with_name("results.json")
 
 
-def throughput(bot: str, game: Game = COUP, config: Any = None) -> str:
-    """Games and decisions per second of GAMES self-play games between bots of one level."""
-    config = config or CoupConfig(players=PLAYERS)
-    decisions = 0
-    start = time.perf_counter()
-    for seed in derive_seeds(1, GAMES):
-        bots = [make_bot(game.name, bot, s) for s in derive_seeds(seed, PLAYERS)]
-        decisions += play_game(game, config, seed, bots).decisions
-    elapsed = time.perf_counter() - start
-    return (
-        f"{game.name:>4} {bot:>6} self-play, {PLAYERS} players: {GAMES / elapsed:8.1f} games/s"
-        f" {decisions / elapsed:10.0f} decisions/s ({decisions / GAMES:.1f} decisions a game)"
-    )
-
-
-def decision_time() -> str:
-    """Mean and 99th percentile of one rule-bot decision over the views of random games."""
-    config = CoupConfig(players=PLAYERS)
-    views: list[Any] = []
-    for seed in derive_seeds(2, 200):
-        bots = [make_bot("coup", "random", s) for s in derive_seeds(seed, PLAYERS)]
-        state = COUP.new(config, seed)
-        while COUP.result(state) is None and len(views) < TIMED_DECISIONS:
-            seat = COUP.to_act(state)[0]
-            view = COUP.view(state, seat)
-            views.append(view)
-            state, _ = COUP.apply(state, seat, bots[seat].choose(view))
-    bot = RuleBot(0)
-    times = []
-    for view in views:
-        start = time.perf_counter_ns()
-        bot.choose(view)
-        times.append(time.perf_counter_ns() - start)
-    times.sort()
-    mean = sum(times) / len(times) / 1000
-    p99 = times[int(len(times) * 0.99)] / 1000
-    return f"  rule decision: {mean:8.1f} µs mean {p99:8.1f} µs p99 over {len(times)} views"
-
-
-def wargame_decision_time() -> str:
-    """Mean and 99th percentile of one wargame rule-bot decision over the views of a rule-vs-rule game."""
-    config = WargameConfig(turn_limit=WARGAME_TURNS)
-    state = WARGAME.new(config, 4)
-    bots = [WargameBot(1), WargameBot(2)]
-    times = []
-    while WARGAME.result(state) is None:
-        seat = WARGAME.to_act(state)[0]
-        view = WARGAME.view(state, seat)
-        start = time.perf_counter_ns()
-        move = bots[seat].choose(view)
-        times.append(time.perf_counter_ns() - start)
-        state, _ = WARGAME.apply(state, seat, move)
-    times.sort()
-    mean = sum(times) / len(times) / 1e6
-    p99 = times[int(len(times) * 0.99)] / 1e6
-    return f"wargame decision: {mean:8.1f} ms mean {p99:8.1f} ms p99 over {len(times)} views"
-
-
-def peak_memory() -> str:
-    """Peak traced memory of playing one rule-bot game."""
-    tracemalloc.start()
-    seed = derive_seeds(3, 1)[0]
-    bots = [make_bot("coup", "rule", s) for s in derive_seeds(seed, PLAYERS)]
-    outcome = play_game(COUP, CoupConfig(players=PLAYERS), seed, bots)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return f"    peak memory: {peak / 1024:8.1f} KiB for one {outcome.decisions}-decision rule game"
-
-
-def main() -> None:
-    """Print the measurements, a line each."""
-    g54 = G54Config(players=PLAYERS, selection="advanced")
-    measures: tuple[Callable[[], str], ...] = (
-        lambda: throughput("random"),
-        lambda: throughput("rule"),
-        lambda: throughput("rule", G54, g54),
-        decision_time,
-        wargame_decision_time,
-        peak_memory,
-    )
-    for measure in measures:
-        print(measure(), flush=True)
+def main(argv: list[str] | None = None) -> None:
+    """Run the measurements asked for and merge their figures into RESULTS."""
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("names", nargs="*", metavar="NAME", help=f"one of: {', '.join(MEASUREMENTS)}")
+    parser.add_argument("--quick", action="store_true", help="fewer games: a try, not a figure to keep")
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.names if name not in MEASUREMENTS]
+    if unknown:
+        parser.error(f"unknown measurement {', '.join(unknown)}; known: {', '.join(MEASUREMENTS)}")
+    results: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    for name in args.names or MEASUREMENTS:
+        print(f"== {name}", flush=True)
+        results.update(MEASUREMENTS[name](args.quick))
+    RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    print(f"figures written to {RESULTS}")
 
 
 if __name__ == "__main__":

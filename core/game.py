@@ -51,7 +51,7 @@ class Game(Protocol):
         which one seat answered); moves made against a window that has closed since are stale."""
 
     def names(self, state: Any) -> tuple[str, ...]:
-        """The players' names, by seat."""
+        """The players' names, by seat, read from a state or from any seat's view (a network client has only views)."""
 
     def open_view(self, state: Any) -> Any:
         """Everything about state as a replay shows it once the game is over (every hand face up)."""
@@ -109,12 +109,23 @@ def no_option_words(options: Mapping[str, Any]) -> list[str]:
     return []
 
 
+def whole_view(view: Any) -> Any:
+    """A game whose views cross the wire whole: nothing in them is left for a client to derive."""
+    return view
+
+
+WireView = Callable[[Any, int | None], Any]
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A game, described once: its registry name and title, the table sizes it allows, its engine, the types of
     its views and events (to decode them from the wire), its computer opponents by level, its sentences, and what
     a self-play summary adds for it. sides names the seats when they are fixed sides (the wargame's), else ();
-    option_words says a table's options in a few words (for a lobby); flags are its self-play options."""
+    option_words says a table's options in a few words (for a lobby); flags are its self-play options.
+    wire_view, if a game has one, gives seat's view of a state as the wire carries it, leaving out what a client
+    can derive from the rest (the wargame's legal moves, up to two thousand), so the host never works that out;
+    restore_view rebuilds it on the client: restore_view(wire_view(state, seat)) == engine.view(state, seat)."""
 
     name: str
     title: str
@@ -128,6 +139,8 @@ class GameSpec:
     summarize: Summary = field(default=no_summary)
     option_words: Callable[[Mapping[str, Any]], list[str]] = field(default=no_option_words)
     flags: tuple[Flag, ...] = ()
+    wire_view: WireView | None = None
+    restore_view: Callable[[Any], Any] = field(default=whole_view)
 
     def make_bot(self, level: str, seed: int) -> Bot:
         """A fresh bot of level for this game, its own choices drawn from seed."""

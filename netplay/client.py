@@ -245,3 +245,33 @@ class Client:
             self.closed.set()
             if self.on_message is not None:
                 self.on_message({"type": "closed"})
+
+
+RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)  # seconds before each reconnect attempt; the last repeats
+FINAL_REFUSALS = ("password", "ssh_only", "version")  # refusals another attempt cannot change
+
+
+async def connect_again(
+    address: tuple[str, int],
+    name: str,
+    credentials: dict[str, Any],
+    on_message: Handler,
+    on_wait: Callable[[float, int], None] = lambda delay, attempt: None,
+) -> Client:
+    """A new connection to a host that went away, as the same identity (so the host gives our seat back), tried
+    with backoff until it answers; on_wait(delay, attempt) hears of each wait. HostError if it refuses us for good."""
+    attempt = 0
+    while True:
+        attempt += 1
+        delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1]
+        on_wait(delay, attempt)
+        await asyncio.sleep(delay)
+        client = Client(on_message=on_message)
+        try:
+            await client.connect(*address, name, credentials)
+            return client
+        except HostError as error:
+            if error.code in FINAL_REFUSALS:
+                raise
+        except (OSError, TimeoutError, WireError, asyncio.IncompleteReadError):
+            pass

@@ -120,9 +120,18 @@ def _kind_converter(base: type, kinds: dict[str, type]) -> Converter:
     return build
 
 
+def view_to_plain(game: str, state: Any, seat: int | None) -> Any:
+    """seat's view of a state of game as an update carries it: plain data, without what a client derives from the
+    rest (the game's GameSpec.wire_view), which the host then never works out."""
+    spec = game_spec(game)
+    return to_plain(spec.engine.view(state, seat) if spec.wire_view is None else spec.wire_view(state, seat))
+
+
 def view_from_plain(game: str, data: Any) -> Any:
-    """A view of game (as the host names it) from the wire; ValueError for an unknown game or a malformed view."""
-    return from_plain(game_spec(game).view_type, data)
+    """A view of game (as the host names it) from the wire, with what the wire left out rebuilt (the game's
+    GameSpec.restore_view); ValueError for an unknown game or a malformed view."""
+    spec = game_spec(game)
+    return spec.restore_view(from_plain(spec.view_type, data))
 
 
 def events_from_plain(game: str, data: Any) -> list[Any]:

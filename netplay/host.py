@@ -537,7 +537,7 @@ class Host:
             "seat": seat,
             "version": table.state.version,
             "window_opened": table.window_opened,
-            "view": to_plain(table.view(seat)),
+            "view": table.wire_view(seat),
             "events": events,
             "thinking": table.thinking,
             "deadline": deadline,

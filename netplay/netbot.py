@@ -4,25 +4,50 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from core.game import Bot
 from core.registry import make_bot
-from netplay.client import Client, HostError
+from netplay.client import Client, HostError, connect_again
 from netplay.codec import to_plain, view_from_plain
 from netplay.tally import shown
 
 log = logging.getLogger(__name__)
+MOVE_RATE, MOVE_BURST = 25.0, 50.0  # under a host's flood limit (30 messages a second after a burst of 60)
+
+
+class Pace:
+    """A token bucket on our own moves: a bot answering at machine speed (a wargame turn is dozens of moves) waits
+    rather than be disconnected for flooding."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.last = burst, time.monotonic()
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+
+    async def take(self) -> None:
+        """Wait until one more move is allowed, and spend it."""
+        self._refill()
+        if self.tokens < 1:
+            await asyncio.sleep((1 - self.tokens) / self.rate)
+            self._refill()
+        self.tokens -= 1
 
 
 @dataclass
 class BotResult:
-    """How the bot's game ended."""
+    """How the bot's game ended, and its final view."""
 
     winner: int
     turns: int
     decisions: int
+    final: Any
 
 
 async def find_open_table(client: Client) -> str:
@@ -54,13 +79,21 @@ async def play_bot(
     name: str | None = None,
     start: bool = False,
     ordered: bool = False,
+    stall: float | None = None,
+    paced: bool = True,
+    credentials: dict[str, Any] | None = None,
 ) -> BotResult:
     """Join a table (the first open one if none is named), play until the game ends.
     start: start the table once it is full. ordered: answer a window only when first in turn
-    order among those who owe it (self-play uses this to match local self-play exactly)."""
+    order among those who owe it (self-play uses this to match local self-play exactly).
+    stall: give up with a TimeoutError once, seated, we have heard nothing from the host for that many seconds
+    (self-play, where every seat answers at once; None waits as long as people take). paced: keep our moves under
+    a host's flood limit (off only on a host without one: self-play's private host). credentials: who the bot is
+    (a profile); with them, a lost host is tried again with backoff and the seat comes back, as for a person."""
     updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     client = Client(on_message=updates.put_nowait)
-    await client.connect(host, port, name or f"{level} bot")
+    name = name or f"{level} bot"
+    await client.connect(host, port, name, credentials)
     try:
         table_id = table_id or await find_open_table(client)
         joined = await client.request({"type": "join", "table": table_id, "seat": seat})
@@ -69,14 +102,26 @@ async def play_bot(
             await wait_until_full(client, table_id)
             await client.request({"type": "start", "table": table_id})
         answered: int | None = None  # the window (by the version that opened it) already answered
-        decisions = 0
+        decisions, version = 0, None
+        pace = Pace(MOVE_RATE, MOVE_BURST) if paced else None
         bot: Bot | None = None
         while True:
-            message = await updates.get()
+            try:
+                message = await asyncio.wait_for(updates.get(), stall)
+            except TimeoutError:
+                raise TimeoutError(
+                    f"{name} at seat {my_seat} of table {table_id}: nothing from the host for {stall} s "
+                    f"after version {version} (a window nobody answers, or an update the host could not send)"
+                ) from None
             while message["type"] == "update" and not updates.empty():
                 message = updates.get_nowait()  # act on the latest view only
-            if message["type"] == "closed":
-                raise ConnectionError("the host closed the connection")
+            if message["type"] == "closed" and client.closed.is_set():
+                if credentials is None:
+                    raise ConnectionError("the host closed the connection")
+                log.warning("lost the host; trying again")
+                client = await connect_again((host, port), name, credentials, updates.put_nowait)
+                answered = None  # a move sent as the connection died may never have arrived: answer again
+                continue
             if message["type"] == "error":
                 log.warning("host refused a move: %s", shown(message.get("message")))
                 continue
@@ -84,16 +129,19 @@ async def play_bot(
                 continue
             game = message["game"]
             view = view_from_plain(game, message["view"])
+            version = view.version
             if bot is None:  # the host names the game only once a table is seated
                 bot = make_bot(game, level, seed)
             if view.winner is not None:
-                return BotResult(view.winner, view.turn, decisions)
+                return BotResult(view.winner, view.turn, decisions, view)
             window = message.get("window_opened")
             if not view.legal or window == answered or (ordered and view.owed[0] != my_seat):
                 continue
             move = await asyncio.to_thread(bot.choose, view)
             answered = window
             decisions += 1
+            if pace is not None:
+                await pace.take()
             client.send({"type": "move", "version": view.version, "move": to_plain(move)})
     finally:
         await client.close()

@@ -35,8 +35,12 @@ class RemoteTable:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return tuple(p.name for p in self._view.players) if self._view else ()
+        """The players' names, by seat (the engine reads them from our view)."""
+        return self.game.names(self._view) if self._view is not None else ()
+
+    def played_here(self) -> frozenset[int]:
+        """The seats played at this keyboard: ours (none for a spectator; hot-seat is for local tables only)."""
+        return frozenset() if self.seat is None else frozenset({self.seat})
 
     def view(self) -> Any:
         """The latest view of our seat."""

@@ -16,6 +16,7 @@ from core.game import Bot, IllegalMove
 from core.records import Record
 from core.registry import game_spec
 from core.sim import derive_seeds
+from netplay.codec import view_to_plain
 from netplay.storage import save_record
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,10 @@ class Table:
     def view(self, seat: int | None) -> Any:
         """What seat (None: a spectator) may know now."""
         return self.game.view(self.state, seat)
+
+    def wire_view(self, seat: int | None) -> Any:
+        """seat's view as an update carries it (plain data, without what the client derives)."""
+        return view_to_plain(self.spec.name, self.state, seat)
 
     def opening_events(self, seat: int | None) -> list[Any]:
         """The events announcing the game that seat may see (the engine announces every later turn itself)."""
@@ -205,6 +210,8 @@ class Table:
 class LocalTable:
     """The table as the screens see it: one seat is the local person (the rest bots)."""
 
+    remote = False
+
     def __init__(self, table: Table, seat: int = 0) -> None:
         self.table = table
         self.seat = seat
@@ -227,6 +234,10 @@ class LocalTable:
     def levels(self) -> dict[int, str]:
         """The bot level of each bot seat (to play again with the same opponents)."""
         return {seat: bot.name for seat, bot in self.table.bots.items()}
+
+    def played_here(self) -> frozenset[int]:
+        """The seats people play at this keyboard: every seat but the bots' (more than one: hot-seat)."""
+        return frozenset(range(self.table.config.players)) - set(self.table.bots)
 
     def winner(self) -> int | None:
         """The winning seat, once the game is over."""

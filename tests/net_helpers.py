@@ -32,14 +32,14 @@ UNLIMITED: dict[str, Any] = {"rate": 1e6, "burst": 1e6}
 
 
 @contextlib.asynccontextmanager
-async def running_host(data_dir: Path | None, **options: Any) -> AsyncIterator[tuple[Host, int]]:
-    """A Host on 127.0.0.1 at a free port (bots answer at once unless bot_delay is given); stopped on exit."""
+async def running_host(data_dir: Path | None, port: int = 0, **options: Any) -> AsyncIterator[tuple[Host, int]]:
+    """A Host on 127.0.0.1 at port (0: a free one; bots answer at once unless bot_delay is given); stopped on exit."""
     options.setdefault("bot_delay", 0)
     options.setdefault(
         "chosen_seeds", True
     )  # tests replay seeded games; test_host_deals_its_own_seeds checks the default
     host = Host(data_dir=data_dir, **options)
-    port = await within(host.start(LOCALHOST, 0))
+    port = await within(host.start(LOCALHOST, port))
     try:
         yield host, port
     finally:

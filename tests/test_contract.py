@@ -22,7 +22,7 @@ from core.game import Game, IllegalMove
 from core.records import Record, replay
 from core.registry import GAMES
 from core.sim import derive_seeds
-from netplay.codec import events_from_plain, to_plain, view_from_plain
+from netplay.codec import events_from_plain, to_plain, view_from_plain, view_to_plain
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEW_SAMPLES = 30  # states per game whose views are checked for every seat (views of the wargame cost its legal moves)
@@ -428,12 +428,14 @@ def test_events_show_a_seat_only_cards_it_may_know(name: str, case: int, level: 
 
 @pytest.mark.parametrize(("name", "case", "level", "seed"), RUNS)
 def test_views_and_events_cross_the_wire_unchanged(name: str, case: int, level: str, seed: int) -> None:
+    """Views as the wire carries them (without what a client derives) come back whole, naming the players."""
     run = play(name, case, level, seed)
     game = run.game
-    for _, views in run.sampled_views:
-        for view in views.values():
-            wire = msgpack.unpackb(msgpack.packb(to_plain(view)))
+    for state, views in run.sampled_views:
+        for viewer, view in views.items():
+            wire = msgpack.unpackb(msgpack.packb(view_to_plain(name, state, viewer)))
             assert view_from_plain(name, wire) == view
+            assert game.names(view) == game.names(state)
     for step in run.steps:
         wire = msgpack.unpackb(msgpack.packb(to_plain(step.events)))
         assert events_from_plain(name, wire) == step.events

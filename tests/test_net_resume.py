@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from core.registry import GAMES
-from tests.net_helpers import UNLIMITED, Message, RawPeer, play_raw, running_host, seated_table, within
+from netplay.netbot import play_bot
+from tests.net_helpers import UNLIMITED, Message, RawPeer, eventually, play_raw, running_host, seated_table, within
 
 TABLES = {  # game: (players, options)
     "coup": (3, {}),
@@ -53,3 +56,25 @@ async def test_a_restarted_host_gives_every_game_back_from_its_journal(tmp_path,
         assert update["view"] == before["view"]
         final = await within(play_raw(back, seed=3), 60)
         assert final["view"]["winner"] is not None
+
+
+async def test_coup_bot_comes_back_by_itself_after_the_host_restarts(tmp_path):
+    async with running_host(tmp_path, grace=30, **UNLIMITED) as (host, port):
+        alice = await RawPeer.greeted(port, "Alice")
+        created = await alice.request({"type": "create", "players": 2, "seed": 9, "options": {"first_player": 0}})
+        table_id = created["table"]["id"]
+        await alice.request({"type": "join", "table": table_id, "seat": 0})
+        alice.seat = 0
+        bot = asyncio.create_task(
+            play_bot("127.0.0.1", port, seed=4, table_id=table_id, credentials={"profile": "bot-profile-secret-001"})
+        )
+        await eventually(lambda: host.tables[table_id].seats[1].kind == "person")
+        await alice.request({"type": "start", "table": table_id})
+        await owed_update(alice)
+    assert not bot.done()  # the host went away mid-game: the bot is trying again, not giving up
+    async with running_host(tmp_path, grace=30, **UNLIMITED, port=port) as (host, _):
+        back = await RawPeer.greeted(port, "Alice", profile=alice.profile)
+        final = await within(play_raw(back, seed=3), 60)
+        result = await within(bot, 30)
+        assert result.winner == final["view"]["winner"] is not None
+        assert host.tables[table_id].seats[1].kind == "person"  # never handed to a host-side bot

@@ -143,3 +143,50 @@ async def test_a_spectator_sees_no_hands(host):
         assert all(p.hand is None for p in view.players)
         assert "watching" in str(app.screen.query_one("#status-bar").render())
     await player.close()
+
+
+async def test_a_player_finds_a_table_by_name_among_many(host):
+    _, port = host
+    for number in range(60):  # more than a page: a friend's table would be pushed off the first one
+        other = Client()
+        await other.connect("127.0.0.1", port, f"Junk {number}", {"profile": f"junk-profile-secret-{number:04}x"})
+        await other.request({"type": "create", "players": 2})
+    friend = Client()
+    await friend.connect("127.0.0.1", port, "Zoltan", {"profile": "zoltan-profile-secret-01"})
+    created = await friend.request({"type": "create", "players": 3})
+    await friend.request({"type": "join", "table": created["table"]["id"]})
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables)
+        lobby = app.screen
+        assert lobby.pages == 2
+        await pilot.press("slash")
+        await pilot.press(*"zoltan", "enter")
+        await wait_for(pilot, lambda: [t["id"] for t in lobby.tables] == [created["table"]["id"]])
+        await pilot.press("j")
+        await wait_for(pilot, lambda: lobby.my_table == created["table"]["id"])
+    await friend.close()
+
+
+async def test_watching_a_game_that_waits_for_a_person_opens_at_once_with_its_history(host):
+    server, port = host
+    player = Client()
+    await player.connect("127.0.0.1", port, "Bo")
+    created = await player.request({"type": "create", "game": "g54", "players": 3})
+    table_id = created["table"]["id"]
+    await player.request({"type": "join", "table": table_id})
+    await player.request({"type": "fill", "table": table_id, "level": "rule"})
+    await player.request({"type": "start", "table": table_id})
+    game = server.tables[table_id].table
+    for _ in range(200):  # the bots play until Bo owes: from then on, nothing moves
+        if game.game.to_act(game.state) == (0,) and game.thinking is None:
+            break
+        await asyncio.sleep(0.02)
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.screen.table.view().version == game.state.version
+        assert app.screen.table.events  # the game so far, in the log
+    await player.close()

@@ -181,10 +181,20 @@ def command_host(args: argparse.Namespace) -> int:
 def command_bot(args: argparse.Namespace) -> int:
     """Play one game at a host as a computer opponent."""
     from netplay.netbot import play_bot
+    from netplay.storage import claim_profile
 
     host, port = parse_address(args.connect)
+    credentials = {"profile": claim_profile("bot")}  # its own identity: a lost host gives the seat back to it
     result = asyncio.run(
-        play_bot(host, port, level=args.level, seed=args.seed, table_id=args.table, name=args.name or None)
+        play_bot(
+            host,
+            port,
+            level=args.level,
+            seed=args.seed,
+            table_id=args.table,
+            name=args.name or None,
+            credentials=credentials,
+        )
     )
     print(f"game over after {result.turns} turns; seat {result.winner} won")
     return 0

@@ -26,6 +26,7 @@ from tui.screens.wargame_setup import WargameSetupScreen
 from tui.settings import Settings
 from tui.widgets.g54_roles_field import G54RolesField
 from tui.widgets.game_options import Check, OptionsField
+from tui.widgets.wargame_options_field import WargameOptionsField
 
 COUP_CHECKS = (
     Check("inquisitor", "inquisitor", "Inquisitor instead of Ambassador"),
@@ -40,7 +41,7 @@ class TuiGame:
     a screen the menu opens before starting (None: cancelled), whose answer options_from turns into
     the game's options; table_options is the
     new-table dialog's field for what checks cannot say; setup replaces the menu's fields with the game's own
-    start screen; hosted says whether a host offers it."""
+    start screen. Every game is offered by a host too."""
 
     spec: GameSpec
     play: Callable[[Any, Settings], Screen[None]]
@@ -51,7 +52,6 @@ class TuiGame:
     options_from: Callable[[Any], dict[str, Any]] = dict
     table_options: Callable[[], OptionsField] | None = None
     setup: Callable[[Settings], Screen[None]] | None = None
-    hosted: bool = True
 
 
 SCREENS: dict[str, TuiGame] = {
@@ -83,8 +83,8 @@ SCREENS: dict[str, TuiGame] = {
         WargameScreen,
         WargameReplayScreen,
         WargameHelpScreen,
+        table_options=WargameOptionsField,
         setup=WargameSetupScreen,
-        hosted=False,
     ),
 }
 
@@ -106,9 +106,9 @@ def every_check() -> tuple[Check, ...]:
     return tuple(seen.values())
 
 
-def menu_choices(hosted: bool = False) -> list[tuple[str, str]]:
-    """The games as Select options (hosted: only those a host offers)."""
-    return [(game.spec.title, name) for name, game in SCREENS.items() if game.hosted or not hosted]
+def menu_choices() -> list[tuple[str, str]]:
+    """The games as Select options."""
+    return [(game.spec.title, name) for name, game in SCREENS.items()]
 
 
 def player_counts(game: str) -> list[tuple[str, int]]:

@@ -5,13 +5,16 @@ from __future__ import annotations
 from core.cards.common_moves import CHALLENGE_OR_PASS, keeps, one_per_card, prove_or_concede
 from core.cards.events import Event
 from core.cards.flow import HANDLERS, convert_cost, denies, settle
-from core.cards.moves import Move
+from core.cards.moves import Move, move
 from core.cards.rules import FACTIONS, FORCED_COUP_COINS, copies_per_character
 from core.cards.seating import deal, first_seat
 from core.cards.state import CoupConfig, CoupState, Player
 from core.cards.views import CoupView, make_view
 from core.cards.window_game import WindowGame
 from core.rng import seed_state, shuffle
+
+ALLEGIANCES = tuple(move("allegiance", card=faction) for faction in FACTIONS)
+RETURN_OR_FORCE = (move("return"), move("force"))
 
 
 class CoupGame(WindowGame):
@@ -63,7 +66,7 @@ class CoupGame(WindowGame):
         if window == "block":
             assert state.pending is not None
             blockers = state.config.rules.actions[state.pending.kind].blockers
-            return (*(Move("block", card=c) for c in blockers), Move("pass"))
+            return (*(move("block", card=c) for c in blockers), move("pass"))
         if window == "prove":
             assert state.challenge is not None
             holds = state.challenge.card in player.hidden
@@ -75,11 +78,11 @@ class CoupGame(WindowGame):
         if window == "setup":
             return one_per_card("choose", state.choices[seat])
         if window == "allegiance":
-            return tuple(Move("allegiance", card=f) for f in FACTIONS)
+            return ALLEGIANCES
         if window == "show":
             return one_per_card("show", player.hidden)
         if window == "examine":
-            return (Move("return"), Move("force"))
+            return RETURN_OR_FORCE
         return ()
 
     def settle(self, state: CoupState, events: list[Event]) -> None:
@@ -98,18 +101,18 @@ def _action_moves(state: CoupState, seat: int) -> tuple[Move, ...]:
     others = state.clockwise_from(seat)
     fair = [t for t in others if state.may_target(seat, t)]
     if coins >= FORCED_COUP_COINS:
-        return tuple(Move("coup", target=t) for t in fair)
+        return tuple(move("coup", target=t) for t in fair)
     moves: list[Move] = []
     for action in state.config.rules.actions.values():
         if action.kind == "convert":
             aims = [seat, *others]
-            moves.extend(Move("convert", target=t) for t in aims if coins >= convert_cost(seat, t))
+            moves.extend(move("convert", target=t) for t in aims if coins >= convert_cost(seat, t))
         elif coins < action.cost:
             continue
         elif action.targeted:
-            moves.extend(Move(action.kind, target=t) for t in (fair if action.restricted else others))
+            moves.extend(move(action.kind, target=t) for t in (fair if action.restricted else others))
         else:
-            moves.append(Move(action.kind))
+            moves.append(move(action.kind))
     return tuple(moves)
 
 

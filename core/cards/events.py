@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from core.frozen import frozen_dataclass
 
-@dataclass(frozen=True)
+
+@frozen_dataclass
 class Event:
     """kind says what happened; seat did it, to target; card is a public character; cards are
     private to the seats in `to` (None: everyone sees the event)."""

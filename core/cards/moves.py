@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,3 +50,22 @@ class Move:
         if unknown:
             raise ValueError(f"unknown move fields: {', '.join(sorted(map(str, unknown)))}")
         return cls(data["kind"], target, card, tuple(sorted(cards)), other)
+
+
+@functools.cache
+def move(
+    kind: str, target: int | None = None, card: str | None = None, cards: tuple[str, ...] = (), other: int | None = None
+) -> Move:
+    """The move of these fields, one object for each: the engines list every legal move for every decision (and again
+    to check the move played), and a Move, frozen, costs five times more to build than to look up. A move made
+    elsewhere (read from the wire) is equal to it, only not the same object."""
+    return Move(kind, target, card, cards, other)
+
+
+def is_one_of(move: Move, moves: tuple[Move, ...]) -> bool:
+    """Whether move is one of moves: found by identity when it is the object the engines handed out (see move), by
+    equality otherwise (a move read from the wire), which compares it field by field with every move before it."""
+    for legal in moves:
+        if legal is move:
+            return True
+    return move in moves

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from core.cards.moves import Move
 from core.cards.seats import CardState, Seat
+from core.frozen import frozen_dataclass
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class CardSeatView:
     """One player as everyone sees it; hand is set only for whom may see it (the viewer's own seat, and every seat
     at the end of the game and in a replay)."""
@@ -43,13 +43,12 @@ def seat_fields(seat: int, player: Seat, hand_shown: bool) -> SeatFields:
     )
 
 
-def hands_shown(state: CardState, viewer: int | None, every_hand: bool) -> list[bool]:
-    """Whose hand a view shows, by seat: the viewer's own, and every hand at the end of the game or with every_hand."""
-    all_shown = every_hand or state.window == "over"
-    return [all_shown or seat == viewer for seat in range(len(state.players))]
+def all_hands_shown(state: CardState, every_hand: bool) -> bool:
+    """Whether a view shows every seat's hand, not only the viewer's own: at the end of the game, or with every_hand."""
+    return every_hand or state.window == "over"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class CardChallengeView:
     """An open challenge, waiting for the challenged player to prove or concede (each game adds what kind of claim)."""
 
@@ -61,7 +60,7 @@ class CardChallengeView:
 SeatViewT = TypeVar("SeatViewT", bound=CardSeatView)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class CardView(Generic[SeatViewT]):
     """A seat's whole picture of the table, and the moves it may make now. Each game adds its own fields, and names
     its seat views' type again on players (the wire decodes a view by its fields' declared types)."""

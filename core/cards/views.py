@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-
 from core.cards.moves import Move
 from core.cards.rules import TREASURY_COINS
 from core.cards.state import CoupState
-from core.cards.table_view import CardChallengeView, CardSeatView, CardView, hands_shown, seat_fields, table_fields
+from core.cards.table_view import CardChallengeView, CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
+from core.frozen import frozen_dataclass
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class SeatView(CardSeatView):
     """A Coup or Reformation player as everyone sees it: also its allegiance (Reformation)."""
 
     allegiance: str = ""
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class PendingView:
     """The action in flight and its block, all public."""
 
@@ -30,14 +29,14 @@ class PendingView:
     block_card: str | None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class ChallengeView(CardChallengeView):
     """An open challenge, on the action or on its block."""
 
     on_block: bool
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class CoupView(CardView[SeatView]):
     """A seat's whole picture of a Coup or Reformation table, and the moves it may make now."""
 
@@ -55,10 +54,13 @@ class CoupView(CardView[SeatView]):
 
 def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> CoupView:
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
-    shown = hands_shown(state, seat, every_hand)
+    all_shown = all_hands_shown(state, every_hand)
+    allegiances = state.allegiance or [""] * len(state.players)
     players = tuple(
-        SeatView(*seat_fields(i, p, shown[i]), allegiance=state.allegiance[i] if state.allegiance else "")
-        for i, p in enumerate(state.players)
+        [
+            SeatView(*seat_fields(i, p, all_shown or i == seat), allegiance=allegiances[i])
+            for i, p in enumerate(state.players)
+        ]
     )
     pending = state.pending
     challenge = state.challenge
@@ -66,8 +68,18 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every
     examiners = (pending.actor, pending.target) if pending is not None else ()  # who sees an examined card
     return CoupView(
         *table_fields(state, seat, legal, players, tuple(state.drawn) if exchanging else ()),
-        treasury=max(0, TREASURY_COINS - state.reserve - sum(p.coins for p in state.players)),
-        pending=None if pending is None else PendingView(**asdict(pending)),
+        treasury=max(0, TREASURY_COINS - state.reserve - sum([p.coins for p in state.players])),
+        pending=None
+        if pending is None
+        else PendingView(
+            pending.actor,
+            pending.kind,
+            pending.target,
+            pending.claim,
+            pending.cost,
+            pending.blocker,
+            pending.block_card,
+        ),
         challenge=None
         if challenge is None
         else ChallengeView(challenge.challenger, challenge.challenged, challenge.card, challenge.on_block),

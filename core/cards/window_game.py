@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.cards.events import Event
-from core.cards.moves import Move
+from core.cards.moves import Move, is_one_of
 from core.game import IllegalMove
 
 Handler = Callable[[Any, int, Move, list[Event]], None]
@@ -52,9 +52,9 @@ class WindowGame(ABC):
             raise IllegalMove("the game is over")
         if seat not in state.owed:
             raise IllegalMove(f"seat {seat} owes no decision now (waiting for {list(state.owed)})")
-        if move.cards:
+        if move.cards and list(move.cards) != sorted(move.cards):
             move = replace(move, cards=tuple(sorted(move.cards)))
-        if move not in self.legal(state, seat):
+        if not is_one_of(move, self.legal(state, seat)):
             raise IllegalMove(f"{move.kind} is not a legal move for seat {seat} in the {state.window} window")
         s = state.clone()
         events: list[Event] = []

@@ -1,7 +1,8 @@
-"""The 1992 Coup wargame on the game interface: new, to_act, legal, apply, view, result."""
+"""The 1992 Coup wargame on the game interface (new, to_act, legal, apply, view, result), and its views on the wire."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from core.game import IllegalMove
@@ -15,7 +16,7 @@ from core.wargame.moves import WargameMove, canonical, load_move
 from core.wargame.placement import place_government_start
 from core.wargame.state import LOG_LENGTH, WargameState
 from core.wargame.units import GOVERNMENT, all_counters
-from core.wargame.views import WargameView, make_view
+from core.wargame.views import WargameView, make_view, state_of
 
 
 class WargameGame:
@@ -98,6 +99,17 @@ class WargameGame:
     def open_view(self, state: WargameState) -> WargameView:
         """The whole board (nothing in the wargame is hidden)."""
         return make_view(state, None, ())
+
+
+def wire_view(state: WargameState, seat: int | None) -> WargameView:
+    """seat's view as the wire carries it: without its legal moves (up to two thousand in a movement phase), which
+    a client derives from the rest with restore_view."""
+    return make_view(state, seat, ())
+
+
+def restore_view(view: WargameView) -> WargameView:
+    """A view from the wire with the viewer's legal moves rebuilt by the engine's own rules."""
+    return replace(view, legal=() if view.viewer is None else legal_moves(state_of(view), view.viewer))
 
 
 WARGAME = WargameGame()

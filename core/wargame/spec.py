@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.bots.random_bot import RandomBot
 from core.game import Flag, GameSpec
 from core.wargame.bot import WargameBot
-from core.wargame.config import SCENARIOS
-from core.wargame.engine import WARGAME
+from core.wargame.config import DEFAULT_TURN_LIMIT, SCENARIOS, load_config
+from core.wargame.engine import WARGAME, restore_view, wire_view
 from core.wargame.events import Event
 from core.wargame.flow import WINNING_LEAD
 from core.wargame.units import SIDE_NAMES
@@ -18,7 +18,8 @@ from core.wargame.views import WargameView
 
 def summarize(summary: dict[str, Any], finals: Sequence[Any]) -> dict[str, Any]:
     """The wargame's seats are sides: wins by side (bot_wins keeps them by bot level), the mean final victory
-    points and how many games ended on a 15-point lead rather than the turn limit."""
+    points and how many games ended on a 15-point lead rather than the turn limit. finals are the games' final
+    states, or their final views in network self-play (both hold vp)."""
     count = len(finals) or 1
     return {
         "bot_wins": summary["wins"],
@@ -26,6 +27,24 @@ def summarize(summary: dict[str, Any], finals: Sequence[Any]) -> dict[str, Any]:
         "mean_vp": [round(sum(s.vp[side] for s in finals) / count, 2) for side in range(len(SIDE_NAMES))],
         "decided_by_lead": sum(1 for s in finals if abs(s.vp[0] - s.vp[1]) >= WINNING_LEAD),
     }
+
+
+def option_words(options: Mapping[str, Any]) -> list[str]:
+    """'advanced', 'salvage', 'surrender', 'extra reinforcements', '6 turns': the scenario, the optional rules in
+    play (as the scenario's defaults fill them in) and a turn limit other than the usual one."""
+    try:
+        config = load_config(dict(options))
+    except ValueError:
+        return []
+    rules = (
+        ("salvage", config.salvage),
+        ("surrender", config.surrender),
+        ("extra reinforcements", config.extra_reinforcements),
+    )
+    words = [config.scenario, *(word for word, on in rules if on)]
+    if config.turn_limit != DEFAULT_TURN_LIMIT:
+        words.append(f"{config.turn_limit} turns" if config.turn_limit else "no turn limit")
+    return words
 
 
 FLAGS = (
@@ -56,5 +75,8 @@ WARGAME_SPEC = GameSpec(
     bots={"rule": WargameBot, "random": RandomBot},
     sides=SIDE_NAMES,
     summarize=summarize,
+    option_words=option_words,
     flags=FLAGS,
+    wire_view=wire_view,
+    restore_view=restore_view,
 )

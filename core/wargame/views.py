@@ -17,8 +17,9 @@ from core.wargame.units import Unit
 class WargameView:
     """The board and the decision in progress. units holds every counter (status "map", "pool", "dead", "fled");
     window names the open decision (see flow.window) and owed the seat that owes it; queue is what is being
-    placed (its head first); combat the attack being resolved; log the latest events; legal the viewer's moves.
-    A view is a board.Board: the rules read it as they read the engine's state."""
+    placed (its head first); fresh the counters placed in this reinforcement phase; combat the attack being
+    resolved; log the latest events; legal the viewer's moves. A view is a board.Board: the rules read it as they
+    read the engine's state, and state_of gives back the state it shows."""
 
     viewer: int | None
     config: WargameConfig
@@ -33,6 +34,7 @@ class WargameView:
     last_result: str
     combat: Combat | None
     queue: tuple[Placement, ...]
+    fresh: tuple[str, ...]
     flee: tuple[str, ...]
     disband: tuple[str, ...]
     moved: tuple[str, ...]
@@ -95,6 +97,7 @@ def make_view(state: WargameState, seat: int | None, legal: tuple[WargameMove, .
         last_result=state.last_result,
         combat=state.combat,
         queue=tuple(state.queue),
+        fresh=tuple(sorted(state.fresh)),
         flee=tuple(state.flee),
         disband=tuple(state.disband),
         moved=tuple(sorted(state.moved)),
@@ -106,4 +109,33 @@ def make_view(state: WargameState, seat: int | None, legal: tuple[WargameMove, .
         legal=legal,
         winner=state.winner,
         version=state.version,
+    )
+
+
+def state_of(view: WargameView) -> WargameState:
+    """The state view shows, for the rules to read where only views are known (a network client): all of it but
+    the dice's generator, which no view shows and no rule listing moves draws from (rng 0)."""
+    return WargameState(
+        config=view.config,
+        rng=0,
+        units={unit.uid: unit for unit in view.units},
+        turn=view.turn,
+        phase=view.phase,
+        side=view.side,
+        vp=list(view.vp),
+        queue=list(view.queue),
+        fresh=set(view.fresh),
+        moved=set(view.moved),
+        attacked=set(view.attacked),
+        leaders_used=set(view.leaders_used),
+        defended=set(view.defended),
+        no_attack=set(view.no_attack),
+        flee=list(view.flee),
+        combat=view.combat,
+        disband=list(view.disband),
+        last_die=view.last_die,
+        last_result=view.last_result,
+        log=list(view.log),
+        winner=view.winner,
+        version=view.version,
     )

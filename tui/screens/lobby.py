@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
-import itertools
 from typing import Any
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Footer, Input, Static
 
 from core.registry import game_spec
-from netplay.client import Client, HostError, parse_address
+from netplay.client import Client, HostError, connect_again, parse_address
 from netplay.remote import RemoteTable
-from netplay.wire import WireError
 from tui.games import tui_game
 from tui.screens.new_table import NewTableDialog
 from tui.settings import record_line
@@ -42,8 +39,7 @@ def seats_text(table: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
-RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)  # seconds before each reconnect attempt; the last repeats
-FINAL_REFUSALS = ("password", "ssh_only", "version")  # refusals another attempt cannot change
+UNCLAIMED_LIMIT = 8
 
 
 def state_text(table: dict[str, Any]) -> str:
@@ -72,6 +68,9 @@ class LobbyScreen(Screen[None]):
         ("f", "fill", "Add computer opponents"),
         ("s", "start", "Start"),
         ("r", "refresh", "Refresh"),
+        ("slash", "search", "Search"),
+        ("left_square_bracket", "page(-1)", "Page"),
+        ("right_square_bracket", "page(1)", ""),
         ("escape", "disconnect", "Disconnect"),
     ]
 
@@ -84,11 +83,14 @@ class LobbyScreen(Screen[None]):
         self._waiting_for_view = False
         self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
         self._leaving = False
+        self.page, self.pages, self.search = 0, 1, ""
+        self._unclaimed: list[dict[str, Any]] = []  # updates that came before the reply naming their table
 
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
         yield Static(f" Lobby of {host} at {self.address}", id="status-bar")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Input(placeholder="Find a table: its id, game or a player's name (Enter; empty shows all)", id="search")
         yield Static(id="lobby-help")
         yield Footer()
 
@@ -106,18 +108,19 @@ class LobbyScreen(Screen[None]):
         if not self.is_attached:
             return
         kind = message.get("type")
-        if kind == "tables":
-            self._show_tables(message["tables"])
+        if kind == "tables" and (self.page or self.search):
+            self.action_refresh()  # the broadcast is the first page of everything: ask for what we are looking at
+        elif kind == "tables":
+            self._show_tables(message)
         elif kind == "joined":
             self._joined(message)
         elif kind == "started":
             self._started(message)
         elif kind == "update":
-            if self.remote is not None:
-                self.remote.handle(message)
-                if self._waiting_for_view and self.remote.has_view():
-                    self._waiting_for_view = False
-                    self._open_table()
+            if self.remote is not None and self.remote.table_id == message.get("table"):
+                self._take_update(message)
+            else:  # a spectator's first updates can come before its request's reply has been handled
+                self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
         elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
             self.notify(str(message.get("message", "")), title="Host", timeout=20)
         elif kind == "error":
@@ -130,8 +133,9 @@ class LobbyScreen(Screen[None]):
                 self.remote.handle(message)
             self._reconnect()
 
-    def _show_tables(self, tables: list[dict[str, Any]]) -> None:
-        self.tables = tables
+    def _show_tables(self, message: dict[str, Any]) -> None:
+        tables: list[dict[str, Any]] = message["tables"]
+        self.tables, self.page, self.pages = tables, message.get("page", 0), message.get("pages", 1)
         grid = self.query_one("#tables", DataTable)
         row = grid.cursor_row
         grid.clear()
@@ -144,8 +148,11 @@ class LobbyScreen(Screen[None]):
         if self.my_table is not None:
             help_text = f"You are at table {self.my_table}: wait for players; f seats computers; s starts."
         elif not tables:
-            help_text = "No tables yet: press n to create one."
-        self.query_one("#lobby-help", Static).update(help_text)
+            help_text = f"No table matches {self.search!r}." if self.search else "No tables yet: press n to create one."
+        where = f"Tables matching {self.search!r}. " if self.search else ""
+        if self.pages > 1:
+            where += f"Page {self.page + 1} of {self.pages} ([ and ] turn pages, / finds a table). "
+        self.query_one("#lobby-help", Static).update(where + help_text)
 
     def _joined(self, message: dict[str, Any]) -> None:
         self.my_table = message["table"]
@@ -154,7 +161,7 @@ class LobbyScreen(Screen[None]):
             remote.client = self.client  # the same seat over a new connection: the open table screen goes on
         else:
             self.remote = RemoteTable(self.client, message["table"], message["seat"], message["game"])
-        self._show_tables(self.tables)
+        self._show_tables({"tables": self.tables, "page": self.page, "pages": self.pages})
         if message.get("resumed"):
             self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
 
@@ -164,6 +171,14 @@ class LobbyScreen(Screen[None]):
             if not self._waiting_for_view:
                 self._open_table()
 
+    def _take_update(self, message: dict[str, Any]) -> None:
+        """An update for our table: to the remote table, opening its screen at the first one."""
+        assert self.remote is not None
+        self.remote.handle(message)
+        if self._waiting_for_view and self.remote.has_view():
+            self._waiting_for_view = False
+            self._open_table()
+
     def _open_table(self) -> None:
         assert self.remote is not None
         self._playing = True
@@ -172,31 +187,30 @@ class LobbyScreen(Screen[None]):
     @work(exclusive=True, group="reconnect")
     async def _reconnect(self) -> None:
         """Connect again with backoff, as the same identity, so the host gives our seat back with its full view."""
-        host, port = parse_address(self.address)
-        for attempt in itertools.count(1):
-            delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1]
+
+        def waiting(delay: float, attempt: int) -> None:
             self._say(f"Connection to the host lost: trying again in {delay:g} s (attempt {attempt}).")
-            await asyncio.sleep(delay)
-            client = Client(on_message=self.on_host_message)
-            try:
-                await client.connect(host, port, self.settings.player_name, self.settings.host_credentials())
-            except HostError as error:
-                if error.code in FINAL_REFUSALS:
-                    self._say(f"The host refused us: {error}")
-                    return
-                continue
-            except (OSError, TimeoutError, WireError, asyncio.IncompleteReadError):
-                continue
-            self.client = client
-            self.notify("Reconnected to the host.")
-            try:
-                await client.request({"type": "stats"})  # by its reply, a seat held for us has come back
-            except (HostError, ConnectionError, TimeoutError):
-                continue
-            if self.remote is not None and self.remote.client is not client:
-                self.remote.handle({"type": "gone"})
-            self.action_refresh()
+
+        try:
+            client = await connect_again(
+                parse_address(self.address),
+                self.settings.player_name,
+                self.settings.host_credentials(),
+                self.on_host_message,
+                waiting,
+            )
+        except HostError as error:
+            self._say(f"The host refused us: {error}")
             return
+        self.client = client
+        self.notify("Reconnected to the host.")
+        try:
+            await client.request({"type": "stats"})  # by its reply, a seat held for us has come back
+        except (HostError, ConnectionError, TimeoutError):
+            return  # lost again: its "closed" starts another round
+        if self.remote is not None and self.remote.client is not client:
+            self.remote.handle({"type": "gone"})
+        self.action_refresh()
 
     def _say(self, text: str) -> None:
         """A line for the player on the lobby, and on the table screen above it."""
@@ -222,11 +236,15 @@ class LobbyScreen(Screen[None]):
         if reply.get("type") == "joined":
             self._joined(reply)
         elif reply.get("type") == "tables":
-            self._show_tables(reply["tables"])
+            self._show_tables(reply)
         elif reply.get("type") == "spectating":
             self.remote = RemoteTable(self.client, reply["table"], None, reply["game"])
             self.my_table = reply["table"]
             self._waiting_for_view = True
+            early, self._unclaimed = self._unclaimed, []
+            for update in early:
+                if update.get("table") == reply["table"]:
+                    self._take_update(update)
         elif reply.get("type") == "created":
             self.notify(f"Table {reply['table']['id']} created.")
             joined = await self.client.request({"type": "join", "table": reply["table"]["id"]})
@@ -234,8 +252,28 @@ class LobbyScreen(Screen[None]):
         return reply
 
     def action_refresh(self) -> None:
-        """Ask the host for its tables."""
-        self._ask({"type": "list"})
+        """Ask the host for its tables (the page and search we are looking at)."""
+        self._ask({"type": "list", "page": self.page, "query": self.search})
+
+    def action_search(self) -> None:
+        """Open the search line."""
+        search = self.query_one("#search", Input)
+        search.display = True
+        search.focus()
+
+    @on(Input.Submitted, "#search")
+    def _searched(self, event: Input.Submitted) -> None:
+        self.search, self.page = event.value.strip()[:50], 0
+        event.input.display = bool(self.search)
+        self.query_one("#tables", DataTable).focus()
+        self.action_refresh()
+
+    def action_page(self, step: int) -> None:
+        """Turn to the next or previous page of tables."""
+        page = min(max(0, self.page + step), self.pages - 1)
+        if page != self.page:
+            self.page = page
+            self.action_refresh()
 
     def action_new(self) -> None:
         """Create a table and sit at it."""

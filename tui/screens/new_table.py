@@ -22,7 +22,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     BINDINGS = [("escape", "cancel", "Cancel"), ("enter", "create", "Create")]
 
     def compose(self) -> ComposeResult:
-        games = menu_choices(hosted=True)
+        games = menu_choices()
         first = games[0][1]
         with Vertical(classes="dialog-box"):
             yield Static("New table", classes="dialog-title")
@@ -33,7 +33,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Label("Players", classes="field")
                 yield Select(player_counts(first), value=4, allow_blank=False, id="new-players", compact=True)
             for name, game in SCREENS.items():
-                if game.hosted and game.table_options is not None:
+                if game.table_options is not None:
                     field = game.table_options()
                     field.add_class(f"options-of-{name}")
                     yield field

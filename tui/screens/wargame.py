@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -33,6 +34,7 @@ from core.wargame.plan import (
 from core.wargame.units import WINS
 from core.wargame.views import WargameView
 from hexgrid.coords import Hex
+from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
@@ -59,7 +61,8 @@ COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
 
 
 class WargameScreen(Screen[None]):
-    """Plays the wargame through a table (LocalTable): acts for whichever seat at this keyboard owes the decision."""
+    """Plays the wargame through a table, local (one person against the computer, or two at one keyboard) or on a
+    host (RemoteTable: our side, or none when watching): acts for whichever seat played here owes the decision."""
 
     CSS_PATH = "../wargame.tcss"
     BINDINGS = [
@@ -83,12 +86,14 @@ class WargameScreen(Screen[None]):
     def __init__(self, table: Any, settings: Settings) -> None:
         super().__init__()
         self.table, self.settings = table, settings
-        self.people = {0, 1} - set(table.levels())
+        self.people = table.played_here()
         self.plan = Plan()
         self.page = 0
         self.view: WargameView = table.view()
         self.acting: int | None = None
         self._version = -1
+        self._sent = -1  # the version a move was sent at: one move each (a host answers with its next update)
+        self._error: str | None = None  # the table's complaint last shown
         self._recent_combat = False
         self.crt_lit: tuple[str, int, str] = ("", 0, "")  # the CRT column, die and result lit
 
@@ -115,9 +120,15 @@ class WargameScreen(Screen[None]):
         self.hexmap.move_cursor(Hex.parse(first))
         self.refresh_view()
         self.table.start()
+        self.set_interval(0.5, self._tick_clock)
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+
+    def _tick_clock(self) -> None:
+        """Count down while a host's response clock runs (tables without a timer never have one)."""
+        if self.table.deadline is not None and self.acting is not None:
+            self.query_one("#wg-info", Static).update(self._info())
 
     def on_resize(self, event: Resize) -> None:
         width, height = event.size
@@ -132,6 +143,11 @@ class WargameScreen(Screen[None]):
         self._write_log(events)
         if any(e.kind == "combat" for e in events):
             self._recent_combat = True
+        error = self.table.error
+        if error and error != self._error:
+            self._sent = -1  # the move was refused: another may be sent
+            self.notify(error, title="Not played", severity="error")
+        self._error = error
         self.refresh_view()
 
     def _write_log(self, events: list[Event]) -> None:
@@ -156,14 +172,21 @@ class WargameScreen(Screen[None]):
             self._recent_combat = self._recent_combat and view.window in ("attack", *COMBAT_STAGES)
             self._version, self.plan, self.page = view.version, Plan(), 0
         self.hexmap.show(Board(view.stacks(), self._marks()))
-        government, rebels = (
-            "" if len(self.people) == 2 else "you" if s in self.people else "computer" for s in (0, 1)
-        )
         thinking = self.table.thinking is not None
-        self.query_one("#wg-status", Static).update(status_text(view, self.acting, (government, rebels), thinking))
+        who = (self._who(0), self._who(1))
+        self.query_one("#wg-status", Static).update(status_text(view, self.acting, who, thinking))
         self.query_one("#wg-info", Static).update(self._info())
         self._show_panels()
         self.refresh_bindings()
+
+    def _who(self, seat: int) -> str:
+        """Who plays seat, as the status line says it: nothing when both sides play here, "you", or the player's
+        name on a host (a person or a computer opponent there), "computer" at a local table."""
+        if len(self.people) == 2:
+            return ""
+        if seat in self.people:
+            return "you"
+        return self.table.names[seat] if self.table.remote else "computer"
 
     def _reach(self) -> dict[str, float]:
         return move_reach(self.view, self.plan)[0] if self.plan.mode == "move" else {}
@@ -206,9 +229,13 @@ class WargameScreen(Screen[None]):
             text.append(f"The game is over: {WINS[view.winner or 0]}. Esc leaves.", "bold")
             return text
         if side is None:
-            who = side_title(view.owed[0]) if view.owed else "nobody"
-            text.append(f"Waiting for the {who.lower()} (computer).", style="dim")
+            seat = view.owed[0]
+            watching = "" if self.people else "You are watching. "
+            text.append(f"{watching}Waiting for the {side_title(seat).lower()} ({self._who(seat)}).", style="dim")
             return text
+        if self.table.deadline is not None:
+            left = max(0, round(self.table.deadline - asyncio.get_running_loop().time()))
+            text.append(f"⏱ {left} s left, then a computer opponent answers for you.\n", "yellow")
         if view.window == "place":
             return self._place_info(text)
         if self.plan.mode == "move":
@@ -309,12 +336,16 @@ class WargameScreen(Screen[None]):
         if self.acting is None:
             self.notify("It is not your decision now.", timeout=3)
             return
+        if self._sent == self.view.version:
+            return  # this decision's move is on its way to the host
+        self._sent = self.view.version
         try:
             if self.acting == self.table.seat:
                 self.table.submit(move)
             else:
                 self.table.submit_as(self.acting, move)
         except IllegalMove as error:
+            self._sent = -1
             self.notify(str(error), title="Not allowed", severity="error")
 
     def _replan(self, plan: Plan) -> None:
@@ -334,7 +365,7 @@ class WargameScreen(Screen[None]):
         """Enter: place, select a stack, move it, aim an attack, or pick a decision's hex."""
         view, side, label = self.view, self.acting, self.hexmap.cursor.label
         if side is None:
-            self.notify("Waiting for the computer.", timeout=2)
+            self.notify("You are watching this game." if not self.people else "Not your decision now.", timeout=2)
         elif view.window == "place":
             if Place(label) in view.legal:
                 self._submit(Place(label))
@@ -431,11 +462,11 @@ class WargameScreen(Screen[None]):
         self.app.push_screen(WargameHelpScreen())
 
     def action_cancel(self) -> None:
-        """Drop the selection or plan; with none, leave the game (after a confirm while it is on)."""
+        """Drop the selection or plan; with none, leave the game (after a confirm while it is on and played here)."""
         if self.plan.mode != "idle":
             self._replan(Plan())
             return
-        if self.view.window == "over":
+        if self.view.window == "over" or not self.people:
             self._leave(True)
             return
         self.app.push_screen(ConfirmDialog("Leave this game? It cannot be resumed."), self._leave)
@@ -444,10 +475,7 @@ class WargameScreen(Screen[None]):
         if not yes:
             return
         self.table.close()
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.app.post_message(GameFinished("menu", self.table))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that do something in the open decision."""

@@ -25,7 +25,7 @@ from core.cards.g54.roles import (
 from core.cards.g54.state import DISAPPEAR_TOKENS, G54Player, G54State
 from core.cards.g54.views import G54View, make_view
 from core.cards.influence import await_loss, win
-from core.cards.moves import Move
+from core.cards.moves import Move, move
 from core.cards.rules import COUP_COST, FORCED_COUP_COINS
 from core.cards.seating import deal, first_seat
 from core.cards.window_game import Handler, WindowGame
@@ -102,10 +102,10 @@ def action_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Income, Coup and the affordable actions of the roles in play, with every legal target."""
     coins = s.players[seat].coins
     others = s.clockwise_from(seat)
-    coup = [Move("coup", target=t) for t in others if s.may_target(seat, t, coup=True)]
+    coup = [move("coup", target=t) for t in others if s.may_target(seat, t, coup=True)] if coins >= COUP_COST else []
     if coins >= FORCED_COUP_COINS:
         return tuple(coup)
-    moves = [Move("income"), *(coup if coins >= COUP_COST else [])]
+    moves = [move("income"), *coup]
     for name in s.roles:
         role = ROLES[name]
         if not role.has_action or (s.spying and role.kind == "spy") or coins < role.price + s.tax_due(seat, name):
@@ -114,15 +114,15 @@ def action_moves(s: G54State, seat: int) -> tuple[Move, ...]:
             aims = [t for t in others if s.may_target(seat, t)]
             if role.kind == "mercenary":
                 aims = [t for t in aims if t not in s.disappear] if len(s.disappear) < DISAPPEAR_TOKENS else []
-            moves.extend(Move(role.kind, target=t) for t in aims)
+            moves.extend(move(role.kind, target=t) for t in aims)
         elif role.aim == FRIEND:
-            moves.extend(Move(role.kind, target=t) for t in others)
+            moves.extend(move(role.kind, target=t) for t in others)
         elif role.aim == RICH_POOR:
             moves.extend(_communist_moves(s, seat))
         elif role.aim == ROLE:
-            moves.extend(Move(role.kind, card=r) for r in s.roles)
+            moves.extend(move(role.kind, card=r) for r in s.roles)
         elif role.aim in (EVERYONE, "none"):
-            moves.append(Move(role.kind))
+            moves.append(move(role.kind))
     return tuple(moves)
 
 
@@ -132,7 +132,7 @@ def _communist_moves(s: G54State, seat: int) -> list[Move]:
     least = min(s.players[p].coins for p in living)
     richest = [p for p in living if s.players[p].coins == most and (p == seat or s.may_target(seat, p))]
     poorest = [p for p in living if s.players[p].coins == least]
-    return [Move("communist", target=r, other=p) for r in richest for p in poorest if r != p]
+    return [move("communist", target=r, other=p) for r in richest for p in poorest if r != p]
 
 
 def _prove_moves(s: G54State, seat: int) -> tuple[Move, ...]:
@@ -145,7 +145,7 @@ def _exchange_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     player = s.players[seat]
     writer = s.pending is not None and s.pending.kind == "writer"
     more = writer and player.coins >= 1 and bool(s.deck)
-    return (*keeps(player.hidden, s.drawn), *((Move("draw"),) if more else ()))
+    return (*keeps(player.hidden, s.drawn), *(DRAW if more else ()))
 
 
 def _produce_moves(s: G54State, seat: int) -> tuple[Move, ...]:
@@ -157,7 +157,7 @@ def _produce_moves(s: G54State, seat: int) -> tuple[Move, ...]:
         rest = list(pool)
         for card in keep:
             rest.remove(card)
-        moves.update(Move("keep", card=give, cards=keep) for give in rest)
+        moves.update(move("keep", card=give, cards=keep) for give in rest)
     return tuple(sorted(moves))
 
 
@@ -165,28 +165,34 @@ def _extort_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Pay the Crime Boss what it takes, if seat has that much, or refuse."""
     assert s.pending is not None
     can_pay = s.players[seat].coins >= ROLES[s.pending.role or ""].takes
-    return (Move("pay"), Move("refuse")) if can_pay else (Move("refuse"),)
+    return PAY_OR_REFUSE if can_pay else REFUSE
 
 
 def _block_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     assert s.pending is not None and s.pending.role is not None
-    return (Move("block", card=s.pending.role), Move("pass"))
+    return (move("block", card=s.pending.role), PASS)
 
 
+PASS = move("pass")
+JOIN_OR_PASS = (move("join"), PASS)
+CLAIM_OR_PASS = (move("claim"), PASS)
+PAY_OR_REFUSE = (move("pay"), move("refuse"))
+REFUSE = (move("refuse"),)
+DRAW = (move("draw"),)
 LEGAL: dict[str, Callable[[G54State, int], tuple[Move, ...]]] = {
     "action": action_moves,
     "claim": lambda s, seat: CHALLENGE_OR_PASS,
     "react": lambda s, seat: CHALLENGE_OR_PASS,
     "prove": _prove_moves,
-    "join": lambda s, seat: (Move("join"), Move("pass")),
-    "fund": lambda s, seat: (Move("join"), Move("pass")),
+    "join": lambda s, seat: JOIN_OR_PASS,
+    "fund": lambda s, seat: JOIN_OR_PASS,
     "block": _block_moves,
     "lose": lambda s, seat: losses.loss_moves(s, seat),
     "exchange": _exchange_moves,
     "give": lambda s, seat: one_per_card("give", s.players[seat].hidden),
     "produce": _produce_moves,
     "extort": _extort_moves,
-    "lawyer": lambda s, seat: (Move("claim"), Move("pass")),
+    "lawyer": lambda s, seat: CLAIM_OR_PASS,
     "over": lambda s, seat: (),
 }
 HANDLERS: dict[str, Handler] = {

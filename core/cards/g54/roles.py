@@ -45,9 +45,10 @@ class Role:
     reactive: bool = False
     token: str = ""
 
-    @property
+    @functools.cached_property
     def kind(self) -> str:
-        """The move kind of this role's action: 'crime_boss' for Crime Boss."""
+        """The move kind of this role's action: 'crime_boss' for Crime Boss (worked out once: a role is frozen, and
+        the legal moves of every turn ask it of every role in play)."""
         return slug(self.name)
 
     @property
@@ -55,9 +56,9 @@ class Role:
         """Intellectual, Lawyer and Missionary have no turn action."""
         return not self.reactive
 
-    @property
+    @functools.cached_property
     def price(self) -> int:
-        """Coins a player must hold to declare the action (before any tax)."""
+        """Coins a player must hold to declare the action (before any tax; worked out once, as kind)."""
         return max(self.cost, self.needs)
 
     def gain_for(self, coins: int) -> int:

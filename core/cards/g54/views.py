@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.cards.g54.state import G54State
 from core.cards.moves import Move
-from core.cards.table_view import CardChallengeView, CardSeatView, CardView, hands_shown, seat_fields, table_fields
+from core.cards.table_view import CardChallengeView, CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
+from core.frozen import frozen_dataclass
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class G54SeatView(CardSeatView):
     """A G54 player as everyone sees it: also how many cards it lost face down, which (aside) only to whom sees its
     hand, and the role tokens in front of it."""
@@ -19,7 +18,7 @@ class G54SeatView(CardSeatView):
     tokens: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class G54PendingView:
     """The action in flight, all public: who, which role, aimed at whom, who blocked or joined."""
 
@@ -35,7 +34,7 @@ class G54PendingView:
     blocking: int | None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class ClaimView:
     """A claim open to challenge (kind: action, join, block, lawyer, or a loss reason for a reactive claim)."""
 
@@ -44,14 +43,14 @@ class ClaimView:
     kind: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class G54ChallengeView(CardChallengeView):
     """An open challenge of a claim of kind (action, join, block, lawyer)."""
 
     kind: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class G54View(CardView[G54SeatView]):
     """A seat's whole picture of a G54 table, and the moves it may make now."""
 
@@ -86,15 +85,17 @@ def tokens_of(state: G54State, seat: int) -> tuple[str, ...]:
 
 def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> G54View:
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
-    shown = hands_shown(state, seat, every_hand)
+    all_shown = all_hands_shown(state, every_hand)
     players = tuple(
-        G54SeatView(
-            *seat_fields(i, p, shown[i]),
-            aside_count=len(p.aside),
-            aside=tuple(p.aside) if shown[i] else None,
-            tokens=tokens_of(state, i),
-        )
-        for i, p in enumerate(state.players)
+        [
+            G54SeatView(
+                *seat_fields(i, p, all_shown or i == seat),
+                aside_count=len(p.aside),
+                aside=tuple(p.aside) if all_shown or i == seat else None,
+                tokens=tokens_of(state, i),
+            )
+            for i, p in enumerate(state.players)
+        ]
     )
     pending = state.pending
     actor = None if pending is None else pending.actor

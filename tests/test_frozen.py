@@ -1,0 +1,100 @@
+"""Frozen dataclasses built fast (core.frozen): the objects, signatures and guarantees of @dataclass(frozen=True)."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import inspect
+import pickle
+from typing import Any
+
+import pytest
+
+from core.cards.events import Event
+from core.cards.g54.state import Pending as G54Pending
+from core.cards.g54.views import ClaimView, G54ChallengeView, G54PendingView, G54SeatView, G54View
+from core.cards.state import Pending
+from core.cards.table_view import CardChallengeView, CardSeatView, CardView
+from core.cards.views import ChallengeView, CoupView, PendingView, SeatView
+from core.frozen import frozen_dataclass
+
+FAST = [
+    Event,
+    CardSeatView,
+    CardChallengeView,
+    CardView,
+    SeatView,
+    PendingView,
+    ChallengeView,
+    CoupView,
+    G54SeatView,
+    G54PendingView,
+    ClaimView,
+    G54ChallengeView,
+    G54View,
+]
+
+
+@frozen_dataclass
+class Plain:
+    a: int
+    b: str = "b"
+    c: tuple[int, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Reference:
+    a: int
+    b: str = "b"
+    c: tuple[int, ...] = ()
+
+
+def test_a_fast_frozen_dataclass_is_what_dataclass_makes() -> None:
+    fast, slow = Plain(1, c=(2,)), Reference(1, c=(2,))
+    assert dataclasses.astuple(fast) == dataclasses.astuple(slow) == (1, "b", (2,))
+    assert repr(fast) == repr(slow).replace("Reference", "Plain")
+    assert fast == Plain(1, "b", (2,)) and hash(fast) == hash(Plain(1, "b", (2,))) and fast != Plain(2)
+    assert dataclasses.replace(fast, b="x") == Plain(1, "x", (2,))
+    assert copy.deepcopy(fast) == pickle.loads(pickle.dumps(fast)) == fast
+    assert not hasattr(fast, "__dict__")  # its fields are in slots, which bots read fastest
+    assert [(p.name, p.default) for p in inspect.signature(Plain).parameters.values()] == [
+        (p.name, p.default) for p in inspect.signature(Reference).parameters.values()
+    ]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.a = 2  # type: ignore[misc]  # the point: assignment is refused
+    with pytest.raises(TypeError):
+        Plain()  # type: ignore[call-arg]  # a field without a default is required
+
+
+@pytest.mark.parametrize("cls", FAST, ids=lambda cls: cls.__name__)
+def test_views_and_events_are_frozen_dataclasses_built_fast(cls: type) -> None:
+    params: Any = cls.__dataclass_params__  # type: ignore[attr-defined]  # set on every dataclass, untyped
+    init = vars(cls)["__init__"]  # its own, not inherited
+    assert params.frozen and init.__qualname__ == f"{cls.__qualname__}.__init__"
+    names = [f.name for f in dataclasses.fields(cls)]
+    assert list(inspect.signature(cls).parameters) == names
+
+
+def test_what_it_cannot_build_alike_is_an_error() -> None:
+    with pytest.raises(TypeError, match="only plain fields"):
+
+        @frozen_dataclass
+        class Factory:
+            items: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+
+    with pytest.raises(TypeError, match="__post_init__"):
+
+        @frozen_dataclass
+        class Checked:
+            a: int
+
+            def __post_init__(self) -> None:
+                pass
+
+
+@pytest.mark.parametrize(("state", "view"), [(Pending, PendingView), (G54Pending, G54PendingView)])
+def test_a_pending_view_copies_public_fields_of_the_pending_action(state: type, view: type) -> None:
+    """A view names each field it copies (no asdict): its fields are the state's, in order, less the private ones."""
+    private = {"affected", "to_block", "to_check", "to_ask", "given", "paid"}  # G54's: bookkeeping, or a swapped card
+    copied = [f.name for f in dataclasses.fields(state) if f.name not in private]
+    assert [f.name for f in dataclasses.fields(view)][: len(copied)] == copied

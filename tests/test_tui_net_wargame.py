@@ -1,0 +1,115 @@
+"""The wargame's map screen on a host over 127.0.0.1: the new-table dialog's options, a move by keyboard, watching."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox, Select, Static
+
+from core.wargame.moves import Place
+from netplay.client import Client
+from netplay.host import Host
+from netplay.remote import RemoteTable
+from tests.net_helpers import running_host
+from tests.test_tui_net import wait_for
+from tests.test_tui_wargame import go_to
+from tests.tui_helpers import quick_settings
+from tui.app import CoupApp
+from tui.screens.lobby import LobbyScreen, game_text
+from tui.screens.wargame import WargameScreen
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[tuple[Host, int]]:
+    """A host on 127.0.0.1 whose computer opponents answer at once."""
+    async with running_host(tmp_path / "host") as served:
+        yield served
+
+
+async def test_a_wargame_table_is_created_with_its_options_filled_started_and_played_by_keyboard(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#new-game", Select).value = "wargame"
+        await pilot.pause()
+        assert dialog.query_one("#new-wargame-field").display and not dialog.query_one("#new-inquisitor").display
+        assert dialog.query_one("#new-players", Select).value == 2
+        dialog.query_one("#new-scenario", Select).value = "advanced"  # ticks salvage and surrender
+        await pilot.pause()
+        assert dialog.query_one("#new-salvage", Checkbox).value and not dialog.query_one("#new-extra", Checkbox).value
+        dialog.query_one("#new-turns", Select).value = 6
+        dialog.query_one("#new-timer", Select).value = 60
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: lobby.my_table is not None)
+        table = server.tables[lobby.my_table]
+        assert (table.game, table.players, table.timer) == ("wargame", 2, 60)
+        assert table.options == {
+            "scenario": "advanced",
+            "salvage": True,
+            "surrender": True,
+            "extra_reinforcements": False,
+            "turn_limit": 6,
+        }
+        await wait_for(pilot, lambda: any(t["game"] == "wargame" for t in lobby.tables))
+        assert game_text(lobby.tables[0]) == "wargame (advanced; salvage; surrender; 6 turns)"
+
+        await pilot.press("f")  # a computer opponent takes the rebels
+        await wait_for(pilot, lambda: all(s.kind != "open" for s in table.seats))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen))
+        screen = app.screen
+        assert isinstance(screen.table, RemoteTable) and screen.people == {0}
+        view = screen.view
+        assert (view.phase, view.window, screen.acting) == ("setup", "place", 0)  # the advanced government's forces
+        status = str(screen.query_one("#wg-status", Static).render())
+        assert "Government (you)" in status
+        info = screen.query_one("#wg-info", Static)
+        await wait_for(pilot, lambda: "s left, then a computer opponent answers for you" in str(info.render()))
+        target = next(m.hex for m in view.legal if isinstance(m, Place))
+        await go_to(pilot, screen, target)
+        await pilot.press("enter")
+        placed = (0, Place(target).to_dict())
+        await wait_for(pilot, lambda: table.table is not None and table.table.record.moves[:1] == [placed])
+        await wait_for(pilot, lambda: screen.view.version > view.version)
+
+        await pilot.press("escape", "y")  # leave: back to the lobby, the side handed to a computer opponent
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and lobby.my_table is None)
+        await wait_for(pilot, lambda: table.seats[0].kind == "bot")
+
+
+async def test_a_spectator_watches_the_wargame_map_and_cannot_act(host):
+    _, port = host
+    player = Client()
+    await player.connect("127.0.0.1", port, "Bo")
+    created = await player.request({"type": "create", "game": "wargame", "players": 2, "options": {"turn_limit": 1}})
+    table_id = created["table"]["id"]
+    await player.request({"type": "join", "table": table_id, "seat": 1})
+    await player.request({"type": "fill", "table": table_id, "level": "rule"})
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
+        lobby = app.screen
+        await pilot.press("w")
+        await wait_for(pilot, lambda: lobby.remote is not None)
+        await player.request({"type": "start", "table": table_id})
+        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen))
+        await pilot.pause()
+        screen = app.screen
+        view = screen.view
+        assert view.viewer is None and view.legal == () and screen.people == frozenset() and screen.acting is None
+        assert sum(1 for u in view.units if u.on_map) > 10  # the government's forces on the public map
+        info = str(screen.query_one("#wg-info", Static).render())
+        assert "You are watching. Waiting for the rebels (Bo)." in info
+        await pilot.press("a", "enter")  # nothing a spectator presses reaches the host
+        await pilot.pause()
+        assert screen.view.version == view.version
+        await pilot.press("escape")  # a spectator leaves without being asked
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and lobby.remote is None)
+    await player.close()
