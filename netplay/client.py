@@ -7,10 +7,12 @@ import contextlib
 import contextvars
 import itertools
 import logging
+import re
+import socket
 from collections.abc import Callable
 from typing import Any
 
-from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, WireError, encode, read_frame
+from netplay.wire import HEADER, MAX_FRAME, PROTOCOL_VERSION, WireError, decode, encode, read_frame
 
 log = logging.getLogger(__name__)
 DEFAULT_PORT = 7654
@@ -19,11 +21,110 @@ Handler = Callable[[dict[str, Any]], None]
 
 
 class HostError(Exception):
-    """The host refused a request; code is its error code."""
+    """The host refused a request, or no coup host could be reached: code is the host's error code, or one of
+    the client's own (`refused`, `unknown_host`, `unreachable`, `no_answer`, `not_coup`, `closed`); the message is
+    one line a player can act on."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+def address_text(host: str, port: int) -> str:
+    """'host:port', with an IPv6 address in brackets."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """text as one line of printable characters (a foreign server's words are shown, never obeyed)."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:limit]
+
+
+def refusal(code: str, message: str, address: str, gave_password: bool) -> HostError:
+    """The host's refusal of our hello, said for a player: what it means and what to do."""
+    said = one_line(message)
+    if code == "version":
+        found = re.search(r"protocol version (\d+)", said)
+        theirs = f"protocol {found.group(1)}" if found else "another protocol"
+        text = f"This host runs a different version of coup ({theirs}; this coup speaks protocol {PROTOCOL_VERSION})"
+        return HostError(code, text + ": update coup so both match")
+    if code == "password":
+        return HostError(code, "Wrong password" if gave_password else "This host needs a password")
+    if code == "ssh_only":
+        return HostError(code, "This host admits players by SSH key only: connect with ssh (port 2222 by default)")
+    return HostError(code, f"{address} refused us: {said or code}")
+
+
+def stranger(header: bytes, host: str, port: int) -> HostError:
+    """What to tell a player whose hello something other than a coup host answered, judged by its first bytes."""
+    address = address_text(host, port)
+    if header.startswith(b"SSH-"):
+        text = f"{address} is an SSH server, not a coup host's game port (by default {DEFAULT_PORT})"
+        return HostError("not_coup", f"{text}; to play over SSH: ssh -p {port} NAME@{host}")
+    what = "a web server" if header.startswith(b"HTTP") else "something else"
+    return HostError("not_coup", f"{address} is {what}, not a coup host: the default port is {DEFAULT_PORT}")
+
+
+def numeric_address(host: str, port: int) -> list[tuple[Any, ...]]:
+    """host:port as getaddrinfo gives it when host is an IP address, else []. No lookup, so no thread: asyncio looks
+    names up in its executor, whose threads live on holding the sys.stderr of their birth, which in an app served
+    over SSH is that app's capture, and would keep the finished app in memory."""
+    try:
+        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_NUMERICHOST)
+    except (socket.gaierror, UnicodeError):
+        return []
+
+
+async def open_stream(host: str, port: int, timeout: float) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A TCP connection to host:port, trying each of its addresses; HostError saying why when none takes it."""
+    address = address_text(host, port)
+    loop = asyncio.get_running_loop()
+    try:
+        found = numeric_address(host, port) or await asyncio.wait_for(
+            loop.getaddrinfo(host, port, type=socket.SOCK_STREAM), timeout
+        )
+    except (socket.gaierror, UnicodeError, TimeoutError):
+        text = f"No computer called {one_line(host)} was found: check the name, or type the host's IP address"
+        raise HostError("unknown_host", text) from None
+    errors: list[OSError] = []
+    for family, kind, proto, _, sockaddr in found:
+        sock = socket.socket(family, kind, proto)
+        sock.setblocking(False)
+        try:
+            await asyncio.wait_for(loop.sock_connect(sock, sockaddr), timeout)
+            return await asyncio.open_connection(sock=sock)
+        except OSError as error:  # TimeoutError is one
+            sock.close()
+            errors.append(error)
+    if any(isinstance(error, ConnectionRefusedError) for error in errors):
+        text = f"Nothing is listening at {address} — is the host running? The default port is {DEFAULT_PORT}"
+        raise HostError("refused", text)
+    if any(isinstance(error, TimeoutError) for error in errors):
+        text = f"{address} did not answer in {timeout:g} s: check the address, and that no firewall blocks port {port}"
+        raise HostError("no_answer", text)
+    reason = next((error.strerror for error in errors if error.strerror), "no route to it")
+    raise HostError("unreachable", f"Cannot reach {address}: {reason}")
+
+
+async def read_welcome(reader: asyncio.StreamReader, host: str, port: int, gave_password: bool) -> dict[str, Any]:
+    """The host's answer to our hello: its welcome, else HostError saying what answered instead."""
+    address = address_text(host, port)
+    try:
+        header = await reader.readexactly(HEADER.size)
+    except (asyncio.IncompleteReadError, ConnectionError):
+        raise HostError("closed", f"{address} closed the connection without a word: is it a coup host?") from None
+    (length,) = HEADER.unpack(header)
+    if length > MAX_FRAME:
+        raise stranger(header, host, port)
+    try:
+        message = decode(await reader.readexactly(length))
+    except (asyncio.IncompleteReadError, ConnectionError, WireError):
+        raise stranger(header, host, port) from None
+    if message["type"] == "error":
+        raise refusal(str(message.get("code")), str(message.get("message", "")), address, gave_password)
+    if message["type"] != "welcome":
+        raise stranger(header, host, port)
+    return message
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -62,14 +163,24 @@ class Client:
         self, host: str, port: int, name: str, credentials: dict[str, Any] | None = None, timeout: float = 10
     ) -> None:
         """Open the connection and say hello with credentials (a profile's secret, the host's password, or the SSH
-        door's proof); a seat the identity holds comes back at once (joined, started, update)."""
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
-        self.reader, self.writer = reader, writer
+        door's proof); a seat the identity holds comes back at once (joined, started, update). Whatever goes wrong
+        (no such host, nothing listening, no answer, another kind of server, a refusal) is a HostError whose message
+        is one line for the player."""
+        reader, writer = await open_stream(host, port, timeout)
         hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, **(credentials or {})}
-        writer.write(encode(hello))
-        welcome = await asyncio.wait_for(read_frame(reader), timeout)
-        if welcome.get("type") == "error":
-            raise HostError(welcome.get("code", "error"), welcome.get("message", "refused"))
+        try:
+            writer.write(encode(hello))
+            welcome = await asyncio.wait_for(read_welcome(reader, host, port, "password" in hello), timeout)
+        except TimeoutError:
+            writer.close()
+            text = (
+                f"{address_text(host, port)} took the connection but said nothing in {timeout:g} s: is it a coup host?"
+            )
+            raise HostError("no_answer", text) from None
+        except BaseException:
+            writer.close()
+            raise
+        self.reader, self.writer = reader, writer
         self.welcome = welcome
         self._reader_task = asyncio.get_running_loop().create_task(self._read())
         # in a context of its own: a cancelled sleep's timer keeps its context until it is due, and the caller's

@@ -28,6 +28,7 @@ class RemoteTable:
         self.error: str | None = None
         self.record_path = None
         self.deadline: float | None = None
+        self.window_opened = -1  # the version at which the open window opened (section 10 of docs/protocol.md)
         self.totals: dict[str, int] | None = None  # the player's record on the host, sent with the final view
         self._view: Any = None
         self._listeners: list[Listener] = []
@@ -56,6 +57,7 @@ class RemoteTable:
             events = events_from_plain(self.game_name, message.get("events", []))
             self.events.extend(events)
             self.thinking = message.get("thinking")
+            self.window_opened = message.get("window_opened", self._view.version)
             remaining = message.get("deadline")
             self.deadline = None if remaining is None else asyncio.get_running_loop().time() + remaining
             self.error = None

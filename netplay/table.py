@@ -228,6 +228,7 @@ class LocalTable:
     thinking = property(lambda self: self.table.thinking)
     error = property(lambda self: self.table.error)
     deadline = property(lambda self: self.table.deadline)
+    window_opened = property(lambda self: self.table.window_opened)
     label = property(lambda self: f"seed {self.table.seed}")
 
     def levels(self) -> dict[int, str]:

@@ -10,11 +10,12 @@ from textual.app import App
 from textual.screen import Screen
 
 from core.registry import get_game
+from netplay.client import address_text
 from netplay.storage import data_dir
 from netplay.table import LocalTable, Table
 from tui.games import tui_game
 from tui.messages import Back, GameFinished, OpenJoin, StartGame
-from tui.screens.join import JoinScreen
+from tui.screens.join import Connected, JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
 from tui.settings import Settings
@@ -32,10 +33,11 @@ class CoupApp(App[int]):
         self,
         settings: Settings | None = None,
         table: Any = None,
-        join: tuple[str, int] | bool = False,
+        join: tuple[str, int] | Connected | bool = False,
         scan_lan: bool = True,
     ) -> None:
-        """table: open straight onto it; join: open the join screen (with an address: connect)."""
+        """table: open straight onto it; join: open the join screen (with an address: connect; with a connection
+        already made: open its lobby)."""
         super().__init__()
         self.settings = settings or Settings()
         self.initial_table, self.join, self.scan_lan = table, join, scan_lan
@@ -45,7 +47,10 @@ class CoupApp(App[int]):
         if self.join and self.initial_table is None:
             # The menu is built only if the player goes back to it: styling its many widgets is most
             # of the cost of a new SSH session.
-            address = f"{self.join[0]}:{self.join[1]}" if isinstance(self.join, tuple) else ""
+            if isinstance(self.join, Connected):
+                self.push_screen(JoinScreen(self.settings, self.join.address, scan=False, connected=self.join))
+                return
+            address = address_text(*self.join) if isinstance(self.join, tuple) else ""
             self.push_screen(JoinScreen(self.settings, address, autoconnect=bool(address), scan=self.scan_lan))
             return
         self.push_screen(MenuScreen(self.settings))

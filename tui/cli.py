@@ -11,12 +11,16 @@ import sys
 import time
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.game import Flag, IllegalMove
 from core.records import Record, replay
 from core.registry import GAMES, game_spec
 from core.sim import run_sim
 from netplay.client import DEFAULT_PORT, HostError, parse_address
+
+if TYPE_CHECKING:
+    from tui.settings import Settings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -91,7 +95,10 @@ def main(argv: list[str] | None = None) -> int:
             return command_bot(args)
         if args.command == "join":
             return command_join(args)
-    except (ValueError, OSError, IllegalMove, HostError) as error:
+    except HostError as error:  # no coup host let us in: one line saying why, no traceback
+        print(f"coup: {error}", file=sys.stderr)
+        return 1
+    except (ValueError, OSError, IllegalMove) as error:
         print(f"coup: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -194,11 +201,27 @@ def command_bot(args: argparse.Namespace) -> int:
 
 
 def command_join(args: argparse.Namespace) -> int:
-    """The app, connected to a host (or browsing the LAN for one)."""
+    """The app on a host's lobby, or on the join screen browsing the LAN for one."""
     from tui.app import CoupApp
-
-    address = parse_address(args.address) if args.address else None
     from tui.settings import Settings
 
     settings = Settings(player_name=args.name or os.environ.get("USER", "") or "Player")
-    return CoupApp(settings=settings, join=address or True).run() or 0
+    if not args.address:
+        return CoupApp(settings=settings, join=True).run() or 0
+    host, port = parse_address(args.address)
+    return asyncio.run(join_host(settings, host, port))
+
+
+async def join_host(settings: Settings, host: str, port: int) -> int:
+    """Connect first, so an address where no coup host lets us in is one line on the terminal (HostError), then
+    open the app on the lobby; a host that wants a password gets the join screen, which asks for it."""
+    from tui.app import CoupApp
+    from tui.screens.join import Connected, connect_to
+
+    join: tuple[str, int] | Connected = (host, port)
+    try:
+        join = await connect_to(host, port, settings.player_name, settings.host_credentials())
+    except HostError as error:
+        if error.code != "password":
+            raise
+    return await CoupApp(settings=settings, join=join).run_async() or 0

@@ -33,6 +33,8 @@ class Settings:
     save_records: bool = True
     identity: str = ""
     credentials: dict[str, str] = field(default_factory=dict)
+    password_host: str = ""
+    """The host (HOST:PORT) the password in credentials was typed for; no other host is ever sent it."""
 
     def stats_key(self) -> str:
         """Whose games and wins these are: the SSH key's identity, else the player's name."""
@@ -44,3 +46,12 @@ class Settings:
         if "door" not in self.credentials and "profile" not in self.credentials:
             self.credentials["profile"] = claim_profile()
         return self.credentials
+
+    def use_password(self, address: str, password: str | None) -> None:
+        """Before a hello to address: keep password (in memory only, so reconnects in this run send it again), or
+        with None keep the one typed for address and forget any other host's."""
+        if password is not None:
+            self.credentials["password"], self.password_host = password, address
+        elif address != self.password_host:
+            self.credentials.pop("password", None)
+            self.password_host = ""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -28,6 +30,20 @@ from tui.widgets.seat_panel import SeatList, SeatPanel
 COMPACT_FROM = 7  # players: one line per opponent instead of a box
 UNBOUND_LETTERS = set("abcdefghijlmnopqrstuvwxyz")  # k is a binding; answered with a hint when unused
 CLOCK_SHOWN_FROM = 15  # seconds
+CLOCK_SLACK = 1.0  # seconds: a remote clock's end, as this machine sees it, may be a little late
+TIMED_OUT = "Time ran out: the computer answered for you."
+MOVED_ON = "The game moved on before you answered."
+
+
+@dataclass
+class Asking:
+    """An open decision dialog: the window it answers (by the version at which it opened), the end of that window's
+    clock as last seen (None: no clock), and whether the table took the question back."""
+
+    dialog: Screen[Any]
+    window: int
+    deadline: float | None
+    withdrawn: bool = False
 
 
 class TableScreen(Screen[None]):
@@ -48,6 +64,7 @@ class TableScreen(Screen[None]):
         self.choices: list[Choice] = []
         self._choice_signature: tuple[Any, ...] | None = None
         self._dialog_version: int | None = None
+        self._asking: Asking | None = None
         self._record_note: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -84,7 +101,10 @@ class TableScreen(Screen[None]):
         self._unsubscribe()
 
     def _tick_clock(self) -> None:
-        """Redraw the situation while a response clock runs (tables without timers never have one)."""
+        """Redraw the situation while a response clock runs (tables without timers never have one), and close a
+        dialog whose closing something above it put off."""
+        if self._asking is not None:
+            self._close_stale_dialog(self.table.view())
         if self.table.deadline is not None:
             self._show_situation(self.table.view(), self.table.thinking)
 
@@ -144,6 +164,7 @@ class TableScreen(Screen[None]):
         self.face.show_panels(view)
         self._show_situation(view, thinking)
         self._show_choices(view)
+        self._close_stale_dialog(view)
         self._open_dialogs(view)
 
     def _show_situation(self, view: Any, thinking: int | None) -> None:
@@ -206,6 +227,24 @@ class TableScreen(Screen[None]):
             self._dialog_version = view.version
             self._decide(ask)
 
+    def _close_stale_dialog(self, view: Any) -> None:
+        """Close the open decision dialog, unanswered, once this seat no longer owes the window it answers (the
+        clock answered for it, another seat moved the game on, a resume brought a new view), and say why in the log.
+        Something above the dialog (the command palette) puts it off to the next update or clock tick."""
+        asking = self._asking
+        if asking is None:
+            return
+        if view.viewer in view.owed and self.table.window_opened == asking.window:
+            asking.deadline = self.table.deadline if self.table.deadline is not None else asking.deadline
+            return
+        if not asking.dialog.is_active:
+            return
+        asking.withdrawn, self._asking = True, None
+        asking.dialog.dismiss(None)
+        now = asyncio.get_running_loop().time()
+        timed_out = asking.deadline is not None and now >= asking.deadline - CLOCK_SLACK
+        self.query_one("#log", RichLog).write(Text(TIMED_OUT if timed_out else MOVED_ON, style="yellow"))
+
     # -- acting ---------------------------------------------------------------------------
 
     def submit(self, move: Move) -> None:
@@ -223,7 +262,21 @@ class TableScreen(Screen[None]):
             self._play(decision)
             return
         dialog, follow_up = dialog_for(decision)
-        self.app.push_screen(dialog, lambda answer: self._decide(follow_up(answer)))
+        self._ask(dialog, lambda answer: self._decide(follow_up(answer)))
+
+    def _ask(self, dialog: Screen[Any], then: Callable[[Any], None]) -> None:
+        """Push a dialog answering the open window; then gets its answer, unless the window closed first."""
+        asking = Asking(dialog, self.table.window_opened, self.table.deadline)
+        self._asking = asking
+
+        def answered(answer: Any) -> None:
+            if asking.withdrawn:
+                return
+            if self._asking is asking:
+                self._asking = None
+            then(answer)
+
+        self.app.push_screen(dialog, answered)
 
     def _play(self, play: Play) -> None:
         """Submit the move, first asking its question if it has one and confirmation is on."""
@@ -235,7 +288,7 @@ class TableScreen(Screen[None]):
             if yes:
                 self.submit(play.move)
 
-        self.app.push_screen(ConfirmDialog(play.question), answered)
+        self._ask(ConfirmDialog(play.question), answered)
 
     def _after_game(self, choice: str | None) -> None:
         self.table.close()

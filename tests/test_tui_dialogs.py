@@ -1,0 +1,104 @@
+"""A decision dialog closes, unanswered, the moment its window is no longer this seat's to answer: the response
+clock answered for it, or another seat moved the game on; keys then go to the table again."""
+
+from __future__ import annotations
+
+from core.cards.moves import Move
+from core.cards.state import CoupConfig
+from core.registry import make_bot
+from netplay.host import Host
+from netplay.table import LocalTable, Table
+from tests.test_tui_net import wait_for
+from tests.tui_helpers import NAMES, app_on, frozen_table, quick_settings
+from tui.app import CoupApp
+from tui.screens.confirm import ConfirmDialog
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table import MOVED_ON, TIMED_OUT, TableScreen
+from tui.screens.target import TargetDialog
+
+
+def log_text(screen: TableScreen) -> str:
+    return "\n".join(str(line.text) for line in screen.query_one("#log").lines)
+
+
+async def test_a_dialog_stays_while_others_pass_and_closes_when_another_seat_challenges():
+    table = frozen_table(11, [(1, Move("tax"))], first=1)  # Natasha claims the Duke: everyone else may challenge
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("c")
+        assert isinstance(app.screen, ConfirmDialog)
+        table.submit_as(2, Move("pass"))  # the same window stays open: the question stands
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        table.submit_as(3, Move("challenge"))  # Haig challenges first: the window has moved on
+        await pilot.pause()
+        assert app.screen is screen
+        assert MOVED_ON in log_text(screen) and table.view().window == "prove"
+        assert not any(seat == 0 for seat, _ in table.record.moves)  # nothing was answered for us
+        await pilot.press("k")  # keys go to the table again
+        assert not app.settings.confirm
+
+
+def local_table_with_a_clock(seconds: float) -> LocalTable:
+    """Four players, the person first, computer opponents that answer at once, and a response clock."""
+    config = CoupConfig(players=4, names=NAMES, first_player=0)
+    bots = {seat: "rule" for seat in (1, 2, 3)}
+    return LocalTable(Table("coup", config, 5, bots, bot_delay=0, save_records=False, response_timeout=seconds))
+
+
+async def test_the_response_clock_closes_the_open_dialog_and_the_next_key_plays():
+    table = local_table_with_a_clock(2.0)  # time enough to open the dialog on a busy machine
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: table.view().window == "action" and table.view().active == 0)
+        await pilot.press("s")  # steal: whom from?
+        assert isinstance(app.screen, TargetDialog)
+        await wait_for(pilot, lambda: not isinstance(app.screen, TargetDialog), seconds=5)
+        assert TIMED_OUT in log_text(screen)
+        assert table.record.moves[0][0] == 0  # the clock answered for us
+        table.table.response_timeout = None  # no more clocks: the rest of the test plays by hand
+        table.table.close()
+        bots = {seat: make_bot("coup", "rule", seat) for seat in range(4)}
+        while not (table.view().window == "action" and table.view().active == 0):
+            mover = table.game.to_act(table.state)[0]
+            table.apply_move(mover, bots[mover].choose(table.table.view(mover)))
+        await pilot.pause()
+        assert app.screen is screen
+        played = len(table.record.moves)
+        await pilot.press("i")
+        assert table.record.moves[played] == (0, {"kind": "income"})
+
+
+async def test_a_remote_dialog_closes_when_the_hosts_clock_answers(tmp_path):
+    server = Host(data_dir=tmp_path / "host", bot_delay=5)  # the game waits while the test looks
+    port = await server.start("127.0.0.1", 0)
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: lobby.my_table is not None)
+            waiting = server.tables[lobby.my_table]
+            waiting.timer = 2.0  # below what a create may ask, to keep the test short
+            waiting.options = {**waiting.options, "first_player": lobby.remote.seat}  # our turn comes first
+            await pilot.press("f")
+            await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            screen = app.screen
+            remote = screen.table
+            await wait_for(pilot, lambda: remote.view().window == "action" and remote.view().active == remote.seat)
+            await pilot.press("s")
+            assert isinstance(app.screen, TargetDialog)
+            await wait_for(pilot, lambda: not isinstance(app.screen, TargetDialog), seconds=5)
+            assert app.screen is screen
+            assert TIMED_OUT in log_text(screen)
+            await pilot.press("k")  # keys go to the table again
+            assert not app.settings.confirm
+    finally:
+        await server.stop()
