@@ -270,8 +270,6 @@ async def connect_again(
         try:
             await client.connect(*address, name, credentials)
             return client
-        except HostError as error:
+        except HostError as error:  # every failure to connect is one; only a few are for good
             if error.code in FINAL_REFUSALS:
                 raise
-        except (OSError, TimeoutError, WireError, asyncio.IncompleteReadError):
-            pass
