@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 
 import pytest
 
 from core.registry import GAMES
 from netplay.netbot import play_bot
-from tests.net_helpers import UNLIMITED, Message, RawPeer, eventually, play_raw, running_host, seated_table, within
+from tests.net_helpers import (
+    UNLIMITED,
+    Message,
+    RawPeer,
+    eventually,
+    free_port,
+    play_raw,
+    running_host,
+    seated_table,
+    within,
+)
+from tests.test_net_faults import start_host_process
 
 TABLES = {  # game: (players, options)
     "coup": (3, {}),
@@ -78,3 +90,26 @@ async def test_coup_bot_comes_back_by_itself_after_the_host_restarts(tmp_path):
         result = await within(bot, 30)
         assert result.winner == final["view"]["winner"] is not None
         assert host.tables[table_id].seats[1].kind == "person"  # never handed to a host-side bot
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [("g54", 4, {"selection": "random"}), ("wargame", 2, {})])
+async def test_a_host_killed_mid_game_gives_the_table_back_from_its_journal(tmp_path, game, players, options):
+    data, log = tmp_path / "host-data", tmp_path / "host.log"
+    first_port, second_port = free_port(), free_port()
+    first = await start_host_process(data, first_port, log)
+    try:
+        table_id, (alice,) = await seated_table(first_port, players, 1, seed=None, options=options, game=game)
+        before = await owed_update(alice)
+    finally:
+        first.send_signal(signal.SIGKILL)
+        await within(first.wait())
+    second = await start_host_process(data, second_port, log)
+    try:
+        back = await RawPeer.greeted(second_port, "Alice", profile=alice.profile)
+        assert (await back.expect_type("joined"))["table"] == table_id
+        update = await back.update()
+        assert update["view"] == before["view"] and update["game"] == game
+    finally:
+        second.send_signal(signal.SIGTERM)
+        await within(second.wait())
+    assert second.returncode == 0, log.read_text()
