@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual import on, work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
@@ -15,6 +15,19 @@ from netplay.discovery import FoundHost, browse
 from tui.messages import Back
 from tui.screens.lobby import LobbyScreen
 from tui.settings import Settings
+
+
+async def open_lobby(app: App[Any], host: str, port: int, settings: Settings) -> None:
+    """Say hello to host:port as the settings' player and open its lobby, where a seat the player holds comes back;
+    OSError, TimeoutError or HostError if the host cannot be reached or refuses."""
+    client = Client()
+    await client.connect(host, port, settings.player_name, settings.host_credentials())
+    lobby = LobbyScreen(client, f"{host}:{port}", settings)
+    queued: list[dict[str, Any]] = []
+    client.on_message = queued.append
+    await app.push_screen(lobby)
+    for message in queued:
+        lobby.on_host_message(message)
 
 
 class JoinScreen(Screen[None]):
@@ -82,19 +95,10 @@ class JoinScreen(Screen[None]):
             return
         name = self.query_one("#join-name", Input).value.strip() or self.settings.player_name
         self.settings.player_name = name
-        address = f"{host}:{port}"
-        client = Client()
         try:
-            await client.connect(host, port, name, self.settings.host_credentials())
+            await open_lobby(self.app, host, port, self.settings)
         except (OSError, TimeoutError, HostError) as error:
-            self.notify(f"Cannot connect to {address}: {error}", severity="error")
-            return
-        lobby = LobbyScreen(client, address, self.settings)
-        queued: list[dict[str, Any]] = []
-        client.on_message = queued.append
-        await self.app.push_screen(lobby)
-        for message in queued:
-            lobby.on_host_message(message)
+            self.notify(f"Cannot connect to {host}:{port}: {error}", severity="error")
 
     def action_back(self) -> None:
         """Back to the menu."""
