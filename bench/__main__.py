@@ -1,12 +1,15 @@
-"""Self-play throughput, the cost of one rule-bot decision (cards and wargame), and the peak memory of one game."""
+"""Self-play throughput, the cost of one rule-bot decision (cards and wargame), the peak memory of one game, and a
+host's move round trips while SSH sessions flood it (ssh_flood)."""
 
 from __future__ import annotations
 
+import argparse
 import time
 import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+from bench import ssh_flood
 from core.cards.engine import COUP
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
@@ -94,19 +97,27 @@ def peak_memory() -> str:
     return f"    peak memory: {peak / 1024:8.1f} KiB for one {outcome.decisions}-decision rule game"
 
 
-def main() -> None:
-    """Print the measurements, a line each."""
+def main(argv: list[str] | None = None) -> None:
+    """Print the measurements asked for (default: all), a line each."""
     g54 = G54Config(players=PLAYERS, selection="advanced")
-    measures: tuple[Callable[[], str], ...] = (
-        lambda: throughput("random"),
-        lambda: throughput("rule"),
-        lambda: throughput("rule", G54, g54),
-        decision_time,
-        wargame_decision_time,
-        peak_memory,
-    )
-    for measure in measures:
-        print(measure(), flush=True)
+    measures: dict[str, Callable[[bool], str]] = {
+        "random": lambda quick: throughput("random"),
+        "rule": lambda quick: throughput("rule"),
+        "g54": lambda quick: throughput("rule", G54, g54),
+        "decision": lambda quick: decision_time(),
+        "wargame_decision": lambda quick: wargame_decision_time(),
+        "memory": lambda quick: peak_memory(),
+        "ssh_flood": lambda quick: str(ssh_flood.measure(quick)),
+    }
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("only", nargs="*", help=f"measurements to run (default: all): {', '.join(measures)}")
+    parser.add_argument("--quick", action="store_true", help="smaller runs (ssh_flood: 20 SSH sessions, not 100)")
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.only if name not in measures]
+    if unknown:
+        parser.error(f"unknown measurement {', '.join(unknown)}; known: {', '.join(measures)}")
+    for name in args.only or measures:
+        print(measures[name](args.quick), flush=True)
 
 
 if __name__ == "__main__":
