@@ -27,7 +27,7 @@ from netplay.lobby import LobbyTable, Seat
 from netplay.restore import Rollback, replay, resume_all
 from netplay.stats import HostStats
 from netplay.table import StaleMove, Table
-from netplay.tally import Tally, shown
+from netplay.tally import LOG_LIMIT, Tally, shown
 from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, encode, read_frame
 
 log = logging.getLogger(__name__)
@@ -234,23 +234,30 @@ class Host:
             identity = message.get("identity")
             if not isinstance(identity, str) or not 0 < len(identity) <= IDENTITY_LIMIT:
                 raise Refused("bad_request", "the SSH door must say who its player is")
-            conn.identity, conn.door = identity, True  # the SSH login already met the host's policy
+            conn.identity, conn.door = identity, True  # the SSH login already met the host's key policy
+            if policy.password is not None:  # but a key says who the player is, not that they know the password
+                peer = message.get("peer")
+                await self._check_password(conn, message, peer[:LOG_LIMIT] if isinstance(peer, str) else conn.address)
             return
         if policy.keys_only:
             raise Refused("ssh_only", "this host admits players by SSH key only: connect with ssh")
         if policy.password is not None:
-            await asyncio.sleep(self.throttle.delay(conn.address))  # guesses cost time; the right one still works
-            if "password" not in message:
-                raise Refused("password", "this host needs a password")
-            if not policy.password_matches(message["password"]):
-                self.throttle.failed(conn.address)
-                log.warning("%s gave a wrong host password", conn.peer)
-                raise Refused("password", "wrong password")
+            await self._check_password(conn, message, conn.address)
         profile = message.get("profile")
         if profile is not None:
             if not isinstance(profile, str) or not PROFILE_MIN <= len(profile) <= 200:
                 raise Refused("bad_request", f"profile must be a secret string of {PROFILE_MIN} to 200 characters")
             conn.identity = profile_identity(profile)
+
+    async def _check_password(self, conn: Connection, message: dict[str, Any], address: str) -> None:
+        """Refuse a hello without the host's password; wrong guesses from address slow its next ones down."""
+        await asyncio.sleep(self.throttle.delay(address))  # guesses cost time; the right one still works
+        if "password" not in message:
+            raise Refused("password", "this host needs a password")
+        if not self.policy.password_matches(message["password"]):
+            self.throttle.failed(address)
+            log.warning("%s gave a wrong host password", shown(address))
+            raise Refused("password", "wrong password")
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind, ref = message["type"], message.get("id")

@@ -1,39 +1,54 @@
-"""Running a host as a program: listen, advertise on the LAN, say where to connect, stop cleanly."""
+"""Running a host as a program: listen, run the SSH door beside it, advertise on the LAN, say where to connect, stop
+cleanly."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from netplay.discovery import Advertiser, lan_addresses
 from netplay.host import Host
+from netplay.identity import HostPolicy
 from netplay.limits import HostLimits
-from netplay.ssh_server import Access, Limits, SSHHost
+from netplay.ssh_door import DoorConfig, DoorProcess
+from netplay.ssh_server import Lobby
 from netplay.storage import data_dir
 
 
-async def serve_forever(args: Any, say: Callable[[str], None], app_factory: Callable[[str, int], Any]) -> int:
-    """Serve until SIGINT/SIGTERM. args carries bind, port, no_lan, data, bot_delay, grace, idle, name and
-    the ssh options; app_factory(host, port) makes the factory of apps for SSH sessions."""
+async def serve_forever(args: Any, say: Callable[[str], None], app_factory: str) -> int:
+    """Serve until SIGINT/SIGTERM. args carries bind, port, no_lan, data, bot_delay, grace, idle (how long a
+    connection at no table may stay silent), name and the ssh options; app_factory is the dotted path
+    ("module:function") of what makes the SSH sessions' apps, given the Lobby: the SSH door runs them in a process
+    of its own, which reaches this host on the game port like any client."""
     folder = args.data or data_dir()
+    password = os.environ.get(args.ssh_password_env) if args.ssh_password_env else None
+    keys_only = args.ssh_keys is not None and password is None and not args.no_ssh
+    policy = HostPolicy(password=password, keys_only=keys_only)
     limits = HostLimits(idle_seconds=args.idle)
-    host = Host(data_dir=folder, bot_delay=args.bot_delay, grace=args.grace, name=args.name, limits=limits)
+    host = Host(
+        data_dir=folder, bot_delay=args.bot_delay, grace=args.grace, name=args.name, policy=policy, limits=limits
+    )
     port = await host.start(args.bind, args.port)
-    ssh = None
+    door = None
     if not args.no_ssh:
-        access = Access(args.ssh_keys, os.environ.get(args.ssh_password_env) if args.ssh_password_env else None)
-        lobby = "127.0.0.1" if args.bind in ("0.0.0.0", "", "::") else args.bind
-        ssh = SSHHost(
-            app_factory(lobby, port), folder / "ssh_host_ed25519_key", access, Limits(idle_seconds=args.ssh_idle)
-        )
-        ssh_port = await ssh.start(args.bind, args.ssh_port)
+        near = "127.0.0.1" if args.bind in ("0.0.0.0", "", "::") else args.bind
+        lobby = Lobby(near, port, policy.door_secret, password=password is not None)
+        keys = str(args.ssh_keys) if args.ssh_keys is not None else None
+        key_path = str(folder / "ssh_host_ed25519_key")
+        config = DoorConfig(app_factory, lobby, args.bind, args.ssh_port, key_path, keys, password, args.ssh_idle)
+        door = DoorProcess(config)
+        try:
+            ssh_port = await door.start()
+        except OSError:
+            await host.stop()
+            raise
     addresses = lan_addresses() if args.bind in ("0.0.0.0", "") else [args.bind]
     for address in addresses or ["127.0.0.1"]:
         say(f"coup host listening on {address}:{port} — players run: coup join {address}:{port}")
-        if ssh is not None:
+        if door is not None:
             say(f"  or, with nothing installed: ssh -p {ssh_port} NAME@{address}")
     resumed = sum(1 for t in host.tables.values() if t.started)
     if resumed:
@@ -48,9 +63,10 @@ async def serve_forever(args: Any, say: Callable[[str], None], app_factory: Call
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     say("stopping; unfinished tables stay in the journal")
+    if door is not None:  # first: its sessions would otherwise all be told the host has gone, at length
+        await door.stop()
+    stopping: list[Awaitable[None]] = [host.stop()]
     if advertiser is not None:
-        await advertiser.stop()
-    if ssh is not None:
-        await ssh.stop()
-    await host.stop()
+        stopping.append(advertiser.stop())
+    await asyncio.gather(*stopping)
     return 0

@@ -1,11 +1,12 @@
-"""A Textual driver bound to one SSH channel: output to the channel, input through Textual's
-xterm parser, resizes from the client; no threads, no signals, no termios of the host's own."""
+"""A Textual driver bound to one SSH channel: output to the channel, input through Textual's xterm parser (bounded,
+and a slice at a time, so no session holds up the others), resizes from the client; no threads, signals or termios."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import re
+import time
 from codecs import getincrementaldecoder
 from functools import lru_cache
 from typing import Any
@@ -19,6 +20,10 @@ from textual.geometry import Size
 log = logging.getLogger(__name__)
 ESCAPE_DELAY = 0.1  # seconds before a lone Esc counts as a key
 MAX_UNSENT = 1024 * 1024  # bytes buffered for a client before it counts as stalled
+INPUT_RATE = 2048  # bytes a second of keys, mouse and pastes a session may send, after a burst
+INPUT_BURST = 8192
+FLOOD_LIMIT = 64 * 1024  # bytes dropped (less what the rate has paid back since) before the session is ended
+SLICE = 64  # bytes parsed at a time; the app takes in their events before the next slice
 
 ENTER = "\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h\x1b[?1004h\x1b[?2004h"
 LEAVE = "\x1b[?2004l\x1b[?1004l\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1000l\x1b[?25h\x1b[?1049l"
@@ -56,11 +61,38 @@ def downgrade_colours(data: str, system: ColorSystem | None) -> str:
     return SGR.sub(lambda match: _sgr(match.group(1), system), data)
 
 
+class InputBudget:
+    """A token bucket of input bytes: what is over the allowance is dropped, and a sender whose dropped bytes
+    outrun the rate by FLOOD_LIMIT is flooding."""
+
+    def __init__(self, rate: float = INPUT_RATE, burst: float = INPUT_BURST, flood: float = FLOOD_LIMIT) -> None:
+        self.rate, self.burst, self.flood = rate, burst, flood
+        self.allowance, self.dropped, self._last = burst, 0.0, time.monotonic()
+
+    def take(self, size: int) -> bool:
+        """Whether size more bytes may come in now (if not, they count as dropped)."""
+        now = time.monotonic()
+        earned, self._last = (now - self._last) * self.rate, now
+        self.allowance = min(self.burst, self.allowance + earned)
+        self.dropped = max(0.0, self.dropped - earned)
+        if size <= self.allowance:
+            self.allowance -= size
+            return True
+        self.dropped += size
+        return False
+
+    @property
+    def flooding(self) -> bool:
+        """Dropped input has piled up faster than the rate pays it back."""
+        return self.dropped > self.flood
+
+
 class ChannelDriver(Driver):
     """Subclassed per session with `channel` set (see for_channel)."""
 
     channel: Any = None
     on_stall: Any = None
+    on_flood: Any = None
     color_system: ColorSystem | None = ColorSystem.TRUECOLOR
 
     def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None):
@@ -68,16 +100,28 @@ class ChannelDriver(Driver):
         self._parser = XTermParser(debug)
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._input = True
+        self._budget = InputBudget()
+        self._pending = bytearray()
+        self._pump: asyncio.Handle | None = None
         self._tick: asyncio.TimerHandle | None = None
         self._stalled = False
 
     @classmethod
     def for_channel(
-        cls, channel: Any, on_stall: Any, color_system: ColorSystem | None = ColorSystem.TRUECOLOR
+        cls,
+        channel: Any,
+        on_stall: Any,
+        color_system: ColorSystem | None = ColorSystem.TRUECOLOR,
+        on_flood: Any = None,
     ) -> type[ChannelDriver]:
         """A driver class whose instances write to channel in color_system's colours (None: none); on_stall()
-        is called if the client stops reading."""
-        attributes = {"channel": channel, "on_stall": staticmethod(on_stall), "color_system": color_system}
+        is called if the client stops reading, on_flood() (default: on_stall) if it sends far more than it may."""
+        attributes = {
+            "channel": channel,
+            "on_stall": staticmethod(on_stall),
+            "on_flood": staticmethod(on_flood or on_stall),
+            "color_system": color_system,
+        }
         return type("SessionDriver", (cls,), attributes)
 
     def write(self, data: str) -> None:
@@ -110,21 +154,59 @@ class ChannelDriver(Driver):
         self.write(LEAVE)
 
     def close(self) -> None:
-        """Drop the pending Esc tick and the cached parses that would keep finished apps alive."""
-        if self._tick is not None:
-            self._tick.cancel()
+        """Drop the pending input, Esc tick and cached parses that would keep finished apps alive."""
+        for handle in (self._tick, self._pump):
+            if handle is not None:
+                handle.cancel()
+        self._pending.clear()
         XTermParser._parse_extended_key.cache_clear()
 
+    def send_message(self, message: Any) -> None:
+        """Post to the app directly: this driver runs on the app's own loop, never in a thread."""
+        self._app.post_message(message)
+
     def feed(self, data: bytes | str) -> None:
-        """Input from the client."""
+        """Input from the client: kept within the budget (a chunk over the allowance is dropped whole, so no escape
+        sequence is cut; a client that keeps it up is ended), then parsed a slice at a time."""
         if not self._input:
             return
-        text = data if isinstance(data, str) else self._decode(data)
-        for event in self._parser.feed(text):
-            self.process_message(event)
-        if self._tick is not None:
+        raw = data.encode() if isinstance(data, str) else data
+        if not self._budget.take(len(raw)):
+            if self._budget.flooding:
+                self._input = False
+                self._pending.clear()
+                log.warning("an SSH client sent far more input than a game can use; ending its session")
+                self.on_flood()
+            return
+        self._pending += raw
+        if self._tick is not None:  # a lone Esc is one only if nothing follows it in time
             self._tick.cancel()
-        self._tick = self._loop.call_later(ESCAPE_DELAY, self._flush_escape)
+            self._tick = None
+        if self._pump is None:
+            self._pump = self._loop.call_soon(self._feed_slice)
+
+    def _busy(self) -> bool:
+        """The app (or the screen and widget its keys go to) has not yet taken in the events of the last slice."""
+        app = self._app
+        pumps = [app, app.screen, app.focused] if app._screen_stack else [app]
+        return any(pump is not None and not pump._message_queue.empty() for pump in pumps)
+
+    def _feed_slice(self) -> None:
+        """Parse one slice of the pending input, once the app has taken in the last one; then again, later."""
+        self._pump = None
+        if not self._input or not self._pending:
+            return
+        if self._busy():
+            self._pump = self._loop.call_later(0.005, self._feed_slice)
+            return
+        chunk = bytes(self._pending[:SLICE])
+        del self._pending[:SLICE]
+        for event in self._parser.feed(self._decode(chunk)):
+            self.process_message(event)
+        if self._pending:
+            self._pump = self._loop.call_soon(self._feed_slice)
+        else:
+            self._tick = self._loop.call_later(ESCAPE_DELAY, self._flush_escape)
 
     def _flush_escape(self) -> None:
         self._tick = None
@@ -133,7 +215,7 @@ class ChannelDriver(Driver):
                 self.process_message(event)
 
     def resize(self, width: int, height: int) -> None:
-        """The client's terminal changed size."""
+        """The client's terminal changed size (to one the server has already bounded, see ssh_server.screen_size)."""
         size = Size(max(width, 1), max(height, 1))
         self._size = (size.width, size.height)
         self.send_message(events.Resize(size, size))

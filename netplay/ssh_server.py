@@ -1,5 +1,5 @@
-"""The SSH front door: each SSH session gets its own Textual app, in this process and event loop,
-on a driver bound to its channel. Given an app factory; knows nothing of the app itself.
+"""The SSH front door: each SSH session gets its own Textual app, in this process and event loop, on a driver bound
+to its channel, and an identity from what the login proved. Given an app factory; knows nothing of the app itself.
 
 Only interactive sessions with a pty are served: no shell, exec, SFTP/SCP, forwarding or agent."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hmac
 import logging
 import os
@@ -15,7 +14,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,28 +22,61 @@ import asyncssh
 from rich.color import ColorSystem
 from textual.filter import NoColor
 
+from netplay.host import NAME_LIMIT
+from netplay.identity import Throttle, code_identity, new_resume_code, shown_code, split_username
 from netplay.ssh_driver import ChannelDriver
 
 log = logging.getLogger(__name__)
 NO_PTY = "coup is a full-screen game: connect with a terminal, e.g. `ssh -t -p {port} {user}@{host}`.\r\n"
 CRASHED = "\r\ncoup stopped on an internal error; the host has logged the details. Sorry!\r\n"
 NO_COMMANDS = "coup runs no commands: connect without one, e.g. `ssh -p {port} {user}@{host}`.\r\n"
+FLOODED = "\r\ncoup closed this session: it sent far more input than a game can use.\r\n"
+STOPPING = "\r\nThe coup host is stopping; unfinished games are kept for when it is back.{code}\r\n"
+DEFAULT_SIZE, MIN_SIZE, MAX_SIZE = (80, 24), (20, 10), (500, 200)
+
+
+def screen_size(width: int, height: int, default: tuple[int, int] = DEFAULT_SIZE) -> tuple[int, int]:
+    """A client's terminal size as its app gets it: 0 keeps default's, the rest is held to what a screen can use."""
+    return (
+        min(max(width, MIN_SIZE[0]), MAX_SIZE[0]) if width else default[0],
+        min(max(height, MIN_SIZE[1]), MAX_SIZE[1]) if height else default[1],
+    )
 
 
 @dataclass(frozen=True)
 class SessionInfo:
-    """Who is on the other end: the SSH user name, the key's fingerprint (empty without a key),
-    the terminal type, COLORTERM if sent, and the window size."""
+    """Who is on the other end: the player's name (the SSH user name without its resume code), the identity the login
+    proved (a key's, or a resume code's), the resume code to show ("" after a key login), the key's fingerprint ("":
+    none), the password the login gave ("": none), the terminal type, COLORTERM if sent, the window size, the
+    client's address and the server's address and port as the client reached them."""
 
     username: str
+    identity: str
+    code: str
     fingerprint: str
+    password: str
     term: str
     colorterm: str
     size: tuple[int, int]
     peer: str
+    reached: tuple[str, int]
 
 
 AppFactory = Callable[[SessionInfo], Any]
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """The game host the door's apps play on: its address, the door's secret (so the host believes the identity a
+    hello asserts), and whether every hello there must carry the host's password (a key says who, not that)."""
+
+    host: str
+    port: int
+    secret: str
+    password: bool = False
+
+
+LobbyAppFactory = Callable[[Lobby], AppFactory]
 
 
 @dataclass
@@ -62,27 +94,13 @@ class Access:
 
 @dataclass
 class Limits:
-    """Per-address limits and timeouts."""
+    """Connections at once (per address, and from everywhere) and timeouts. Failed passwords are not limited but
+    slowed (identity.Throttle): the right password always gets in."""
 
     connections_per_address: int = 8
-    auth_failures_per_address: int = 10
-    lockout_seconds: float = 60.0
+    connections: int = 500
     idle_seconds: float = 30 * 60
     login_seconds: float = 30.0
-
-
-@dataclass
-class _AddressBook:
-    """Open connections and recent authentication failures, by client address."""
-
-    open: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    failures: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-
-    def locked(self, address: str, limits: Limits) -> bool:
-        now = time.monotonic()
-        recent = [t for t in self.failures[address] if now - t < limits.lockout_seconds]
-        self.failures[address] = recent
-        return len(recent) >= limits.auth_failures_per_address
 
 
 def color_system(term: str, colorterm: str) -> ColorSystem | None:
@@ -109,13 +127,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.app: Any = None
         self.task: asyncio.Task[None] | None = None
         self.last_input = time.monotonic()
+        self.flooded = False
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
         self.has_pty, self.term = True, term_type or "xterm"
-        self.size = (term_size[0] or 80, term_size[1] or 24)
+        self.size = screen_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -145,7 +164,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.driver.feed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = (width or self.size[0], height or self.size[1])
+        self.size = screen_size(width, height, self.size)
         if self.driver is not None:
             self.driver.resize(*self.size)
 
@@ -160,15 +179,36 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.app is not None and self.app.is_running:
             self.app.exit(return_code=0)
 
+    def _flooded(self) -> None:
+        self.flooded = True
+        self._end_app()
+
+    def hang_up(self) -> None:
+        """End the session at once, its app left as it is: the terminal given back, the reason (and how to come back
+        without a key) said, the channel closed."""
+        code = self.server.code
+        note = STOPPING.format(code=f"\r\nYour resume code: {shown_code(code)}" if code else "")
+        with contextlib.suppress(OSError, asyncssh.Error):
+            if self.driver is not None:
+                self.driver.stop_application_mode()
+            self.chan.write(note.encode())
+            self.chan.exit(0)
+
     async def _run(self) -> None:
         env = self.chan.get_environment()
+        server = self.server
+        reached = self.chan.get_extra_info("sockname") or ("HOST", 0)
         info = SessionInfo(
-            self.server.username,
-            self.server.fingerprint,
+            server.username,
+            server.identity,
+            server.code,
+            server.fingerprint,
+            server.password,
             self.term,
             str(env.get("COLORTERM", "")),
             self.size,
-            self.server.peer,
+            server.peer,
+            (str(reached[0]), int(reached[1])),
         )
         code = 1
         try:
@@ -180,7 +220,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if depth is None:
                 self.app.no_color = True
                 self.app._filters.append(NoColor())
-            self.app.driver_class = ChannelDriver.for_channel(self.chan, self._end_app, depth)
+            self.app.driver_class = ChannelDriver.for_channel(self.chan, self._end_app, depth, self._flooded)
             self.driver = None
             started = asyncio.get_running_loop().create_task(self.app.run_async(size=self.size))
             while self.app._driver is None and not started.done():
@@ -197,12 +237,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             # order, and those may be another app's capture by now (it would keep that app alive)
             sys.stdout, sys.stderr = self.server.host.streams
             self.driver, self.app = None, None
+            # the app's cycles go with Python's own collections: a full one per session costs every session a pause
             self.server.host.sessions.discard(self)
-            gc.collect()
             with contextlib.suppress(OSError, asyncssh.Error):
-                if code:
-                    self.chan.write(CRASHED.encode())
-                self.chan.exit(code)
+                if code or self.flooded:
+                    self.chan.write((FLOODED if self.flooded else CRASHED).encode())
+                self.chan.exit(code or int(self.flooded))
 
     async def _watch_idle(self) -> None:
         limit = self.server.host.limits.idle_seconds
@@ -220,58 +260,70 @@ class GameSSHServer(asyncssh.SSHServer):
     def __init__(self, host: SSHHost) -> None:
         self.host = host
         self.peer, self.username, self.fingerprint = "", "", ""
+        self.code, self.identity, self.password = "", "", ""
         self.conn: Any = None
         self.offered_key = ""  # the last key asked about or signed with: proven only if the login is by key
         self.other_method = False  # a password or keyboard-interactive login succeeded
+        self.counted = False
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         self.peer = str((conn.get_extra_info("peername") or ("?",))[0])
-        book, limits = self.host.addresses, self.host.limits
-        book.open[self.peer] += 1
-        if book.open[self.peer] > limits.connections_per_address or book.locked(self.peer, limits):
-            log.warning("refusing an SSH connection from %s (too many, or locked out)", self.peer)
+        host, limits = self.host, self.host.limits
+        if host.addresses[self.peer] >= limits.connections_per_address or host.connected >= limits.connections:
+            log.warning("refusing an SSH connection from %s (too many at once)", self.peer)
             conn.close()
+            return
+        host.addresses[self.peer] += 1
+        host.connected += 1
+        self.counted = True
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.host.addresses.open[self.peer] -= 1
+        if self.counted:
+            self.host.addresses[self.peer] -= 1
+            if not self.host.addresses[self.peer]:
+                del self.host.addresses[self.peer]
+            self.host.connected -= 1
 
     def begin_auth(self, username: str) -> bool:
-        self.username = "".join(ch for ch in username if ch.isprintable())[:16] or "player"
+        name, code = split_username(username)
+        self.username = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_LIMIT] or "player"
+        self.code = code or ""
         return True
 
-    def _failed(self) -> bool:
-        self.host.addresses.failures[self.peer].append(time.monotonic())
-        if self.host.addresses.locked(self.peer, self.host.limits):
-            log.warning("too many failed SSH logins from %s", self.peer)
-            self.conn.close()
-        return False
-
     def public_key_auth_supported(self) -> bool:
-        return self.host.access.password is None or self.host.access.authorized_keys is not None
+        return True  # on a password host too: the key says who the player is, the app then asks for the password
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fingerprint = key.get_fingerprint("sha256")
         allowed = self.host.allowed_fingerprints()
         if allowed is not None and fingerprint not in allowed:
-            return self._failed()
+            return False
         self.offered_key = fingerprint  # SSH lets a client ask about a key it does not hold: not proof yet
         return True
 
     def auth_completed(self) -> None:
         """The login is done: a key is the identity only when no other method let the client in, for only then
-        did asyncssh verify a signature made with the last key offered."""
+        did asyncssh verify a signature made with the last key offered. A resume code in the user name
+        (NAME+CODE) is the identity whatever the method; a login with neither gets a fresh code."""
         self.fingerprint = "" if self.other_method else self.offered_key
+        if not self.code and not self.fingerprint:
+            self.code = new_resume_code()
+        self.identity = code_identity(self.code) if self.code else f"key:{self.fingerprint}"
 
     def password_auth_supported(self) -> bool:
         return self.host.access.password is not None
 
-    def validate_password(self, username: str, password: str) -> bool:
+    async def validate_password(self, username: str, password: str) -> bool:
+        throttle = self.host.throttle
+        await asyncio.sleep(throttle.delay(self.peer))  # guesses cost time; the right password still gets in
         expected = self.host.access.password or ""
         if hmac.compare_digest(password.encode(), expected.encode()):
-            self.other_method = True
+            self.other_method, self.password = True, password
             return True
-        return self._failed()
+        throttle.failed(self.peer)
+        log.warning("a wrong SSH password from %s", self.peer)
+        return False
 
     def kbdint_auth_supported(self) -> bool:
         return self.host.access.open
@@ -306,7 +358,9 @@ class SSHHost:
     ) -> None:
         self.app_factory, self.key_path = app_factory, key_path
         self.access, self.limits = access or Access(), limits or Limits()
-        self.addresses = _AddressBook()
+        self.addresses: dict[str, int] = defaultdict(int)  # open connections by client address
+        self.connected = 0
+        self.throttle = Throttle()
         self.sessions: set[GameSession] = set()
         self.server: Any = None
         self.streams = sys.stdout, sys.stderr  # given back whenever a session's app ends
@@ -364,3 +418,11 @@ class SSHHost:
             await self.server.wait_closed()
         for session in list(self.sessions):
             session._end_app()
+
+    def hang_up(self) -> None:
+        """Stop listening and end every session at once, its app left as it is (for a process about to exit: ending
+        a hundred apps one by one takes seconds)."""
+        if self.server is not None:
+            self.server.close()
+        for session in list(self.sessions):
+            session.hang_up()

@@ -9,7 +9,7 @@ import functools
 import re
 import socket
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,8 +17,10 @@ from typing import Any
 import asyncssh
 
 from netplay.host import Host
-from netplay.ssh_server import Access, AppFactory, GameSession, Limits, SSHHost
+from netplay.identity import HostPolicy
+from netplay.ssh_server import Access, GameSession, Limits, Lobby, LobbyAppFactory, SSHHost
 from tests.waiting import Waiting
+from tui.screens.lobby import LobbyScreen
 from tui.screens.pick_card import PickCardDialog
 from tui.screens.table import TableScreen
 from tui.ssh_apps import lobby_app_factory
@@ -28,6 +30,7 @@ TIMEOUT = 20.0  # generous: only a failing test waits this long, and CI machines
 WAITING = Waiting(TIMEOUT)
 within, eventually = WAITING.within, WAITING.eventually
 SIZE = (100, 30)
+KEYLESS: dict[str, Any] = {"password": ""}  # no key: an open host lets the client in by keyboard-interactive, unasked
 ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[@-Z\\-_=>]")
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 
@@ -50,8 +53,8 @@ def free_port() -> int:
 
 
 @functools.cache
-def client_key() -> asyncssh.SSHKey:
-    """The key the test clients log in with (open access takes any key)."""
+def client_key(username: str = "ana") -> asyncssh.SSHKey:
+    """The key a test user logs in with (open access takes any key): one per name, for a key is who a player is."""
     return asyncssh.generate_private_key("ssh-ed25519")
 
 
@@ -141,9 +144,9 @@ class Hosts:
     connections: list[asyncssh.SSHClientConnection] = field(default_factory=list)
 
     async def connect(self, username: str = "ana", **options: Any) -> asyncssh.SSHClientConnection:
-        """A client connection (with the test key unless client_keys or password say otherwise)."""
+        """A client connection (with the user's test key unless client_keys or password say otherwise)."""
         if "password" not in options:
-            options.setdefault("client_keys", [client_key()])
+            options.setdefault("client_keys", [client_key(username.partition("+")[0])])
         options.setdefault("client_keys", None)
         conn = await within(
             asyncssh.connect(
@@ -203,16 +206,17 @@ class Hosts:
 @contextlib.asynccontextmanager
 async def start_hosts(
     tmp_path: Path,
-    make_factory: Callable[[str, int], AppFactory] = lobby_app_factory,
+    make_factory: LobbyAppFactory = lobby_app_factory,
     access: Access | None = None,
     limits: Limits | None = None,
     key_path: Path | None = None,
 ) -> AsyncIterator[Hosts]:
-    """A Host (bots answer at once) and an SSHHost serving make_factory(host, port)'s apps, both on
-    127.0.0.1 at free ports; every app made is tracked by a weak reference. Stopped on exit."""
-    host = Host(data_dir=tmp_path / "host", bot_delay=0)
+    """A Host (bots answer at once) with access's password and an SSHHost, its door, serving make_factory(lobby)'s
+    apps, both on 127.0.0.1 at free ports; every app made is tracked by a weak reference. Stopped on exit."""
+    password = access.password if access is not None else None
+    host = Host(data_dir=tmp_path / "host", bot_delay=0, policy=HostPolicy(password=password))
     port = await within(host.start(LOCALHOST, 0))
-    inner = make_factory(LOCALHOST, port)
+    inner = make_factory(Lobby(LOCALHOST, port, host.policy.door_secret, password=password is not None))
     hosts: Hosts
 
     def tracked(info: Any) -> Any:
@@ -285,3 +289,56 @@ async def until_turn(players: list[tuple[Terminal, Any]], timeout: float = 20.0)
             await answer(term, app)
         await asyncio.sleep(0.02)
     raise AssertionError(f"no player's turn came within {timeout} s")
+
+
+async def open_lobby(hosts: Hosts, username: str, **options: Any) -> tuple[Terminal, Any]:
+    """A session of username that shows the host's lobby; its terminal and app."""
+    term = await hosts.terminal(username, **options)
+    await term.expect("Lobby of")
+    app = await hosts.app_of(username)
+    await eventually(lambda: isinstance(app.screen, LobbyScreen))
+    return term, app
+
+
+async def focus(term: Terminal, app: Any, widget: Any, key: str) -> None:
+    """Press key (Tab or Shift+Tab) until widget has the focus (whatever fields the dialog has)."""
+    for _ in range(12):
+        if app.focused is widget:
+            return
+        before = app.focused
+        term.send(key)
+        await eventually(lambda before=before: app.focused is not before)
+    assert app.focused is widget, f"{widget} never got the focus"
+
+
+async def create_table(term: Terminal, app: Any, players: int | None = None) -> str:
+    """Create a table from the lobby (with the default number of players unless given) and sit at it."""
+    lobby = app.screen
+    since = term.mark()
+    term.send("n")
+    await term.expect("Create (Enter)", since)
+    if players is not None:
+        dialog = app.screen
+        select, create = dialog.query_one("#new-players"), dialog.query_one("#create")
+        await focus(term, app, select, "\x1b[Z")  # Shift+Tab, back from the Create button
+        term.send("\r")  # open the list
+        await eventually(lambda: select.expanded)
+        steps = players - select.value
+        term.send(("\x1b[B" if steps > 0 else "\x1b[A") * abs(steps) + "\r")  # arrows, then Enter
+        await eventually(lambda: select.value == players and not select.expanded)
+        await focus(term, app, create, "\t")
+    since = term.mark()
+    term.send("\r")
+    await term.expect("You are at table", since)  # the lobby's help line, redrawn whole
+    assert lobby.my_table is not None
+    return lobby.my_table
+
+
+async def fill_and_start(hosts: Hosts, term: Terminal, app: Any, table_id: str) -> None:
+    """Seat computer opponents at the open seats, start, and wait for the table screen."""
+    term.send("f")
+    await eventually(lambda: all(seat.kind != "open" for seat in hosts.host.tables[table_id].seats))
+    since = term.mark()
+    term.send("s")
+    await term.expect("Leave game", since)  # the table screen's footer
+    await eventually(lambda: table_screen(app) is not None)

@@ -59,8 +59,10 @@ async def test_only_the_real_door_may_say_who_its_player_is(tmp_path):
         forged = await (await RawPeer.open(port)).hello("Alice", door="guessed", identity=owner)
         assert forged["type"] == "error" and forged["code"] == "bad_request"
 
+        keyed = await (await RawPeer.open(port)).hello("Alice", door=policy.door_secret, identity=owner)
+        assert keyed["code"] == "password"  # a key says who the player is, not that they know the password
         door = await RawPeer.open(port)
-        assert (await door.hello("Alice", door=policy.door_secret, identity=owner))["type"] == "welcome"
+        assert (await door.hello("Alice", door=policy.door_secret, identity=owner, password="pw"))["type"] == "welcome"
         assert (await door.expect_type("joined"))["resumed"] is True
         update = await door.update()
         assert update["view"] == before["view"]

@@ -1,19 +1,36 @@
-"""SSH identity comes only from proof: asking whether a key would do is not logging in with it."""
+"""SSH identity comes only from proof: a key the client signed with, or a resume code; never a name it typed, nor a
+key it only asked about. A password host still wants its password from a key login, in the app."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
 
-from netplay.ssh_server import GameSSHServer, SSHHost
-
-LOCALHOST = "127.0.0.1"
+from netplay.client import Client, HostError
+from netplay.ssh_server import Access, GameSSHServer, SSHHost
+from tests.ssh_helpers import (
+    KEYLESS,
+    LOCALHOST,
+    Hosts,
+    Terminal,
+    client_key,
+    create_table,
+    eventually,
+    fill_and_start,
+    open_lobby,
+    start_hosts,
+    table_screen,
+)
+from tui.screens.lobby import LobbyScreen
 
 
 @pytest.fixture
@@ -78,3 +95,94 @@ async def test_a_key_login_proves_the_key(tmp_path: Path, logins) -> None:
     log = await login(tmp_path, "-i", str(private), "-o", "PreferredAuthentications=publickey")
     assert 'using "publickey"' in log
     assert [server.fingerprint for server in logins] == [key.get_fingerprint("sha256")]
+
+
+# -- who a player is in the lobby: a key, or a resume code, never a typed name ------------------------------------
+
+
+def shown_resume_code(term: Terminal) -> str:
+    """The resume code the session's screen shows (as typed back: without its dash)."""
+    found = re.search(r"Your resume code: ([0-9A-Z]{4})-([0-9A-Z]{4})", term.text())
+    assert found, f"no resume code on screen: {term.text()[-1500:]}"
+    return found.group(1) + found.group(2)
+
+
+async def seated_and_dropped(hosts: Hosts, term: Terminal, app: Any) -> tuple[str, int]:
+    """Create a table from the lobby, fill it with computers, start it, then hang up: the table and seat kept."""
+    table_id = await create_table(term, app)
+    await fill_and_start(hosts, term, app, table_id)
+    await term.close()
+    seat = hosts.host.tables[table_id].seats[0]
+    await eventually(lambda: seat.conn is None)
+    return table_id, 0
+
+
+async def resumed(hosts: Hosts, username: str, table_id: str, **options: Any) -> bool:
+    """Whether a new login as username gets the seat of table_id back (its app shows the table)."""
+    conn = await hosts.connect(username, **options)
+    term = await hosts.terminal(username.partition("+")[0], conn=conn)
+    await term.expect("Lobby of")
+    app = await hosts.app_of(username.partition("+")[0])
+    seat = hosts.host.tables[table_id].seats[0]
+    with contextlib.suppress(AssertionError):
+        await eventually(lambda: table_screen(app) is not None and seat.conn is not None, timeout=2)
+    back = table_screen(app) is not None
+    await term.close()
+    await eventually(lambda: not hosts.ssh.sessions)
+    return back
+
+
+async def test_a_name_gets_nobodys_seat_and_a_resume_code_gets_it_back(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        term, app = await open_lobby(hosts, "ana", conn=await hosts.connect("ana", **KEYLESS))
+        code = shown_resume_code(term)
+        assert hosts.session("ana").server.code == code
+        assert f"ssh -p {hosts.ssh_port} ana+{code}@127.0.0.1" in term.text()
+        table_id, _ = await seated_and_dropped(hosts, term, app)
+
+        assert not await resumed(hosts, "ana", table_id, **KEYLESS)  # the same name, no code: a stranger
+        assert not await resumed(hosts, "ana", table_id, client_keys=[client_key("ana")])  # nor a key
+        assert await resumed(hosts, f"ana+{code}", table_id, **KEYLESS)
+        assert await resumed(hosts, f"ana+{code[:4]}-{code[4:].lower()}", table_id, **KEYLESS)  # as shown
+        assert hosts.host.tables[table_id].seats[0].name == "ana"
+
+
+async def test_a_key_gets_its_seat_back_and_another_key_with_the_same_name_does_not(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        term, app = await open_lobby(hosts, "ana")
+        assert "Your resume code" not in term.text()  # the key brings the player back
+        assert app.settings.credentials["identity"] == f"key:{client_key('ana').get_fingerprint('sha256')}"
+        table_id, _ = await seated_and_dropped(hosts, term, app)
+
+        stranger = asyncssh.generate_private_key("ssh-ed25519")
+        assert not await resumed(hosts, "ana", table_id, client_keys=[stranger])
+        assert await resumed(hosts, "ana", table_id)
+
+
+async def test_a_key_login_on_a_password_host_gives_the_password_in_the_app(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path, access=Access(password="open sesame")) as hosts:
+        term = await hosts.terminal("ana")
+        await term.expect("This host has a password")
+        app = await hosts.app_of("ana")
+        assert not hosts.host.connections  # nothing reached the lobby yet
+        since = term.mark()
+        term.send("open says me\r")
+        await term.expect("Wrong password. Try again", since)
+        term.send("open sesame\r")
+        await term.expect("Lobby of", since)
+        await eventually(lambda: isinstance(app.screen, LobbyScreen))
+        (conn,) = hosts.host.connections
+        assert conn.identity == f"key:{client_key('ana').get_fingerprint('sha256')}"
+
+        # a password login gave it already: no question, and a resume code
+        bo, _ = await open_lobby(hosts, "bo", conn=await hosts.connect("bo", password="open sesame"))
+        assert "This host has a password" not in bo.text()
+        shown_resume_code(bo)
+
+
+async def test_the_door_vouches_for_identities_only_with_its_secret(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        client = Client()
+        with pytest.raises(HostError, match="not this host's SSH door"):
+            await client.connect(LOCALHOST, hosts.port, "eve", {"door": "guess", "identity": "key:SHA256:ana"})
+        await client.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 import asyncssh
 
 from netplay.host import Host
-from netplay.ssh_server import SSHHost
+from netplay.ssh_server import Lobby, SSHHost
 from tui.ssh_apps import lobby_app_factory
 
 ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
@@ -17,7 +17,8 @@ ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
 
 async def test_a_mouse_click_over_ssh_presses_a_button(tmp_path: Path) -> None:
     host = Host(tmp_path / "host", bot_delay=0)
-    ssh = SSHHost(lobby_app_factory("127.0.0.1", await host.start("127.0.0.1", 0)), tmp_path / "key")
+    lobby = Lobby("127.0.0.1", await host.start("127.0.0.1", 0), host.policy.door_secret)
+    ssh = SSHHost(lobby_app_factory(lobby), tmp_path / "key")
     port = await ssh.start("127.0.0.1", 0)
     key = asyncssh.generate_private_key("ssh-ed25519")
     try:
@@ -31,7 +32,7 @@ async def test_a_mouse_click_over_ssh_presses_a_button(tmp_path: Path) -> None:
                     seen += await asyncio.wait_for(process.stdout.read(65536), 10)
 
             await until("Lobby of")
-            for _ in range(2):  # a lone Esc leaves the lobby, another the join screen: the menu
+            for _ in range(2):  # a lone Esc leaves the lobby, another the door screen: the menu
                 process.stdin.write(b"\x1b")
                 await asyncio.sleep(0.5)
             await until("Start game")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import logging
 import os
@@ -168,14 +169,14 @@ def command_replay(args: argparse.Namespace) -> int:
 def command_host(args: argparse.Namespace) -> int:
     """Run a host until interrupted."""
     from netplay.serve import serve_forever
-    from tui.ssh_apps import lobby_app_factory
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.data:
         os.environ["COUP_DATA_DIR"] = str(args.data)  # records and SSH players' seat tokens live there too
     if args.ssh_password_env and not os.environ.get(args.ssh_password_env):
         raise ValueError(f"environment variable {args.ssh_password_env} holds no password")
-    return asyncio.run(serve_forever(args, say=lambda line: print(line, flush=True), app_factory=lobby_app_factory))
+    say = functools.partial(print, flush=True)
+    return asyncio.run(serve_forever(args, say, app_factory="tui.ssh_apps:lobby_app_factory"))
 
 
 def command_bot(args: argparse.Namespace) -> int:

@@ -24,7 +24,9 @@ def record_line(totals: dict[str, int]) -> str:
 class Settings:
     """bot_delay: seconds a computer opponent 'thinks' (0 in tests); confirm: ask before
     irreversible moves; new_seed: where blank seeds come from (fixed in tests); identity: who
-    the player is beyond a name (an SSH key's fingerprint)."""
+    the player is beyond a name (what an SSH login proved); name_fixed: the name came with the
+    login and is not to be changed (SSH); notice: what the lobby shows under its status bar (an
+    SSH player's resume code)."""
 
     bot_delay: float = 0.6
     confirm: bool = True
@@ -35,6 +37,8 @@ class Settings:
     credentials: dict[str, str] = field(default_factory=dict)
     password_host: str = ""
     """The host (HOST:PORT) the password in credentials was typed for; no other host is ever sent it."""
+    name_fixed: bool = False
+    notice: str = ""
 
     def stats_key(self) -> str:
         """Whose games and wins these are: the SSH key's identity, else the player's name."""

@@ -1,20 +1,147 @@
-"""The app each SSH session gets: the host's lobby, as the SSH user, keyed by the key's fingerprint."""
+"""The app each SSH session gets: the door's host and nowhere else, under the login's name and identity."""
 
 from __future__ import annotations
 
-from typing import Any
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
 
-from netplay.ssh_server import SessionInfo
+from netplay.client import HostError
+from netplay.identity import shown_code
+from netplay.ssh_server import AppFactory, Lobby, SessionInfo
 from tui.app import CoupApp
+from tui.messages import OpenJoin
+from tui.screens.join import open_lobby
+from tui.screens.menu import MenuScreen
 from tui.settings import Settings
 
+KEY_NOTICE = " You came in with your SSH key: it brings you back to your seat."
+ASK_PASSWORD = " This host has a password; your key shows who you are, not that you know it:"
 
-def lobby_app_factory(host: str, port: int) -> Any:
-    """A factory of apps that open straight onto the lobby of the host at host:port."""
 
-    def make(info: SessionInfo) -> CoupApp:
-        identity = f"key:{info.fingerprint}" if info.fingerprint else f"user:{info.username}"
-        settings = Settings(player_name=info.username, identity=identity)
-        return CoupApp(settings=settings, join=(host, port), scan_lan=False)
+def resume_notice(info: SessionInfo) -> str:
+    """How a player without a key gets back in: the resume code and the ssh command that carries it ("" after a
+    key login, for the key does that)."""
+    if not info.code:
+        return ""
+    host, port = info.reached
+    where = f"-p {port} " if port != 22 else ""
+    return (
+        f" Your resume code: {shown_code(info.code)} — keep it to get your seat back. Come back with:\n"
+        f" ssh {where}{info.username}+{info.code}@{host}"
+    )
+
+
+def lobby_app_factory(lobby: Lobby) -> AppFactory:
+    """A factory of apps that open straight onto the lobby of the door's host, vouched for by the door."""
+
+    def make(info: SessionInfo) -> DoorApp:
+        credentials = {"door": lobby.secret, "identity": info.identity, "peer": info.peer}
+        if info.password:  # the login gave the host's password: the player is not asked again
+            credentials["password"] = info.password
+        settings = Settings(
+            player_name=info.username,
+            identity=info.identity,
+            credentials=credentials,
+            name_fixed=True,
+            notice=resume_notice(info),
+        )
+        return DoorApp(settings, lobby)
 
     return make
+
+
+class DoorScreen(Screen[None]):
+    """Where an SSH session starts and comes back to: enters the lobby (asking for the host's password first when the
+    login did not give it), says how to come back, and leads to games against the computer."""
+
+    BINDINGS = [("l", "lobby", "Lobby"), ("escape", "menu", "Play the computer"), ("q", "app.quit", "Quit")]
+    AUTO_FOCUS = ""  # the password field only when it is asked for: a focused field blinks, and costs, for ever
+
+    def __init__(self, settings: Settings, lobby: Lobby) -> None:
+        super().__init__()
+        self.settings, self.lobby = settings, lobby
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="door"):
+            yield Static("C O U P", id="title")
+            yield Static(self.settings.notice or KEY_NOTICE, id="door-notice")
+            yield Static(id="door-status")
+            yield Input(password=True, placeholder="the host's password", id="door-password", compact=True)
+            yield Static("l: the lobby · Esc: a game against the computer · q: quit", classes="dialog-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#door-password").display = False
+        self.action_lobby()
+
+    def _say(self, text: str) -> None:
+        self.query_one("#door-status", Static).update(text)
+
+    def _ask_password(self, text: str) -> None:
+        self._say(text)
+        field = self.query_one("#door-password", Input)
+        field.value, field.display = "", True
+        field.focus()
+
+    @on(Input.Submitted, "#door-password")
+    def _password_given(self, event: Input.Submitted) -> None:
+        self.settings.credentials["password"] = event.value
+        event.input.display = False
+        self.set_focus(None)
+        self.action_lobby()
+
+    @work(exclusive=True, group="door")
+    async def action_lobby(self) -> None:
+        """Enter the host's lobby (a seat this player holds comes back there)."""
+        if self.lobby.password and "password" not in self.settings.credentials:
+            self._ask_password(ASK_PASSWORD)
+            return
+        self._say(" Entering the lobby…")
+        try:
+            await open_lobby(self.app, self.lobby.host, self.lobby.port, self.settings)
+        except HostError as error:
+            if error.code == "password":
+                self.settings.credentials.pop("password", None)
+                self._ask_password(" Wrong password. Try again:")
+            else:
+                self._say(f" The host refused: {error}")
+            return
+        except (OSError, TimeoutError) as error:
+            self._say(f" The host cannot be reached ({error}); l tries again.")
+            return
+        self._say(" You left the lobby.")  # shown once the lobby closes
+
+    def action_menu(self) -> None:
+        """Games against the computer, in this session."""
+        self.app.push_screen(MenuScreen(self.settings))
+
+
+class DoorApp(CoupApp):
+    """An SSH session's app: the lobby of the door's host and no other (no address to type, no LAN to browse),
+    under the login's name; from the door screen, games against the computer."""
+
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #door { padding: 1 1; }
+    #door-notice, #lobby-notice { height: auto; color: $warning; }
+    #door-status { height: auto; margin: 1 0; }
+    """
+
+    def __init__(self, settings: Settings, lobby: Lobby) -> None:
+        super().__init__(settings=settings, join=(lobby.host, lobby.port), scan_lan=False)
+        self.lobby = lobby
+
+    @on(events.Mount)
+    def _open_door(self, event: events.Mount) -> None:
+        event.prevent_default()  # instead of the join screen, where any address could be typed
+        self.push_screen(DoorScreen(self.settings, self.lobby))
+
+    def on_open_join(self, message: OpenJoin) -> None:
+        """A network game, from the menu: this host's lobby, never another address."""
+        message.prevent_default()
+        while not isinstance(self.screen, DoorScreen):
+            self.pop_screen()
+        self.screen.action_lobby()

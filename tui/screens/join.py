@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual import on, work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
@@ -38,6 +38,20 @@ async def connect_to(host: str, port: int, name: str, credentials: dict[str, str
     client = Client(on_message=queued.append)
     await client.connect(host, port, name, credentials)
     return Connected(client, address_text(host, port), queued)
+
+
+async def open_lobby(app: App[Any], host: str, port: int, settings: Settings) -> None:
+    """Say hello to host:port as the settings' player and open its lobby, where a seat the player holds comes back;
+    HostError (one line) if the host cannot be reached or refuses."""
+    await show_lobby(app, await connect_to(host, port, settings.player_name, settings.host_credentials()), settings)
+
+
+async def show_lobby(app: App[Any], connected: Connected, settings: Settings) -> None:
+    """The lobby of the host we are connected to, given what the host has already sent."""
+    lobby = LobbyScreen(connected.client, connected.address, settings)
+    await app.push_screen(lobby)
+    for message in connected.queued:
+        lobby.on_host_message(message)
 
 
 class JoinScreen(Screen[None]):
@@ -180,10 +194,7 @@ class JoinScreen(Screen[None]):
 
     async def open_lobby(self, connected: Connected) -> None:
         """The lobby of the host we are connected to, given what the host has already sent."""
-        lobby = LobbyScreen(connected.client, connected.address, self.settings)
-        await self.app.push_screen(lobby)
-        for message in connected.queued:
-            lobby.on_host_message(message)
+        await show_lobby(self.app, connected, self.settings)
 
     def action_back(self) -> None:
         """Back to the menu."""

@@ -89,6 +89,8 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
         yield Static(f" Lobby of {host} at {self.address}", id="status-bar")
+        if self.settings.notice:
+            yield Static(self.settings.notice, id="lobby-notice")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Input(placeholder="Find a table: its id, game or a player's name (Enter; empty shows all)", id="search")
         yield Static(id="lobby-help")

@@ -45,7 +45,8 @@ class MenuScreen(Screen[None]):
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
             with Horizontal(classes="row", id="name-row"):
                 yield Label("Your name", classes="field")
-                yield Input(self.settings.player_name, id="name", max_length=16, compact=True)
+                name = self.settings.player_name
+                yield Input(name, id="name", max_length=16, compact=True, disabled=self.settings.name_fixed)
             with Horizontal(classes="row", id="players-row"):
                 yield Label("Players", classes="field")
                 yield Select(player_counts(games[0][1]), value=4, allow_blank=False, id="players", compact=True)
