@@ -249,7 +249,11 @@ class LobbyScreen(Screen[None]):
                     self._take_update(update)
         elif reply.get("type") == "created":
             self.notify(f"Table {reply['table']['id']} created.")
-            joined = await self.client.request({"type": "join", "table": reply["table"]["id"]})
+            try:
+                joined = await self.client.request({"type": "join", "table": reply["table"]["id"]})
+            except (HostError, ConnectionError, TimeoutError) as error:  # taken meanwhile, or the host went away
+                self.notify(str(error) or "no answer", title="Host", severity="error")
+                return reply
             self._joined(joined)
         return reply
 
