@@ -8,11 +8,10 @@ from core.cards.state import CoupConfig
 from core.registry import make_bot
 from netplay.host import Host
 from netplay.table import LocalTable, Table
-from tests.test_tui_net import wait_for
+from tests.test_tui_net import create_table, fill_and_start, wait_for
 from tests.tui_helpers import NAMES, app_on, frozen_table, quick_settings
 from tui.app import CoupApp
 from tui.screens.confirm import ConfirmDialog
-from tui.screens.lobby import LobbyScreen
 from tui.screens.table import MOVED_ON, TIMED_OUT, TableScreen
 from tui.screens.target import TargetDialog
 
@@ -77,19 +76,11 @@ async def test_a_remote_dialog_closes_when_the_hosts_clock_answers(tmp_path):
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            lobby = app.screen
-            await pilot.press("n")
-            await pilot.pause()
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: lobby.my_table is not None)
+            lobby = await create_table(pilot)
             waiting = server.tables[lobby.my_table]
             waiting.timer = 2.0  # below what a create may ask, to keep the test short
             waiting.options = {**waiting.options, "first_player": lobby.remote.seat}  # our turn comes first
-            await pilot.press("f")
-            await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
-            await pilot.press("s")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await fill_and_start(pilot, server, lobby)
             screen = app.screen
             remote = screen.table
             await wait_for(pilot, lambda: remote.view().window == "action" and remote.view().active == remote.seat)

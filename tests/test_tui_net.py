@@ -35,6 +35,28 @@ async def wait_for(pilot, condition, seconds: float = 10.0) -> None:
     raise AssertionError("timed out waiting for the app")
 
 
+async def create_table(pilot) -> LobbyScreen:
+    """From the app's lobby, create a table with the dialog's defaults and sit at it; the lobby."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    lobby = app.screen
+    await pilot.press("n")
+    await pilot.pause()
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: lobby.my_table is not None)
+    return lobby
+
+
+async def fill_and_start(pilot, server: Host, lobby: LobbyScreen) -> TableScreen:
+    """Give our table's open seats to computer opponents, start it, and wait for its screen."""
+    app = pilot.app
+    await pilot.press("f")
+    await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
+    await pilot.press("s")
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    return app.screen
+
+
 class RemoteSettle:
     """play_to_the_end's table: remote tables settle when the host has had a moment."""
 
@@ -49,18 +71,9 @@ async def test_create_fill_start_and_play_a_whole_game_over_the_network(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: lobby.my_table is not None)
+        lobby = await create_table(pilot)
         assert server.tables[lobby.my_table].seats[0].name == "Player"
-        await pilot.press("f")
-        await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
-        await pilot.press("s")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        table_screen = app.screen
+        table_screen = await fill_and_start(pilot, server, lobby)
         await play_to_the_end(pilot, RemoteSettle(table_screen.table))
         assert isinstance(app.screen, GameOverScreen)
         winner = server.tables[lobby.my_table].table.state.winner

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from netplay.host import Host
-from tests.test_tui_net import wait_for
+from tests.test_tui_net import create_table, fill_and_start, wait_for
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
-from tui.screens.lobby import LobbyScreen
 from tui.screens.table import TableScreen
 
 
@@ -17,17 +16,8 @@ async def test_the_table_screen_comes_back_by_itself_after_the_host_restarts(tmp
     second: Host | None = None
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            lobby = app.screen
-            await pilot.press("n")
-            await pilot.pause()
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: lobby.my_table is not None)
-            await pilot.press("f")
-            await wait_for(pilot, lambda: all(s.kind != "open" for s in first.tables[lobby.my_table].seats))
-            await pilot.press("s")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            screen = app.screen
+            lobby = await create_table(pilot)
+            screen = await fill_and_start(pilot, first, lobby)
             remote = screen.table
             await wait_for(pilot, lambda: remote.view().legal)
             before = remote.view()
