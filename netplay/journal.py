@@ -9,7 +9,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 NEXT_ID_FILE = "next-table-number"
 TABLE_ID = re.compile(r"t[1-9][0-9]*")  # the ids the host gives tables, and so the names of their journals
@@ -53,7 +53,8 @@ class Journal:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.chmod(0o700)  # journals hold every hidden card and each seat's owner: nobody else's to read
 
     def path(self, table_id: str) -> Path:
         """The journal file of table_id."""
@@ -61,12 +62,12 @@ class Journal:
 
     def begin(self, table_id: str, header: dict[str, Any]) -> None:
         """Start the journal of a table that has just started."""
-        with self.path(table_id).open("w") as out:
+        with private(self.path(table_id), os.O_TRUNC) as out:
             out.write(json.dumps(header) + "\n")
 
     def append(self, table_id: str, seat: int, move: dict[str, Any]) -> None:
         """Record one applied move, flushed before the next is read."""
-        with self.path(table_id).open("a") as out:
+        with private(self.path(table_id), os.O_APPEND) as out:
             out.write(json.dumps([seat, move]) + "\n")
 
     def rewrite_header(self, table_id: str, header: dict[str, Any]) -> None:
@@ -134,5 +135,11 @@ def unused(path: Path) -> Path:
 def replace(path: Path, lines: list[str]) -> None:
     """Write lines to path at once: a crash leaves the old file or the new one, never half of one."""
     part = path.with_name(path.name + ".part")
-    part.write_text("".join(line + "\n" for line in lines))
+    with private(part, os.O_TRUNC) as out:
+        out.write("".join(line + "\n" for line in lines))
     os.replace(part, path)
+
+
+def private(path: Path, how: int) -> TextIO:
+    """path opened for writing (how: os.O_TRUNC or os.O_APPEND), created readable by its owner alone (0600)."""
+    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | how, 0o600), "a" if how == os.O_APPEND else "w")

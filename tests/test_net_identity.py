@@ -85,3 +85,12 @@ def test_a_resume_code_is_read_from_the_user_name():
     assert split_username("ana") == ("ana", None)
     assert split_username("ana+short") == ("ana+short", None)
     assert code_identity("k7qm2xpa") == code_identity("K7QM2XPA") != code_identity("K7QM2XPB")
+
+
+async def test_everything_a_host_keeps_is_readable_by_its_owner_alone(tmp_path):
+    async with running_host(tmp_path, grace=30) as (_, port):
+        table_id, _, _, _ = await challenge_window(port)
+    journal = tmp_path / "tables" / f"{table_id}.jsonl"
+    assert stat.S_IMODE(journal.stat().st_mode) == 0o600
+    assert stat.S_IMODE(journal.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE((tmp_path / "stats.sqlite3").stat().st_mode) == 0o600
