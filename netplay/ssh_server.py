@@ -25,8 +25,10 @@ from textual.filter import NoColor
 from netplay.host import NAME_LIMIT
 from netplay.identity import Throttle, code_identity, new_resume_code, shown_code, split_username
 from netplay.ssh_driver import ChannelDriver
+from netplay.tally import Tally, shown
 
 log = logging.getLogger(__name__)
+SUMMARY_SECONDS = 30.0  # how often counted faults are summed up in the log
 NO_PTY = "coup is a full-screen game: connect with a terminal, e.g. `ssh -t -p {port} {user}@{host}`.\r\n"
 CRASHED = "\r\ncoup stopped on an internal error; the host has logged the details. Sorry!\r\n"
 NO_COMMANDS = "coup runs no commands: connect without one, e.g. `ssh -p {port} {user}@{host}`.\r\n"
@@ -145,7 +147,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("refused subsystem %r from %s", subsystem, self.server.peer)
+        self.server.host.tally.note(
+            self.server.peer,
+            "refused subsystems",
+            logging.INFO,
+            "refused subsystem %s from %s",
+            shown(subsystem),
+            self.server.peer,
+        )
         return False
 
     def session_started(self) -> None:
@@ -249,7 +258,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         while True:
             await asyncio.sleep(min(limit, 5.0))
             if time.monotonic() - self.last_input > limit:
-                log.info("closing an idle SSH session of %s", self.server.username)
+                log.info("closing an idle SSH session of %s", shown(self.server.username))
                 self._end_app()
                 return
 
@@ -271,7 +280,13 @@ class GameSSHServer(asyncssh.SSHServer):
         self.peer = str((conn.get_extra_info("peername") or ("?",))[0])
         host, limits = self.host, self.host.limits
         if host.addresses[self.peer] >= limits.connections_per_address or host.connected >= limits.connections:
-            log.warning("refusing an SSH connection from %s (too many at once)", self.peer)
+            host.tally.note(
+                self.peer,
+                "refused connections",
+                logging.WARNING,
+                "refusing an SSH connection from %s (too many at once)",
+                self.peer,
+            )
             conn.close()
             return
         host.addresses[self.peer] += 1
@@ -322,7 +337,7 @@ class GameSSHServer(asyncssh.SSHServer):
             self.other_method, self.password = True, password
             return True
         throttle.failed(self.peer)
-        log.warning("a wrong SSH password from %s", self.peer)
+        self.host.tally.note(self.peer, "wrong passwords", logging.WARNING, "a wrong SSH password from %s", self.peer)
         return False
 
     def kbdint_auth_supported(self) -> bool:
@@ -336,11 +351,15 @@ class GameSSHServer(asyncssh.SSHServer):
         return GameSession(self)
 
     def connection_requested(self, *args: Any) -> bool:
-        log.info("refused a forwarding request from %s", self.peer)
+        self.host.tally.note(
+            self.peer, "forwarding requests", logging.INFO, "refused a forwarding request from %s", self.peer
+        )
         return False
 
     def server_requested(self, *args: Any) -> bool:
-        log.info("refused a remote forwarding request from %s", self.peer)
+        self.host.tally.note(
+            self.peer, "forwarding requests", logging.INFO, "refused a forwarding request from %s", self.peer
+        )
         return False
 
     def unix_connection_requested(self, *args: Any) -> bool:
@@ -361,6 +380,8 @@ class SSHHost:
         self.addresses: dict[str, int] = defaultdict(int)  # open connections by client address
         self.connected = 0
         self.throttle = Throttle()
+        self.tally = Tally(log)  # what peers cause is logged once, then counted
+        self._summaries: asyncio.Task[None] | None = None
         self.sessions: set[GameSession] = set()
         self.server: Any = None
         self.streams = sys.stdout, sys.stderr  # given back whenever a session's app ends
@@ -409,10 +430,20 @@ class SSHHost:
             keepalive_interval=60,
         )
         bound: int = self.server.sockets[0].getsockname()[1]
+        self._summaries = asyncio.get_running_loop().create_task(self._summarize())
         return bound
+
+    async def _summarize(self) -> None:
+        """Every so often, say how many of each fault were counted without a line of their own."""
+        while True:
+            await asyncio.sleep(SUMMARY_SECONDS)
+            self.tally.summarize()
 
     async def stop(self) -> None:
         """Stop listening and end every session."""
+        if self._summaries is not None:
+            self._summaries.cancel()
+        self.tally.summarize()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 import os
 import random
 import shutil
@@ -614,3 +615,18 @@ async def test_the_host_key_is_made_once_private_and_kept(tmp_path: Path) -> Non
     assert fingerprints[0] == fingerprints[1]
     assert contents[0] == contents[1]
     assert asyncssh.read_private_key(key_path).get_fingerprint("sha256") == fingerprints[0]
+
+
+async def test_repeated_refusals_write_one_log_line_and_a_count(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="netplay.ssh_server")
+    async with start_hosts(tmp_path, tiny_factory) as hosts:
+        conn = await hosts.connect("ana")
+        for _ in range(50):
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await within(conn.open_connection(LOCALHOST, hosts.port))
+        lines = [r.getMessage() for r in caplog.records if "forwarding" in r.getMessage()]
+        assert len(lines) == 1, lines
+        hosts.ssh.tally.summarize()
+        assert "49 more forwarding requests from 127.0.0.1" in caplog.messages[-1]
