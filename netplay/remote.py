@@ -64,17 +64,14 @@ class RemoteTable:
             self.totals = message.get("record", self.totals)
             self._notify(events)
         elif message.get("type") == "error":
-            self.error = f"The host refused that: {message.get('message', '')}"
-            self._notify([])
+            self.tell(f"The host refused that: {message.get('message', '')}")
         elif message.get("type") == "closed":
-            self.error = "The connection to the host was lost: reconnecting…"
-            self._notify([])
-        elif message.get("type") == "notice":
-            self.error = str(message.get("message", ""))
-            self._notify([])
-        elif message.get("type") == "gone":
-            self.error = "The host no longer has this table (it stopped before the game was saved). Esc leaves."
-            self._notify([])
+            self.tell("The connection to the host was lost: reconnecting…")
+
+    def tell(self, text: str) -> None:
+        """Show the player text where the table shows trouble (until the next update)."""
+        self.error = text
+        self._notify([])
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call listener with new events after every update; returns an unsubscribe."""
@@ -89,8 +86,7 @@ class RemoteTable:
         try:
             self.client.send({"type": "move", "version": self._view.version, "move": to_plain(move)})
         except (ConnectionError, HostError) as error:
-            self.error = str(error)
-            self._notify([])
+            self.tell(str(error))
 
     def winner(self) -> int | None:
         """The winner once the game is over."""

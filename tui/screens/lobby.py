@@ -211,14 +211,14 @@ class LobbyScreen(Screen[None]):
         except (HostError, ConnectionError, TimeoutError):
             return  # lost again: its "closed" starts another round
         if self.remote is not None and self.remote.client is not client:
-            self.remote.handle({"type": "gone"})
+            self.remote.tell("The host no longer has this table (it stopped before the game was saved). Esc leaves.")
         self.action_refresh()
 
     def _say(self, text: str) -> None:
         """A line for the player on the lobby, and on the table screen above it."""
         self.query_one("#lobby-help", Static).update(text)
         if self.remote is not None and self._playing:
-            self.remote.handle({"type": "notice", "message": text})
+            self.remote.tell(text)
 
     # -- requests --------------------------------------------------------------------------------
 
