@@ -14,6 +14,7 @@ from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.screens.g54_roles import TableRolesScreen
 from tui.screens.game_over import GameOverScreen
+from tui.screens.join import connect_to
 from tui.screens.lobby import LobbyScreen, game_text
 from tui.screens.table import TableScreen
 
@@ -203,3 +204,15 @@ async def test_watching_a_game_that_waits_for_a_person_opens_at_once_with_its_hi
         assert app.screen.table.view().version == game.state.version
         assert app.screen.table.events  # the game so far, in the log
     await player.close()
+
+
+async def test_a_connection_made_before_the_app_opens_tables_like_any_other(host):
+    """`coup join ADDR` connects before the app runs: the host's messages then arrive outside the app's context,
+    and opening a table from them once crashed the app (NoActiveAppError)."""
+    server, port = host
+    connected = await connect_to("127.0.0.1", port, "Ana", {"profile": "ana-profile-secret-0001"})
+    app = CoupApp(settings=quick_settings(), join=connected, scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await create_table(pilot)
+        await fill_and_start(pilot, server, lobby)
+        await pilot.pause()

@@ -23,7 +23,7 @@ async def test_the_table_screen_comes_back_by_itself_after_the_host_restarts(tmp
             before = remote.view()
 
             await first.stop()
-            await wait_for(pilot, lambda: remote.error is not None and "reconnect" in remote.error)
+            await wait_for(pilot, lambda: remote.error is not None and "host" in remote.error)
             second = Host(data_dir=tmp_path / "host", bot_delay=0)
             await second.start("127.0.0.1", port)
             await wait_for(pilot, lambda: remote.error is None and remote.client is lobby.client, seconds=15)

@@ -99,11 +99,16 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         grid = self.query_one("#tables", DataTable)
         grid.add_columns("Table", "Game", "State", "Timer", "Seats")
-        self.client.on_message = self.on_host_message
+        self.client.on_message = self.from_host
         self.action_refresh()
         self._show_record()
 
     # -- host messages -----------------------------------------------------------------------
+
+    def from_host(self, message: dict[str, Any]) -> None:
+        """A message as the connection's reader hears it: handled on the app's own turn, in its context
+        (a connection made before the app ran, by `coup join ADDR`, reads outside it)."""
+        self.app.call_later(self.on_host_message, message)
 
     def on_host_message(self, message: dict[str, Any]) -> None:
         """Every message from the host that is not a reply to a request."""
@@ -198,7 +203,7 @@ class LobbyScreen(Screen[None]):
                 parse_address(self.address),
                 self.settings.player_name,
                 self.settings.host_credentials(),
-                self.on_host_message,
+                self.from_host,
                 waiting,
             )
         except HostError as error:
