@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
+from core.registry import make_bot
+from core.sim import play_game
 from core.wargame.board import game_map
 from core.wargame.config import WargameConfig
 from core.wargame.engine import WARGAME
@@ -14,6 +16,7 @@ from hexgrid.coords import Hex
 from netplay.table import LocalTable
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
+from tui.replay_app import ReplayApp
 from tui.screens.menu import MenuScreen
 from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
@@ -291,3 +294,20 @@ def test_counters_in_a_forest_or_city_leave_its_terrain_visible():
     view.show(Board({"C2": counters("C2", REBELS, IRREGULAR), "F6": counters("F6", REBELS, IRREGULAR)}, {}))
     assert "i2" in hex_cells(view, "C2") and "^^" in hex_cells(view, "C2")
     assert "i2" in hex_cells(view, "F6") and "##" in hex_cells(view, "F6")
+
+
+async def test_replay_arrow_keys_keep_stepping_once_the_log_overflows():
+    record = play_game(
+        WARGAME, WargameConfig(turn_limit=2), 3, [make_bot("wargame", "rule", s) for s in range(2)]
+    ).record
+    async with ReplayApp(record).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.query_one("#log").max_scroll_y > 0  # the log overflows
+        last = screen.position
+        await pilot.press("left", "left", "right")
+        assert screen.position == last - 1
+        for _ in range(40):
+            await pilot.press("left")
+        assert screen.position == last - 41

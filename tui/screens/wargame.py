@@ -151,7 +151,7 @@ class WargameScreen(Screen[None]):
     def _fit_map(self) -> None:
         """Leave the panels below the map room: more while a decision lists counters on a short terminal."""
         height = self.size.height
-        extra = (4 if height < OUTLINED_MIN[1] else 8) if self.pick_list.rows else 0
+        extra = (6 if height < OUTLINED_MIN[1] else 8) if self.pick_list.rows else 0
         self.hexmap.styles.max_height = max(5, height - 9 - extra)
 
     # -- the table ---------------------------------------------------------------------------

@@ -99,19 +99,28 @@ def side_title(side: int) -> str:
 
 
 def unit_names(view: WargameView, uids: tuple[str, ...], where: str = "in") -> str:
-    """ "1 mob in N4 and 2 police in N5": the counters counted by kind, each hex named."""
+    """ "1 mob in N4 and 2 police in N5, with rebel leader 1": the combat units counted by kind, each hex named, then
+    the leaders by name."""
     by_hex: dict[str, list[Unit]] = {}
-    for uid in uids:
-        unit = view.unit(uid)
-        by_hex.setdefault(unit.hex, []).append(unit)
-    return " and ".join(describe(units) + (f" {where} {label}" if label else "") for label, units in by_hex.items())
+    units = [view.unit(uid) for uid in uids]
+    for unit in units:
+        if not unit.is_leader:
+            by_hex.setdefault(unit.hex, []).append(unit)
+    words = " and ".join(describe(group) + (f" {where} {label}" if label else "") for label, group in by_hex.items())
+    leaders = " and ".join(u.name for u in units if u.is_leader)
+    return f"{words}, with {leaders}" if words and leaders else words or leaders
 
 
 def _retreat_text(view: WargameView, move: Retreat) -> str:
     by_hex: dict[str, list[Unit]] = {}
     for uid, label in move.moves:
         by_hex.setdefault(label, []).append(view.unit(uid))
-    return "; ".join(f"{describe(units)} to {label}" for label, units in by_hex.items()) or "no retreat"
+    parts = []
+    for label, units in by_hex.items():
+        fighters = [u for u in units if not u.is_leader]
+        names = ([describe(fighters)] if fighters else []) + [u.name for u in units if u.is_leader]
+        parts.append(f"{' and '.join(names)} to {label}")
+    return "; ".join(parts) or "no retreat"
 
 
 def choice_text(move: WargameMove, view: WargameView) -> str:
