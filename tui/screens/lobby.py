@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
@@ -84,11 +86,12 @@ class LobbyScreen(Screen[None]):
         self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
         self._leaving = False
         self.page, self.pages, self.search = 0, 1, ""
+        self._listing = self._list_again = False  # a list request is in flight; another is owed once it is answered
         self._unclaimed: list[dict[str, Any]] = []  # updates that came before the reply naming their table
 
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
-        yield Static(f" Lobby of {host} at {self.address}", id="status-bar")
+        yield Static(Content(f" Lobby of {host} at {self.address}"), id="status-bar")
         if self.settings.notice:
             yield Static(self.settings.notice, id="lobby-notice")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
@@ -148,7 +151,8 @@ class LobbyScreen(Screen[None]):
         grid.clear()
         for table in tables:
             mine = " ◀ you" if table["id"] == self.my_table else ""
-            grid.add_row(table["id"] + mine, game_text(table), state_text(table), timer_text(table), seats_text(table))
+            cells = (table["id"] + mine, game_text(table), state_text(table), timer_text(table), seats_text(table))
+            grid.add_row(*map(Text, cells))  # as typed: a player's name is never markup
         if tables:
             grid.move_cursor(row=min(row, len(tables) - 1))
         help_text = "n new table · j join · w watch · f add computer opponents · s start"
@@ -159,7 +163,7 @@ class LobbyScreen(Screen[None]):
         where = f"Tables matching {self.search!r}. " if self.search else ""
         if self.pages > 1:
             where += f"Page {self.page + 1} of {self.pages} ([ and ] turn pages, / finds a table). "
-        self.query_one("#lobby-help", Static).update(where + help_text)
+        self.query_one("#lobby-help", Static).update(Content(where + help_text))
 
     def _joined(self, message: dict[str, Any]) -> None:
         self.my_table = message["table"]
@@ -263,8 +267,33 @@ class LobbyScreen(Screen[None]):
         return reply
 
     def action_refresh(self) -> None:
-        """Ask the host for its tables (the page and search we are looking at)."""
-        self._ask({"type": "list", "page": self.page, "query": self.search})
+        """Ask the host for its tables (the page and search we are looking at); while a list request is in flight,
+        once more when it is answered (broadcasts come faster than answers on a busy host, and must neither starve
+        the answer nor cancel a join)."""
+        if self._listing:
+            self._list_again = True
+        else:
+            self._listing = True
+            self._list()
+
+    @work(group="list")
+    async def _list(self) -> None:
+        try:
+            again = True
+            while again:
+                self._list_again = False
+                asked = (self.page, self.search)
+                try:
+                    reply = await self.client.request({"type": "list", "page": asked[0], "query": asked[1]})
+                except (HostError, ConnectionError, TimeoutError) as error:
+                    self.notify(str(error) or "no answer", title="Host", severity="error")
+                    return
+                looking_at = asked == (self.page, self.search)  # not turned away from while we waited
+                if looking_at:
+                    self._show_tables(reply)
+                again = self._list_again or not looking_at
+        finally:
+            self._listing = False
 
     def action_search(self) -> None:
         """Open the search line."""
