@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import bots, engine, ssh_flood
+from bench import bots, engine, host_load, ssh_flood, ssh_sessions
 
 Measurement = Callable[[bool], dict[str, Any]]
 """A measurement: given quick (fewer games, for a try), it prints its lines and returns its figures by key."""
@@ -19,6 +19,8 @@ MEASUREMENTS: dict[str, Measurement] = {
     "bots": bots.measure,
     "memory": bots.measure_memory,
     "ssh_flood": ssh_flood.measure,
+    "host_load": host_load.measure,
+    "ssh_sessions": ssh_sessions.measure,
 }
 RESULTS = Path(__file__).with_name("results.json")
 
