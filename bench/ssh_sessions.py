@@ -19,7 +19,7 @@ from bench.host_load import THINK, Players
 from bench.players import Pace
 
 SIZES, QUICK_SIZES = (25, 50, 100, 200), (10, 25)
-BACKGROUND_TABLES = 60  # tables played meanwhile: more than a page of the lobby, so ] and [ turn pages
+BACKGROUND_TABLES = 120  # tables played meanwhile: well over two pages of the lobby (50 each), so ] always turns one
 PER_ADDRESS = 6  # SSH connections from one loopback address (the host takes 8)
 KEY_SAMPLES, KEY_PRESSES = 20, 5  # sessions whose keystrokes are timed, and page turns each
 TIMEOUT = 60.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from netplay.client import Client
 from tests.test_tui_net import host, wait_for  # noqa: F401  (host is a fixture)
@@ -13,6 +13,7 @@ from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.screens.join import connect_to
 from tui.screens.lobby import LobbyScreen
+from tui.widgets.row_list import RowList
 
 MARKUP_NAME = "[b]Eve[/b] [i]x"
 
@@ -72,8 +73,8 @@ async def test_a_name_in_the_lobby_is_shown_as_typed(host):  # noqa: F811
     app = CoupApp(settings=quick_settings(), join=connected, scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables)
-        grid = app.screen.query_one("#tables", DataTable)
-        await wait_for(pilot, lambda: grid.row_count == 1)
-        assert MARKUP_NAME in str(grid.get_row_at(0)[-1])
+        rows = app.screen.query_one("#tables", RowList)
+        await wait_for(pilot, lambda: rows.row_count == 1)
+        assert MARKUP_NAME in rows.render_line(1).text
     for client in clients:
         await client.close()
