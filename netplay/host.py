@@ -22,7 +22,7 @@ from netplay.connection import MAX_BUFFER, Connection
 from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
 from netplay.journal import Journal
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle
-from netplay.listing import Coalescer, list_request, listing, pinned, ranked
+from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked
 from netplay.lobby import LobbyTable, Seat
 from netplay.restore import Rollback, replay, resume_all
 from netplay.stats import HostStats
@@ -615,14 +615,17 @@ class Host:
         shared = listing(order)
         data = encode(shared, self.max_frame)  # a page of the listing always fits in a frame
         listed = {summary["id"] for summary in shared["tables"]}
+        listeners = 0
         for conn in list(self.connections):
             lobby = self.tables.get(conn.table_id or "")
             if not conn.name or (lobby is not None and lobby.started):
                 continue
+            listeners += 1
             if lobby is None or lobby.id in listed:
                 conn.write(data)
             else:  # its own table, past the first page
                 conn.send(pinned(shared, lobby))
+        self._lobby_news.gap = listing_gap(listeners)
 
     def _sweep(self) -> None:
         """Close connections silent too long at no table, forget old empty tables, sum up repeated faults; and

@@ -12,6 +12,7 @@ from netplay.lobby import LobbyTable
 LIST_LIMIT = 50  # tables in one page of the listing, which must fit in one frame
 QUERY_LIMIT = 40  # characters of a search
 BROADCAST_GAP = 0.25  # seconds between two lobby broadcasts at least
+LISTINGS_PER_SECOND = 100.0  # lobby listings sent a second at most, to all listeners together, once they are many
 
 
 def rank(lobby: LobbyTable) -> int:
@@ -57,6 +58,12 @@ def pinned(message: dict[str, Any], mine: LobbyTable | None) -> dict[str, Any]:
     if mine is None or any(summary["id"] == mine.id for summary in message["tables"]):
         return message
     return {**message, "tables": [mine.summary(), *message["tables"][: LIST_LIMIT - 1]]}
+
+
+def listing_gap(listeners: int) -> float:
+    """Seconds between two lobby broadcasts to that many listeners: BROADCAST_GAP, and longer once they are many, so
+    a crowded lobby costs a bounded amount of work a second (the SSH door draws every listing for each session)."""
+    return max(BROADCAST_GAP, listeners / LISTINGS_PER_SECOND)
 
 
 class Coalescer:

@@ -6,8 +6,9 @@ from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import Footer, Input, Static
 
 from core.registry import game_spec
 from netplay.client import Client, HostError, connect_again, parse_address
@@ -15,6 +16,7 @@ from netplay.remote import RemoteTable
 from tui.games import tui_game
 from tui.screens.new_table import NewTableDialog
 from tui.settings import record_line
+from tui.widgets.row_list import RowList
 
 
 def game_text(table: dict[str, Any]) -> str:
@@ -84,21 +86,20 @@ class LobbyScreen(Screen[None]):
         self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
         self._leaving = False
         self.page, self.pages, self.search = 0, 1, ""
+        self._listing = self._list_again = False  # a list request is in flight; another is owed once it is answered
         self._unclaimed: list[dict[str, Any]] = []  # updates that came before the reply naming their table
 
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
-        yield Static(f" Lobby of {host} at {self.address}", id="status-bar")
+        yield Static(Content(f" Lobby of {host} at {self.address}"), id="status-bar")
         if self.settings.notice:
             yield Static(self.settings.notice, id="lobby-notice")
-        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield RowList("Table", "Game", "State", "Timer", "Seats", id="tables")
         yield Input(placeholder="Find a table: its id, game or a player's name (Enter; empty shows all)", id="search")
         yield Static(id="lobby-help")
         yield Footer()
 
     def on_mount(self) -> None:
-        grid = self.query_one("#tables", DataTable)
-        grid.add_columns("Table", "Game", "State", "Timer", "Seats")
         self.client.on_message = self.from_host
         self.action_refresh()
         self._show_record()
@@ -143,14 +144,13 @@ class LobbyScreen(Screen[None]):
     def _show_tables(self, message: dict[str, Any]) -> None:
         tables: list[dict[str, Any]] = message["tables"]
         self.tables, self.page, self.pages = tables, message.get("page", 0), message.get("pages", 1)
-        grid = self.query_one("#tables", DataTable)
-        row = grid.cursor_row
-        grid.clear()
-        for table in tables:
-            mine = " ◀ you" if table["id"] == self.my_table else ""
-            grid.add_row(table["id"] + mine, game_text(table), state_text(table), timer_text(table), seats_text(table))
-        if tables:
-            grid.move_cursor(row=min(row, len(tables) - 1))
+        mine = {self.my_table: " ◀ you"}
+        self.query_one("#tables", RowList).show(
+            [
+                (t["id"] + mine.get(t["id"], ""), game_text(t), state_text(t), timer_text(t), seats_text(t))
+                for t in tables
+            ]
+        )
         help_text = "n new table · j join · w watch · f add computer opponents · s start"
         if self.my_table is not None:
             help_text = f"You are at table {self.my_table}: wait for players; f seats computers; s starts."
@@ -159,7 +159,9 @@ class LobbyScreen(Screen[None]):
         where = f"Tables matching {self.search!r}. " if self.search else ""
         if self.pages > 1:
             where += f"Page {self.page + 1} of {self.pages} ([ and ] turn pages, / finds a table). "
-        self.query_one("#lobby-help", Static).update(where + help_text)
+        shown = self.query_one("#lobby-help", Static)
+        if str(shown.content) != where + help_text:  # an update lays the screen out again: only when it changed
+            shown.update(Content(where + help_text))
 
     def _joined(self, message: dict[str, Any]) -> None:
         self.my_table = message["table"]
@@ -228,10 +230,8 @@ class LobbyScreen(Screen[None]):
     # -- requests --------------------------------------------------------------------------------
 
     def _selected(self) -> dict[str, Any] | None:
-        grid = self.query_one("#tables", DataTable)
-        if not self.tables or grid.cursor_row < 0:
-            return None
-        return self.tables[min(grid.cursor_row, len(self.tables) - 1)]
+        row = self.query_one("#tables", RowList).cursor_row
+        return self.tables[min(row, len(self.tables) - 1)] if self.tables else None
 
     @work(exclusive=True, group="host")
     async def _ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
@@ -263,8 +263,33 @@ class LobbyScreen(Screen[None]):
         return reply
 
     def action_refresh(self) -> None:
-        """Ask the host for its tables (the page and search we are looking at)."""
-        self._ask({"type": "list", "page": self.page, "query": self.search})
+        """Ask the host for its tables (the page and search we are looking at); while a list request is in flight,
+        once more when it is answered (broadcasts come faster than answers on a busy host, and must neither starve
+        the answer nor cancel a join)."""
+        if self._listing:
+            self._list_again = True
+        else:
+            self._listing = True
+            self._list()
+
+    @work(group="list")
+    async def _list(self) -> None:
+        try:
+            again = True
+            while again:
+                self._list_again = False
+                asked = (self.page, self.search)
+                try:
+                    reply = await self.client.request({"type": "list", "page": asked[0], "query": asked[1]})
+                except (HostError, ConnectionError, TimeoutError) as error:
+                    self.notify(str(error) or "no answer", title="Host", severity="error")
+                    return
+                looking_at = asked == (self.page, self.search)  # not turned away from while we waited
+                if looking_at:
+                    self._show_tables(reply)
+                again = self._list_again or not looking_at
+        finally:
+            self._listing = False
 
     def action_search(self) -> None:
         """Open the search line."""
@@ -276,7 +301,7 @@ class LobbyScreen(Screen[None]):
     def _searched(self, event: Input.Submitted) -> None:
         self.search, self.page = event.value.strip()[:50], 0
         event.input.display = bool(self.search)
-        self.query_one("#tables", DataTable).focus()
+        self.query_one("#tables", RowList).focus()
         self.action_refresh()
 
     def action_page(self, step: int) -> None:
