@@ -37,6 +37,7 @@ CLOCK_SHOWN_FROM = 15  # seconds
 CLOCK_SLACK = 1.0  # seconds: a remote clock's end, as this machine sees it, may be a little late
 TIMED_OUT = "Time ran out: the computer answered for you."
 MOVED_ON = "The game moved on before you answered."
+AUTO_PASSED = "You pass (auto-pass; o changes it)."
 
 
 @dataclass
@@ -297,7 +298,8 @@ class TableScreen(Screen[None]):
         view = self.table.view()
         if view.version != version or self.face.pass_kind(view) not in self.settings.auto_pass:
             return
-        self.query_one("#log", RichLog).write(Text("You pass (auto-pass; o changes it).", style="dim italic"))
+        self._log_lines.append(Text(AUTO_PASSED, style="dim italic"))
+        self.query_one("#log", RichLog).write(self._log_lines[-1])
         self.submit(Move("pass"))
 
     # -- acting ---------------------------------------------------------------------------
