@@ -103,7 +103,7 @@ async def test_the_pace_dialog_sets_auto_pass_and_the_bot_pace_and_keeps_them():
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(pilot.app.screen, PaceDialog)
-        await pilot.press("1", "minus", "minus", "enter")
+        await pilot.press("1", "minus", "minus", "enter")  # a burst: closed before the boxes report changes
         screen = await settled(pilot)
         assert settings.auto_pass == {"challenge"} and settings.pace == "normal"
         assert table.table.bot_delay == settings.bot_delay == 0.6

@@ -6,7 +6,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Static
 
@@ -23,18 +22,21 @@ def pace_summary(settings: Settings) -> str:
 
 
 class PaceDialog(ModalScreen[None]):
-    """Changes settings as the boxes are ticked (1-3 toggle, + and - the bot pace); Enter or Esc closes and saves."""
+    """1-3 tick the kinds of window, + and - choose the bot pace; Enter or Esc keeps them in settings and saves."""
 
     BINDINGS = [
         Binding("escape,enter", "close", "Done", priority=True),
-        Binding("plus", "pace(1)", "Faster bots"),
-        Binding("minus", "pace(-1)", "Slower bots"),
-    ]
+        Binding("plus", "pace(1)", "Faster bots", priority=True),
+        Binding("minus", "pace(-1)", "Slower bots", priority=True),
+        *(Binding(str(n), f"tick('{kind}')", show=False, priority=True) for n, kind in enumerate(AUTO_PASS, start=1)),
+    ]  # priority, as Enter is: a burst of keys is taken in the order typed
 
     def __init__(self, settings: Settings, hosts_pace: bool = False) -> None:
         """hosts_pace: at a network table, where the bot pace is the host's."""
         super().__init__(classes="dialog")
         self.settings, self.hosts_pace = settings, hosts_pace
+        self.pace = settings.pace
+        self._echoes = 0  # RadioSet.Changed messages still to come from action_pace's own changes
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="pace"):
@@ -54,28 +56,30 @@ class PaceDialog(ModalScreen[None]):
                 yield Button("Done (Enter)", id="done", variant="primary", compact=True)
         yield Footer()
 
-    def on_key(self, event: Key) -> None:
-        character = event.character
-        if character and character.isdigit() and 1 <= int(character) <= len(AUTO_PASS):
-            event.stop()
-            box = self.query_one(f"#auto-{list(AUTO_PASS)[int(character) - 1]}", Checkbox)
-            box.value = not box.value
-
-    @on(Checkbox.Changed)
-    def _ticked(self, event: Checkbox.Changed) -> None:
-        kind = (event.checkbox.id or "").removeprefix("auto-")
-        self.settings.auto_pass = (self.settings.auto_pass - {kind}) | ({kind} if event.value else set())
+    def action_tick(self, kind: str) -> None:
+        """Tick or untick a kind of window."""
+        box = self.query_one(f"#auto-{kind}", Checkbox)
+        box.value = not box.value
 
     @on(RadioSet.Changed, "#bot-pace")
     def _paced(self, event: RadioSet.Changed) -> None:
-        self.settings.bot_delay = dict(PACES)[(event.pressed.id or "").removeprefix("pace-")]
+        if self._echoes:  # the change action_pace made: self.pace already says it, or a later press does
+            self._echoes -= 1
+            return
+        self.pace = (event.pressed.id or "").removeprefix("pace-")
 
     def action_pace(self, step: int) -> None:
         """One pace faster (1) or slower (-1)."""
-        self.query_one(f"#pace-{self.settings.step_pace(step)}", RadioButton).value = True
+        names = [name for name, _ in PACES]
+        pace = names[max(0, min(len(names) - 1, names.index(self.pace) + step))]
+        if pace != self.pace:
+            self.pace, self._echoes = pace, self._echoes + 1
+            self.query_one(f"#pace-{pace}", RadioButton).value = True
 
     def action_close(self) -> None:
-        """Keep the choices and close."""
+        """Keep what the boxes say (read now: keys pressed in a burst may close before their changes arrive)."""
+        self.settings.auto_pass = frozenset(k for k in AUTO_PASS if self.query_one(f"#auto-{k}", Checkbox).value)
+        self.settings.bot_delay = dict(PACES)[self.pace]
         self.settings.save()
         self.dismiss(None)
 
