@@ -95,7 +95,8 @@ class GameOverScreen(ModalScreen[str]):
         with Vertical(classes="dialog-box", id="game-over"):
             yield Static(f"Game over — {title}", classes="dialog-title")
             yield Hands(self.view)
-            yield Static(self.record_note, classes="dialog-help")
+            if self.record_note:
+                yield Static(self.record_note, classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary", compact=True)
                 yield Button("Menu (m)", id="menu", compact=True)
