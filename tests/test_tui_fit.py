@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.containers import Vertical
 from textual.widget import Widget
+from textual.widgets import RichLog
 
 from tests.tui_g54_helpers import dealt_g54
 from tests.tui_helpers import app_on, bot_moves, lived_in, played_out, quick_settings
@@ -13,6 +14,7 @@ from tui.screens.confirm import ConfirmDialog
 from tui.screens.examine import ExamineDialog
 from tui.screens.exchange import ExchangeDialog
 from tui.screens.game_over import GameOverScreen
+from tui.screens.log_view import LogScreen
 from tui.screens.pace import PaceDialog
 from tui.screens.pick_card import PickCardDialog
 from tui.screens.target import TargetDialog
@@ -36,7 +38,7 @@ def words_of(seat) -> list[str]:
 
 def shown(widget: Widget) -> str:
     """What widget shows, checking nothing of it falls below its bottom edge."""
-    lines = widget.render().plain.split("\n")  # type: ignore[union-attr]
+    lines = widget.render().plain.split("\n")
     assert len(lines) <= widget.content_size.height, f"{widget} needs {len(lines)} lines"
     assert all(len(line) <= widget.content_size.width for line in lines)
     return " ".join(" ".join(lines).split())
@@ -92,3 +94,23 @@ async def test_no_dialog_runs_off_the_screen_it_scrolls(kind):
         await pilot.pause()
         last = box.children[-1]  # the end of the dialog is in view
         assert box.region.y <= last.region.bottom <= box.region.bottom
+
+
+async def test_the_game_over_marks_held_and_lost_cards_and_opens_the_whole_log():
+    local = played_out("reformation", 10, 5)
+    async with app_on(local).run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        over = pilot.app.screen
+        assert isinstance(over, GameOverScreen)
+        hands = over.query_one("#hands").render().plain
+        winner = local.view().players[local.winner()]
+        assert f"★ {winner.name}" in hands and "held: " in hands
+        assert hands.count("lost: ") == sum(1 for seat in local.view().players if seat.revealed)
+        await pilot.press("l")
+        await pilot.pause()
+        log = pilot.app.screen
+        assert isinstance(log, LogScreen) and len(log.query_one(RichLog).lines) >= len(over.log_lines) > 40
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is over
