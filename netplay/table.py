@@ -267,6 +267,10 @@ class LocalTable:
         """Play move for another seat played at this keyboard (hot-seat and solo play)."""
         self.table.submit(seat, move)
 
+    def set_bot_delay(self, seconds: float) -> None:
+        """How long each computer opponent 'thinks' from its next move on (the player's bot pace)."""
+        self.table.bot_delay = seconds
+
     def apply_move(self, seat: int, move: Any) -> None:
         """Apply a move for any seat without waking the bots (tests build positions with it)."""
         self.table.apply_move(seat, move)

@@ -105,8 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     from tui.app import CoupApp
+    from tui.settings import Settings
 
-    return CoupApp().run() or 0
+    return CoupApp(settings=Settings.saved()).run() or 0
 
 
 def command_sim(args: argparse.Namespace) -> int:
@@ -206,7 +207,7 @@ def command_join(args: argparse.Namespace) -> int:
     from tui.app import CoupApp
     from tui.settings import Settings
 
-    settings = Settings(player_name=args.name or os.environ.get("USER", "") or "Player")
+    settings = Settings.saved(player_name=args.name or os.environ.get("USER", "") or "Player")
     if not args.address:
         return CoupApp(settings=settings, join=True).run() or 0
     host, port = parse_address(args.address)
