@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Checkbox, DataTable, RichLog, Select, Static
+from textual.widgets import DataTable, RichLog, Static
 
 from netplay.host import Host
 from netplay.identity import shown_code
@@ -56,6 +56,21 @@ async def say(pilot: Any, text: str) -> None:
     await type_text(pilot, text)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def new_table(pilot: Any, choices: dict[str, Any]) -> LobbyScreen:
+    """From the lobby, make a table in the new-table dialog with its fields set to choices (by id) and sit at it."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    lobby = app.screen
+    await pilot.press("n")
+    await pilot.pause()
+    for field, value in choices.items():
+        app.screen.query_one(f"#{field}").value = value
+        await pilot.pause()
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: lobby.my_table is not None)
+    return lobby
 
 
 async def heard(peer: RawPeer, text: str) -> Message:
@@ -111,14 +126,7 @@ async def test_the_wargame_screen_chats_at_a_network_table(host):
     server, port = host
     app = joining(port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await pilot.press("n")
-        await pilot.pause()
-        app.screen.query_one("#new-game", Select).value = "wargame"
-        await pilot.pause()
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: lobby.my_table is not None)
+        lobby = await new_table(pilot, {"new-game": "wargame"})
         watcher = await RawPeer.greeted(port, "Wat")
         assert (await watcher.request({"type": "spectate", "table": lobby.my_table}))["type"] == "spectating"
         await pilot.press("f")
@@ -136,14 +144,7 @@ async def test_a_private_table_is_made_in_the_dialog_and_joined_with_the_code_pr
     server, port = host
     app = joining(port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await pilot.press("n")
-        await pilot.pause()
-        app.screen.query_one("#new-private", Checkbox).value = True
-        app.screen.query_one("#new-no-watchers", Checkbox).value = True
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: lobby.my_table is not None)
+        lobby = await new_table(pilot, {"new-private": True, "new-no-watchers": True})
         table = server.tables[lobby.my_table]
         assert table.code is not None and not table.watchers and lobby.my_code == table.code
         help_line = str(lobby.query_one("#lobby-help", Static).render())
