@@ -17,6 +17,7 @@ from typing import Any
 
 from core.game import IllegalMove
 from core.registry import GAMES, game_spec, get_game
+from netplay.chat import ChatRate, chat_request, hearers
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
@@ -24,6 +25,7 @@ from netplay.journal import Journal
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle
 from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked
 from netplay.lobby import LobbyTable, Seat
+from netplay.private import Codes, from_header, new_code, privacy, reachable, revealed
 from netplay.restore import Rollback, replay, resume_all
 from netplay.stats import HostStats
 from netplay.table import StaleMove, Table
@@ -103,6 +105,7 @@ class Host:
         self._lobby_news = Coalescer(self._send_lobby)
         self._sweeper: asyncio.TimerHandle | None = None
         self._rollbacks: dict[str, Rollback] = {}
+        self.chat_rate, self.codes = ChatRate(), Codes()  # chat lines and wrong table codes, per identity
 
     # -- life -----------------------------------------------------------------------------
 
@@ -147,6 +150,7 @@ class Host:
         seats = [Seat.from_header(s) for s in header["seats"]]
         lobby = LobbyTable(table_id, header["game"], config.players, header.get("options", {}), header.get("timer"))
         lobby.seats = seats
+        lobby.code, lobby.watchers = from_header(header)
         self._open_table(lobby, config, int(header["seed"]))
         assert lobby.table is not None
         played = replay(table_id, lobby.table, moves)
@@ -235,9 +239,10 @@ class Host:
             if not isinstance(identity, str) or not 0 < len(identity) <= IDENTITY_LIMIT:
                 raise Refused("bad_request", "the SSH door must say who its player is")
             conn.identity, conn.door = identity, True  # the SSH login already met the host's key policy
+            peer = message.get("peer")
+            conn.origin = peer[:LOG_LIMIT] if isinstance(peer, str) else conn.address
             if policy.password is not None:  # but a key says who the player is, not that they know the password
-                peer = message.get("peer")
-                await self._check_password(conn, message, peer[:LOG_LIMIT] if isinstance(peer, str) else conn.address)
+                await self._check_password(conn, message, conn.origin)
             return
         if policy.keys_only:
             raise Refused("ssh_only", "this host admits players by SSH key only: connect with ssh")
@@ -348,6 +353,7 @@ class Host:
             raise Refused("bad_request", "this host deals every table itself: nobody may choose a seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise Refused("bad_request", "seed must be an integer")
+        private, watchers = privacy(message)
         table_id = f"t{self._next_id}"
         self._next_id += 1
         if self.journal is not None:
@@ -355,10 +361,12 @@ class Host:
         expired = self.openings.room(self.tables)  # at the cap of waiting tables: the oldest empty one goes
         if expired is not None:
             del self.tables[expired]
-        self.tables[table_id] = LobbyTable(table_id, game_name, players, options, timer, seed)
+        lobby = LobbyTable(table_id, game_name, players, options, timer, seed, watchers=watchers)
+        lobby.code = new_code(self.tables.values()) if private else None
+        self.tables[table_id] = lobby
         self.openings.made(table_id, creator, time.monotonic())
         self._broadcast_lobby()
-        return {"type": "created", "table": self.tables[table_id].summary()}
+        return {"type": "created", "table": lobby.summary(), **revealed(lobby)}
 
     def _lobby(self, message: dict[str, Any]) -> LobbyTable:
         table_id = message.get("table")
@@ -367,8 +375,22 @@ class Host:
             raise Refused("no_table", f"no table {message.get('table')!r}")
         return lobby
 
+    def _reach(self, conn: Connection, message: dict[str, Any]) -> LobbyTable:
+        """The table a join or spectate names: by its code, or by its id (a private table's only for those at it)."""
+        if "code" not in message:
+            lobby = self._lobby(message)
+            if not reachable(lobby, conn):
+                raise Refused("no_table", f"no table {message.get('table')!r}")
+            return lobby
+        found = self.codes.find(conn.identity, conn.origin, message["code"], self.tables.values())
+        if isinstance(found, tuple):
+            if found[0] == "wrong_code":
+                conn.note("wrong table codes", logging.WARNING, "wrong table code from %s", shown(conn.origin))
+            raise Refused(*found)
+        return found
+
     def _on_join(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        lobby = self._lobby(message)
+        lobby = self._reach(conn, message)
         if conn.table_id is not None:
             raise Refused("seated", f"already at table {conn.table_id}; leave it first")
         if lobby.started:
@@ -388,15 +410,17 @@ class Host:
         lobby.seats[wanted].seat_person(conn, lobby.unique_name(conn.name))
         conn.table_id, conn.seat = lobby.id, wanted
         self._broadcast_lobby()
-        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted}
+        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted, **revealed(lobby)}
 
     def _on_spectate(self, conn: Connection, message: dict[str, Any]) -> None:
-        lobby = self._lobby(message)
+        lobby = self._reach(conn, message)
         if conn.table_id is not None:
             raise Refused("seated", f"already at table {conn.table_id}; leave it first")
+        if not lobby.watchers:
+            raise Refused("no_watchers", "this table's creator allows no spectators")
         conn.table_id, conn.seat = lobby.id, None
         lobby.spectators.append(conn)
-        reply: dict[str, Any] = {"type": "spectating", "table": lobby.id, "game": lobby.game}
+        reply: dict[str, Any] = {"type": "spectating", "table": lobby.id, "game": lobby.game, **revealed(lobby)}
         if message.get("id") is not None:
             reply["re"] = message["id"]
         conn.send(reply)  # before the history, so the client knows the table it is about
@@ -470,6 +494,17 @@ class Host:
         move = lobby.table.game.load_move(message.get("move"))
         lobby.table.submit(conn.seat, move, version)
 
+    def _on_chat(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        lobby = self.tables.get(conn.table_id or "")
+        to, text = chat_request(message, lobby is not None, lobby is not None and lobby.started)
+        if not self.chat_rate.allow(conn.identity):
+            raise Refused("slow_down", "you are chatting too fast: wait a few seconds")
+        said, heard_by = hearers(conn, to, lobby, self.connections, self.tables)
+        data = encode({**said, "text": text}, self.max_frame)
+        for peer in heard_by:
+            peer.write(data)
+        return {"type": "ok"}
+
     def _resume(self, conn: Connection, ref: Any) -> None:
         """Give a newly admitted peer back the seat its identity holds, if any (at an unfinished table first)."""
         held = [(lobby, index) for lobby in self.tables.values() if (index := lobby.seat_of(conn.identity)) is not None]
@@ -486,6 +521,7 @@ class Host:
         if timer is not None:
             timer.cancel()
         reply = {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": index, "resumed": True}
+        reply.update(revealed(lobby))
         if ref is not None:
             reply["re"] = ref
         conn.send(reply)

@@ -63,6 +63,8 @@ class LobbyTable:
     table: Table | None = None
     spectators: list[Connection] = field(default_factory=list)
     history: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+    code: str | None = None  # a private table's code (netplay/private.py): listed to nobody, reached by the code
+    watchers: bool = True  # whether spectators may watch
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -86,6 +88,8 @@ class LobbyTable:
             "seats": [seat.summary(i) for i, seat in enumerate(self.seats)],
             "spectators": len(self.spectators),
             "winner": self.winner_name(),
+            **({"private": True} if self.code is not None else {}),
+            **({} if self.watchers else {"watchers": False}),
         }
 
     def winner_name(self) -> str | None:
@@ -106,6 +110,8 @@ class LobbyTable:
             "timer": self.timer,
             "options": self.options,
             "seats": [seat.to_header() for seat in self.seats],
+            "code": self.code,
+            "watchers": self.watchers,
         }
 
     def seat_of(self, identity: str) -> int | None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from core.registry import get_game
+from netplay.chat import ChatLog, heard
 from netplay.client import Client, HostError
 from netplay.codec import events_from_plain, to_plain, view_from_plain
 
@@ -30,6 +31,7 @@ class RemoteTable:
         self.deadline: float | None = None
         self.window_opened = -1  # the version at which the open window opened (section 10 of docs/protocol.md)
         self.totals: dict[str, int] | None = None  # the player's record on the host, sent with the final view
+        self.chat = ChatLog()  # what is said at the table (and, to a spectator, among spectators)
         self._view: Any = None
         self._listeners: list[Listener] = []
 
@@ -63,6 +65,10 @@ class RemoteTable:
             self.error = None
             self.totals = message.get("record", self.totals)
             self._notify(events)
+        elif message.get("type") == "chat" and message.get("table") == self.table_id:
+            said = heard(message)
+            if said is not None:
+                self.chat.add(said)
         elif message.get("type") == "error":
             self.tell(f"The host refused that: {message.get('message', '')}")
         elif message.get("type") == "closed":
@@ -86,6 +92,13 @@ class RemoteTable:
         try:
             self.client.send({"type": "move", "version": self._view.version, "move": to_plain(move)})
         except (ConnectionError, HostError) as error:
+            self.tell(str(error))
+
+    def say(self, text: str) -> None:
+        """Say text at the table (a spectator: to the spectators); a refusal comes back as an error."""
+        try:
+            self.client.send({"type": "chat", "to": "table", "text": text})
+        except ConnectionError as error:
             self.tell(str(error))
 
     def winner(self) -> int | None:

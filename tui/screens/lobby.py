@@ -11,11 +11,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from core.registry import game_spec
+from netplay.chat import heard
 from netplay.client import Client, HostError, connect_again, parse_address
+from netplay.identity import shown_code
 from netplay.remote import RemoteTable
 from tui.games import tui_game
+from tui.screens.join_code import JoinCodeDialog
 from tui.screens.new_table import NewTableDialog
 from tui.settings import record_line
+from tui.widgets.chat import CHAT_KEY, ChatLine, ChatPane
 from tui.widgets.row_list import RowList
 
 
@@ -51,6 +55,8 @@ def state_text(table: dict[str, Any]) -> str:
     else:
         state = "playing" if table["started"] else "waiting"
     watching = table.get("spectators", 0)
+    state += " · private" if table.get("private") else ""
+    state += " · no watchers" if table.get("watchers") is False else ""
     return state + (f" · {watching} watching" if watching else "")
 
 
@@ -67,8 +73,10 @@ class LobbyScreen(Screen[None]):
         ("n", "new", "New table"),
         ("j", "join", "Join"),
         ("w", "watch", "Watch"),
-        ("f", "fill", "Add computer opponents"),
+        ("f", "fill", "Add computers"),
         ("s", "start", "Start"),
+        (CHAT_KEY, "chat", "Chat"),
+        ("c", "code", "Code"),
         ("r", "refresh", "Refresh"),
         ("slash", "search", "Search"),
         ("left_square_bracket", "page(-1)", "Page"),
@@ -82,6 +90,7 @@ class LobbyScreen(Screen[None]):
         self.tables: list[dict[str, Any]] = []
         self.remote: RemoteTable | None = None
         self.my_table: str | None = None
+        self.my_code: str | None = None  # our private table's code, to pass on
         self._waiting_for_view = False
         self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
         self._leaving = False
@@ -97,6 +106,8 @@ class LobbyScreen(Screen[None]):
         yield RowList("Table", "Game", "State", "Timer", "Seats", id="tables")
         yield Input(placeholder="Find a table: its id, game or a player's name (Enter; empty shows all)", id="search")
         yield Static(id="lobby-help")
+        yield ChatPane()
+        yield ChatLine("Say something to the lobby (Enter sends, Esc closes)")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -129,6 +140,8 @@ class LobbyScreen(Screen[None]):
                 self._take_update(message)
             else:  # a spectator's first updates can come before its request's reply has been handled
                 self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
+        elif kind == "chat":
+            self._heard(message)
         elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
             self.notify(str(message.get("message", "")), title="Host", timeout=20)
         elif kind == "error":
@@ -151,8 +164,11 @@ class LobbyScreen(Screen[None]):
                 for t in tables
             ]
         )
-        help_text = "n new table · j join · w watch · f add computer opponents · s start"
-        if self.my_table is not None:
+        help_text = "n new table · j join · w watch · f add computers · s start · c join by code"
+        if self.my_table is not None and self.my_code is not None:
+            code = shown_code(self.my_code)
+            help_text = f"Private table {self.my_table}, code {code}: friends press c and type it. s starts."
+        elif self.my_table is not None:
             help_text = f"You are at table {self.my_table}: wait for players; f seats computers; s starts."
         elif not tables:
             help_text = f"No table matches {self.search!r}." if self.search else "No tables yet: press n to create one."
@@ -163,13 +179,27 @@ class LobbyScreen(Screen[None]):
         if str(shown.content) != where + help_text:  # an update lays the screen out again: only when it changed
             shown.update(Content(where + help_text))
 
+    def _heard(self, message: dict[str, Any]) -> None:
+        """A chat line: the lobby's in its pane, a table's to our table (its screen shows it)."""
+        said = heard(message)
+        if said is not None and said.scope == "lobby":
+            self.query_one(ChatPane).hear(said)
+        elif said is not None and self.remote is not None:
+            self.remote.handle(message)
+
+    def _at_table(self, message: dict[str, Any], seat: int | None) -> RemoteTable:
+        """The remote table a joined or spectating reply puts us at (its label shows a private table's code)."""
+        self.my_table, self.my_code = message["table"], message.get("code")
+        label = f"table {message['table']}" + (f" · code {shown_code(self.my_code)}" if self.my_code else "")
+        return RemoteTable(self.client, message["table"], seat, message["game"], label)
+
     def _joined(self, message: dict[str, Any]) -> None:
-        self.my_table = message["table"]
         remote = self.remote
         if remote is not None and (remote.table_id, remote.seat) == (message["table"], message["seat"]):
+            self.my_table = message["table"]
             remote.client = self.client  # the same seat over a new connection: the open table screen goes on
         else:
-            self.remote = RemoteTable(self.client, message["table"], message["seat"], message["game"])
+            self.remote = self._at_table(message, message["seat"])
         self._show_tables({"tables": self.tables, "page": self.page, "pages": self.pages})
         if message.get("resumed"):
             self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
@@ -245,8 +275,7 @@ class LobbyScreen(Screen[None]):
         elif reply.get("type") == "tables":
             self._show_tables(reply)
         elif reply.get("type") == "spectating":
-            self.remote = RemoteTable(self.client, reply["table"], None, reply["game"])
-            self.my_table = reply["table"]
+            self.remote = self._at_table(reply, None)
             self._waiting_for_view = True
             early, self._unclaimed = self._unclaimed, []
             for update in early:
@@ -254,8 +283,9 @@ class LobbyScreen(Screen[None]):
                     self._take_update(update)
         elif reply.get("type") == "created":
             self.notify(f"Table {reply['table']['id']} created.")
+            where = {"code": reply["code"]} if reply.get("code") else {"table": reply["table"]["id"]}
             try:
-                joined = await self.client.request({"type": "join", "table": reply["table"]["id"]})
+                joined = await self.client.request({"type": "join", **where})
             except (HostError, ConnectionError, TimeoutError) as error:  # taken meanwhile, or the host went away
                 self.notify(str(error) or "no answer", title="Host", severity="error")
                 return reply
@@ -332,6 +362,29 @@ class LobbyScreen(Screen[None]):
         if table is not None:
             self._ask({"type": "spectate", "table": table["id"]})
 
+    def action_code(self) -> None:
+        """Join (or watch) a private table by its code."""
+
+        def go(answer: tuple[str, bool] | None) -> None:
+            if answer is not None:
+                code, watch = answer
+                self._ask({"type": "spectate" if watch else "join", "code": code})
+
+        self.app.push_screen(JoinCodeDialog(), go)
+
+    def action_chat(self) -> None:
+        """Open the chat line (the lobby's: what is said at a table is said on its screen)."""
+        self.query_one(ChatPane).display = True
+        self.query_one(ChatLine).open()
+
+    @on(ChatLine.Said)
+    @work(group="chat")
+    async def _say_to_lobby(self, event: ChatLine.Said) -> None:
+        try:
+            await self.client.request({"type": "chat", "to": "lobby", "text": event.text})
+        except (HostError, ConnectionError, TimeoutError) as error:
+            self.notify(str(error) or "no answer", title="Host", severity="error", markup=False)
+
     def action_fill(self) -> None:
         """Give the open seats of our table (or the selected one) to computer opponents."""
         table_id = self.my_table or (self._selected() or {}).get("id")
@@ -347,7 +400,7 @@ class LobbyScreen(Screen[None]):
 
     def game_left(self) -> None:
         """Back from a game (over, or left): the seat is given up."""
-        self.remote, self.my_table, self._playing = None, None, False
+        self.remote, self.my_table, self.my_code, self._playing = None, None, None, False
         self.action_refresh()
         self._show_record()
 

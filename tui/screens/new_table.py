@@ -1,4 +1,4 @@
-"""Set up a new table on a host: the game, players, the game's own options, response timer."""
+"""Set up a new table on a host: the game, players, the game's own options, response timer, privacy."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Select(TIMERS, value=0, allow_blank=False, id="new-timer", compact=True)
             for check in every_check():
                 yield Checkbox(check.label, id=f"new-{check.slug}", compact=True)
+            yield Checkbox("Private: not listed, joined by a code", id="new-private", compact=True)
+            yield Checkbox("No spectators", id="new-no-watchers", compact=True)
             yield Static("When the timer runs out, a computer opponent answers for you.", classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create (Enter)", id="create", variant="primary", compact=True)
@@ -89,6 +91,10 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         request: dict[str, Any] = {"game": self.game, "players": players, "options": options}
         if timer:
             request["timer"] = timer
+        if self.query_one("#new-private", Checkbox).value:
+            request["private"] = True
+        if self.query_one("#new-no-watchers", Checkbox).value:
+            request["watchers"] = False
         self.dismiss(request)
 
     def action_cancel(self) -> None:

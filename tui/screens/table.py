@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
@@ -27,6 +28,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.pace import HOSTS_PACE, PaceDialog
 from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line
+from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
 
 BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
@@ -61,6 +63,7 @@ class TableScreen(Screen[None]):
         ("o", "pace", "Pace"),
         Binding("plus", "bot_pace(1)", "Faster bots", show=False),
         Binding("minus", "bot_pace(-1)", "Slower bots", show=False),
+        (CHAT_KEY, "chat", "Chat"),
         ("escape", "leave", "Leave game"),
     ]
 
@@ -94,11 +97,13 @@ class TableScreen(Screen[None]):
         if self.table.seat is not None:
             yield SeatPanel(id="me", classes="seat")
         yield Grid(id="choices")
+        yield ChatLine()
         yield Footer()
 
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._on_table_events)
         self._write_log(self.table.events)
+        self._unfollow_chat = follow_chat(self.table, self.query_one("#log", RichLog))
         self._count_if_over()
         self.refresh_table()
         self.table.start()
@@ -106,6 +111,7 @@ class TableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        self._unfollow_chat()
 
     def _tick_clock(self) -> None:
         """Redraw the situation while a response clock runs (tables without timers never have one), and close a
@@ -367,6 +373,8 @@ class TableScreen(Screen[None]):
             if self.choices:
                 hint = "Your choices now: " + ", ".join(f"{c.key} {c.label}" for c in self.choices)
             self.notify(hint, title=f"{event.key!r} does nothing here", timeout=3)
+        elif event.key == CHAT_KEY and not getattr(self.table, "remote", False):
+            self.notify(LOCAL, timeout=3)
 
     def _pick(self, key: str) -> None:
         choice = next((c for c in self.choices if c.key == key), None)
@@ -384,8 +392,18 @@ class TableScreen(Screen[None]):
         self.action_rules()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The roles key only where the game has roles to show."""
+        """The roles key only where the game has roles to show; chat only at a network table."""
+        if action == "chat":
+            return bool(getattr(self.table, "remote", False))
         return "r" in self.face.bound_keys if action == "roles" else True
+
+    def action_chat(self) -> None:
+        """Open the chat line."""
+        self.query_one(ChatLine).open()
+
+    @on(ChatLine.Said)
+    def _said(self, event: ChatLine.Said) -> None:
+        self.table.say(event.text)
 
     def action_toggle_confirm(self) -> None:
         """Turn the confirm step on irreversible moves on or off."""

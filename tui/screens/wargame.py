@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -39,6 +40,7 @@ from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
+from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.pick_list import PickList
 from tui.widgets.wargame_info import (
@@ -84,6 +86,7 @@ class WargameScreen(Screen[None]):
         Binding("pagedown", "scroll_log(1)", "Log down", show=False),
         Binding("L", "big_log", "Big log"),
         Binding("question_mark,f1", "help", "Help"),
+        Binding(CHAT_KEY, "chat", "Chat"),
         Binding("escape", "cancel", "Back"),
     ]
 
@@ -113,6 +116,7 @@ class WargameScreen(Screen[None]):
             log.can_focus = False  # the arrow keys move the map's cursor; PageUp/PageDown scroll the log
             yield log
             yield Static(id="wg-crt")
+        yield ChatLine()
         yield Footer()
 
     @property
@@ -128,6 +132,7 @@ class WargameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._on_events)
         self._write_log(list(self.table.view().log))
+        self._unfollow_chat = follow_chat(self.table, self.query_one("#wg-log", RichLog))
         first = next((u.hex for u in self.table.view().units if u.on_map), "I7")
         self.hexmap.move_cursor(Hex.parse(first))
         self.refresh_view()
@@ -136,6 +141,7 @@ class WargameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        self._unfollow_chat()
 
     def _tick_clock(self) -> None:
         """Count down while a host's response clock runs (tables without a timer never have one)."""
@@ -465,6 +471,8 @@ class WargameScreen(Screen[None]):
             self.notify("None of your units here can move.", timeout=3)
 
     def on_key(self, event: Key) -> None:
+        if event.key == CHAT_KEY and not self.table.remote:
+            self.notify(LOCAL, timeout=3)
         if event.character is None or not event.character.isdigit() or event.character == "0":
             return
         event.stop()
@@ -586,5 +594,14 @@ class WargameScreen(Screen[None]):
             "off_map": acting and mode == "move" and off_map(self.view, self.plan) is not None,
             "disembark": acting and any(isinstance(m, Disembark) for m in self.view.legal),
             "end_phase": acting and window in ("move", "attack"),
+            "chat": bool(self.table.remote),
         }
         return shown.get(action, True)
+
+    def action_chat(self) -> None:
+        """Open the chat line."""
+        self.query_one(ChatLine).open()
+
+    @on(ChatLine.Said)
+    def _said(self, event: ChatLine.Said) -> None:
+        self.table.say(event.text)
