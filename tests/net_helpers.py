@@ -212,11 +212,13 @@ async def seated_table(
     start: bool = True,
     hello: Message | None = None,
     game: str = "coup",
+    extra: Message | None = None,
 ) -> tuple[str, list[RawPeer]]:
     """Create a table (seed None: the host deals it), seat `people` raw peers at seats 0.. (each by its own
-    profile), give the other seats to rule bots, and start it from seat 0. hello: more fields for every hello."""
+    profile), give the other seats to rule bots, and start it from seat 0. hello: more fields for every hello;
+    extra: more fields for the create."""
     peers = [await RawPeer.greeted(port, names[i], **(hello or {})) for i in range(people)]
-    create: Message = {"type": "create", "game": game, "players": players, "options": options or {}}
+    create: Message = {"type": "create", "game": game, "players": players, "options": options or {}, **(extra or {})}
     if seed is not None:
         create["seed"] = seed
     created = await peers[0].request(create)
