@@ -156,6 +156,12 @@ class RawPeer:
 
         return await within(find(), timeout)
 
+    async def received(self, predicate: Callable[[Message], bool], timeout: float = TIMEOUT) -> Message:
+        """The first frame already received, or else the next one, that satisfies predicate (what a request causes
+        may come before its reply)."""
+        found = next((f for f in self.frames if isinstance(f, dict) and predicate(f)), None)
+        return found if found is not None else await self.expect(predicate, timeout)
+
     async def expect_type(self, kind: str, timeout: float = TIMEOUT) -> Message:
         """The next frame of type kind."""
         return await self.expect(lambda m: m.get("type") == kind, timeout)

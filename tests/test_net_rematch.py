@@ -41,13 +41,6 @@ def of_type(kind: str, table: str | None = None) -> Any:
     return lambda m: m.get("type") == kind and table in (None, m.get("table"))
 
 
-async def got(peer: RawPeer, predicate: Any) -> Message:
-    """The first frame the peer has received, or receives next, that satisfies predicate (a request's reply may come
-    after what it caused)."""
-    found = next((f for f in peer.frames if isinstance(f, dict) and predicate(f)), None)
-    return found if found is not None else await peer.expect(predicate)
-
-
 async def test_every_person_accepts_and_the_rematch_starts_with_the_winner_first_and_its_spectator(
     tmp_path: Path,
 ) -> None:
@@ -57,21 +50,21 @@ async def test_every_person_accepts_and_the_rematch_starts_with_the_winner_first
         assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
         ok = await peers[0].request({"type": "rematch", "accept": True})
         assert ok["type"] == "ok", ok
-        asked = await got(peers[1], rematch_state("open"))
+        asked = await peers[1].received(rematch_state("open"))
         assert asked["by"] == 0 and asked["accepted"] == [0] and asked["owed"] == [1] and 0 < asked["seconds"] <= 60
         assert (await peers[1].request({"type": "rematch", "accept": True}))["type"] == "ok"
-        done = await got(watcher, rematch_state("started"))
+        done = await watcher.received(rematch_state("started"))
         new_id = done["next"]
         assert new_id != table_id
         for peer in peers:
-            joined = await got(peer, of_type("joined", new_id))
+            joined = await peer.received(of_type("joined", new_id))
             assert joined == {"type": "joined", "table": new_id, "game": "coup", "seat": peer.seat, "rematch": True}
-            first = await got(peer, of_type("update", new_id))
+            first = await peer.received(of_type("update", new_id))
             assert first["view"]["winner"] is None
             assert first["view"]["active"] == winner  # the winner starts
-        following = await got(watcher, of_type("spectating", new_id))
+        following = await watcher.received(of_type("spectating", new_id))
         assert following["rematch"]
-        await got(watcher, of_type("update", new_id))
+        await watcher.received(of_type("update", new_id))
         old, new = host.tables[table_id], host.tables[new_id]
         assert old.table is not None and old.table.over()  # the old game stays finished
         assert new.table is not None and new.table.config.first_player == winner
@@ -89,8 +82,8 @@ async def test_a_rematch_of_every_game_seats_the_same_players_and_bots(
         table_id, peers, winner = await finished_table(port, game, players, 2, options)
         for peer in peers:
             assert (await peer.request({"type": "rematch", "accept": True}))["type"] == "ok"
-        new_id = (await got(peers[0], rematch_state("started")))["next"]
-        await got(peers[1], of_type("started", new_id))
+        new_id = (await peers[0].received(rematch_state("started")))["next"]
+        await peers[1].received(of_type("started", new_id))
         old, new = host.tables[table_id], host.tables[new_id]
         assert new.table is not None and new.game == game
         assert [(s.kind, s.name, s.level, s.owner) for s in new.seats] == [
@@ -107,14 +100,14 @@ async def test_a_player_who_declines_is_replaced_by_a_bot(tmp_path: Path) -> Non
     async with running_host(tmp_path) as (host, port):
         table_id, peers, _ = await finished_table(port, people=2)
         await peers[0].request({"type": "rematch", "accept": True})
-        await got(peers[1], rematch_state("open"))
+        await peers[1].received(rematch_state("open"))
         assert (await peers[1].request({"type": "rematch", "accept": False}))["type"] == "ok"
-        done = await got(peers[1], rematch_state("started"))
+        done = await peers[1].received(rematch_state("started"))
         assert done["declined"] == [1] and done["accepted"] == [0]
         new = host.tables[done["next"]]
         assert new.table is not None and new.seats[1].kind == "bot" and new.seats[1].level == "rule"
         assert new.seats[1].name not in ("Bob", new.seats[2].name)
-        await got(peers[0], of_type("started", done["next"]))
+        await peers[0].received(of_type("started", done["next"]))
         assert peers[1].seat is not None and host.tables[table_id].seats[1].conn is not None  # Bob stays behind
 
 
@@ -123,23 +116,23 @@ async def test_with_the_wait_choice_the_rematch_waits_for_a_new_player(tmp_path:
         _, peers, _ = await finished_table(port, people=2, rematch="wait")
         await peers[0].request({"type": "rematch", "accept": True})
         await peers[1].request({"type": "rematch", "accept": False})
-        done = await got(peers[0], rematch_state("waiting"))
+        done = await peers[0].received(rematch_state("waiting"))
         new_id = done["next"]
-        await got(peers[0], of_type("joined", new_id))
+        await peers[0].received(of_type("joined", new_id))
         new = host.tables[new_id]
         assert new.table is None and new.seats[1].kind == "open" and new.seats[2].kind == "bot"
         newcomer = await RawPeer.greeted(port, "Nina")
         joined = await newcomer.request({"type": "join", "table": new_id})
         assert joined["seat"] == 1
         assert (await peers[0].request({"type": "start", "table": new_id}))["type"] == "ok"
-        await got(newcomer, of_type("started", new_id))
+        await newcomer.received(of_type("started", new_id))
 
 
 async def test_time_runs_out_on_a_silent_player(tmp_path: Path) -> None:
     async with running_host(tmp_path, rematch_wait=0.3) as (host, port):
         _, peers, _ = await finished_table(port, people=2)
         await peers[0].request({"type": "rematch", "accept": True})
-        done = await got(peers[0], rematch_state("started"))
+        done = await peers[0].received(rematch_state("started"))
         assert done["declined"] == [1] and host.tables[done["next"]].seats[1].kind == "bot"
 
 
@@ -147,16 +140,16 @@ async def test_a_player_who_leaves_declines_and_without_anyone_accepting_there_i
     async with running_host(tmp_path) as (host, port):
         _, peers, _ = await finished_table(port, people=2)
         await peers[0].request({"type": "rematch", "accept": True})
-        await got(peers[1], rematch_state("open"))
+        await peers[1].received(rematch_state("open"))
         assert (await peers[1].request({"type": "leave"}))["type"] == "left"
-        done = await got(peers[0], rematch_state("started"))
+        done = await peers[0].received(rematch_state("started"))
         assert done["declined"] == [1]
         other_id, others, _ = await finished_table(port, people=2)
         await others[0].request({"type": "rematch", "accept": True})
-        await got(others[1], rematch_state("open"))
+        await others[1].received(rematch_state("open"))
         await others[0].request({"type": "rematch", "accept": False})  # asked, then thought better of it
         await others[1].request({"type": "rematch", "accept": False})
-        off = await got(others[1], rematch_state("off"))
+        off = await others[1].received(rematch_state("off"))
         assert off["accepted"] == [] and "next" not in off
         assert other_id not in host.rematches.played and other_id not in host.rematches.votes
 
@@ -179,8 +172,8 @@ async def test_spectators_and_players_of_an_unfinished_game_cannot_ask_for_a_rem
         assert refused["code"] == "no_rematch", refused
         await peers[0].request({"type": "rematch", "accept": True})
         await peers[1].request({"type": "rematch", "accept": True})
-        done = await got(peers[0], rematch_state("started"))
-        again = await got(watcher, of_type("spectating", done["next"]))
+        done = await peers[0].received(rematch_state("started"))
+        again = await watcher.received(of_type("spectating", done["next"]))
         assert again["rematch"]
         refused = await peers[1].request({"type": "rematch", "accept": True})  # Bob is at the new game now
         assert refused["code"] == "not_over", refused
