@@ -141,9 +141,8 @@ async def test_a_wargame_seat_goes_to_the_wargame_bot(tmp_path: Path) -> None:
 
 
 async def test_a_stand_in_survives_a_host_restart_until_its_player_comes_back(tmp_path: Path) -> None:
-    port = 0
     async with running_host(tmp_path, bot_delay=30) as (host, port):
-        table_id, (ana, bob) = await seated_table(port, 3, 2, seed=4, options={"first_player": 2})
+        table_id, (_, bob) = await seated_table(port, 3, 2, seed=4, options={"first_player": 2})
         await bob.request({"type": "handover", "seat": 1})
         assert seat_of(host, table_id, 1).stand_in
     async with running_host(tmp_path, port=port, bot_delay=30) as (again, _):
