@@ -36,6 +36,7 @@ def seats_text(table: dict[str, Any]) -> str:
             words.append(f"{seat['name']} ({seat['level']})")
         else:
             words.append(seat["name"] + ("" if seat.get("connected", True) else " (away)"))
+            words[-1] += " (computer plays)" if seat.get("stand_in") else ""
     return ", ".join(words)
 
 
@@ -119,6 +120,8 @@ class LobbyScreen(Screen[None]):
             self.action_refresh()  # the broadcast is the first page of everything: ask for what we are looking at
         elif kind == "tables":
             self._show_tables(message)
+        elif kind in ("joined", "spectating") and message.get("rematch"):
+            self._rematched(message)
         elif kind == "joined":
             self._joined(message)
         elif kind == "started":
@@ -128,6 +131,8 @@ class LobbyScreen(Screen[None]):
                 self._take_update(message)
             else:  # a spectator's first updates can come before its request's reply has been handled
                 self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
+        elif kind in ("notice", "rematch") and (remote := self._playing_at(message.get("table"))) is not None:
+            remote.handle(message)  # news of our table for its screen: a seat handed over, a rematch
         elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
             self.notify(str(message.get("message", "")), title="Host", timeout=20)
         elif kind == "error":
@@ -171,6 +176,33 @@ class LobbyScreen(Screen[None]):
         self._show_tables({"tables": self.tables, "page": self.page, "pages": self.pages})
         if message.get("resumed"):
             self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
+
+    def _playing_at(self, table_id: Any) -> RemoteTable | None:
+        """Our table, if its screen is open and it is table_id."""
+        remote = self.remote
+        return remote if self._playing and remote is not None and remote.table_id == table_id else None
+
+    def _rematched(self, message: dict[str, Any]) -> None:
+        """Our game's rematch has its table: close the finished game's screens and go there, as a player or a
+        spectator (its game opens when it starts)."""
+        while self.app.screen is not self:
+            self.app.pop_screen()
+        self._playing = False
+        if message["type"] == "joined":
+            self._joined(message)
+        else:
+            self._spectating(message)
+        self.notify(f"Rematch at table {message['table']}.")
+
+    def _spectating(self, reply: dict[str, Any]) -> None:
+        """We watch the table: its game opens at its first update (which may have come already)."""
+        self.remote = RemoteTable(self.client, reply["table"], None, reply["game"])
+        self.my_table = reply["table"]
+        self._waiting_for_view = True
+        early, self._unclaimed = self._unclaimed, []
+        for update in early:
+            if update.get("table") == reply["table"]:
+                self._take_update(update)
 
     def _started(self, message: dict[str, Any]) -> None:
         if self.remote is not None and self.remote.table_id == message["table"] and not self._playing:
@@ -245,13 +277,7 @@ class LobbyScreen(Screen[None]):
         elif reply.get("type") == "tables":
             self._show_tables(reply)
         elif reply.get("type") == "spectating":
-            self.remote = RemoteTable(self.client, reply["table"], None, reply["game"])
-            self.my_table = reply["table"]
-            self._waiting_for_view = True
-            early, self._unclaimed = self._unclaimed, []
-            for update in early:
-                if update.get("table") == reply["table"]:
-                    self._take_update(update)
+            self._spectating(reply)
         elif reply.get("type") == "created":
             self.notify(f"Table {reply['table']['id']} created.")
             try:

@@ -17,18 +17,21 @@ from textual.widgets import Button, Footer, RichLog, Static
 from core.cards.events import Event
 from core.cards.moves import Move
 from core.game import IllegalMove
+from netplay.remote import Note
 from netplay.storage import count_game
 from tui.faces.base import Choice, Face
 from tui.faces.decisions import Decision, Play
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
+from tui.screens.handover import can_give, give_seat
+from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line
 from tui.widgets.seat_panel import SeatList, SeatPanel
 
 COMPACT_FROM = 7  # players: one line per opponent instead of a box
-UNBOUND_LETTERS = set("abcdefghijlmnopqrstuvwxyz")  # k is a binding; answered with a hint when unused
+UNBOUND_LETTERS = set("abcdefhijlmnopqrstuvwxyz")  # k and g are bindings; answered with a hint when unused
 CLOCK_SHOWN_FROM = 15  # seconds
 CLOCK_SLACK = 1.0  # seconds: a remote clock's end, as this machine sees it, may be a little late
 TIMED_OUT = "Time ran out: the computer answered for you."
@@ -53,6 +56,7 @@ class TableScreen(Screen[None]):
         ("question_mark,f1", "rules", "Rules"),
         ("r", "roles", "Roles"),
         ("k", "toggle_confirm", "Confirm on/off"),
+        ("g", "give_seat", "Seat to computer"),
         ("escape", "leave", "Leave game"),
     ]
 
@@ -112,6 +116,7 @@ class TableScreen(Screen[None]):
         self._write_log(events)
         self._count_if_over()
         self.refresh_table()
+        offer_rematch(self, self.table, lambda: self._after_game("menu"))
 
     def _count_if_over(self) -> None:
         """Once the game is over, count it in the player's record (once per game) and note what was saved."""
@@ -132,6 +137,9 @@ class TableScreen(Screen[None]):
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#log", RichLog)
         for event in events:
+            if isinstance(event, Note):  # the host's word about the table, not the game's
+                log.write(Text(event.text, style="italic cyan"))
+                continue
             line = self.face.describe(event, self.table.names, self.table.seat)
             if line is None:
                 continue
@@ -146,6 +154,7 @@ class TableScreen(Screen[None]):
         status += f" · {self.table.label}" + ("" if view.viewer is not None else " · watching")
         status += self.face.status_extra(view)
         status += "" if self.settings.confirm else " · no confirm"
+        status += " · the computer plays for you (g: take it back)" if getattr(self.table, "stand_in", False) else ""
         self.query_one("#status-bar", Static).update(status)
         lines = []
         for seat in view.players:
@@ -291,6 +300,9 @@ class TableScreen(Screen[None]):
         self._ask(ConfirmDialog(play.question), answered)
 
     def _after_game(self, choice: str | None) -> None:
+        if choice == "again" and getattr(self.table, "remote", False) and self.table.seat is not None:  # a rematch
+            play_again(self, self.table, lambda: self._after_game("menu"), propose=True)
+            return
         self.table.close()
         self.app.post_message(GameFinished(choice or "menu", self.table))
 
@@ -328,7 +340,13 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The roles key only where the game has roles to show."""
+        if action == "give_seat":
+            return can_give(self.table)
         return "r" in self.face.bound_keys if action == "roles" else True
+
+    def action_give_seat(self) -> None:
+        """At a network game: hand a seat to the computer, or take ours back."""
+        give_seat(self, self.table)
 
     def action_toggle_confirm(self) -> None:
         """Turn the confirm step on irreversible moves on or off."""
