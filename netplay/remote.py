@@ -43,6 +43,7 @@ class RemoteTable:
         self.rematch: dict[str, Any] | None = None  # the latest word on a rematch of this game (docs/protocol.md)
         self.rematch_ends: float | None = None  # when its answers are due, by this machine's clock
         self.stand_in = False  # the computer plays our seat for now
+        self.bot_seats: frozenset[int] = frozenset()  # seats the lobby listed as bots' (a bot's seat stays a bot's)
         self._view: Any = None
         self._listeners: list[Listener] = []
 

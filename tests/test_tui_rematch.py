@@ -129,7 +129,7 @@ async def g_key_hands_seats_over(server: Host, port: int) -> None:
         await wait_for(pilot, lambda: "Bob's seat is played by the computer." in log_text(screen))
         await hand_my_seat_over(pilot)
         await wait_for(pilot, lambda: screen.table.stand_in)
-        assert "the computer plays for you" in str(screen.query_one("#status-bar").render())
+        assert "computer plays for you (g)" in str(screen.query_one("#status-bar").render())
         await pilot.press("g")
         await wait_for(pilot, lambda: not server.tables[table_id].seats[0].stand_in)
         await wait_for(pilot, lambda: "Player is back." in log_text(screen))

@@ -24,6 +24,7 @@ def give_seat(screen: Screen[Any], table: Any) -> None:
         table.take_back()
         return
     seats = [(seat, f"{name} (you)" if seat == table.seat else name) for seat, name in enumerate(table.names)]
+    seats = [(seat, label) for seat, label in seats if seat not in table.bot_seats]
 
     def chosen(seat: int | None) -> None:
         if seat is not None:

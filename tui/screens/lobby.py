@@ -220,6 +220,8 @@ class LobbyScreen(Screen[None]):
 
     def _open_table(self) -> None:
         assert self.remote is not None
+        listed: dict[str, Any] = next((t for t in self.tables if t["id"] == self.remote.table_id), {"seats": []})
+        self.remote.bot_seats = frozenset(s["seat"] for s in listed["seats"] if s["kind"] == "bot")
         self._playing = True
         self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
 

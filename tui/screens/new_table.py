@@ -42,7 +42,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Label("Response timer", classes="field")
                 yield Select(TIMERS, value=0, allow_blank=False, id="new-timer", compact=True)
             with Horizontal(classes="row"):
-                yield Label("Rematch, if declined", classes="field")
+                yield Label("Declined rematch", classes="field")
                 yield Select(REMATCHES, value="bots", allow_blank=False, id="new-rematch", compact=True)
             for check in every_check():
                 yield Checkbox(check.label, id=f"new-{check.slug}", compact=True)

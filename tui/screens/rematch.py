@@ -78,6 +78,11 @@ class RematchScreen(ModalScreen[str]):
     def _show(self) -> None:
         self.query_one("#rematch-status", Static).update(rematch_text(self.table, asyncio.get_running_loop().time()))
         self.query_one("#accept", Button).display = self.table.rematch_owed()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Accept only while our answer is owed."""
+        return self.table.rematch_owed() if action == "accept" else True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "accept":

@@ -154,7 +154,7 @@ class TableScreen(Screen[None]):
         status += f" · {self.table.label}" + ("" if view.viewer is not None else " · watching")
         status += self.face.status_extra(view)
         status += "" if self.settings.confirm else " · no confirm"
-        status += " · the computer plays for you (g: take it back)" if getattr(self.table, "stand_in", False) else ""
+        status += " · computer plays for you (g)" if getattr(self.table, "stand_in", False) else ""
         self.query_one("#status-bar", Static).update(status)
         lines = []
         for seat in view.players:
