@@ -65,15 +65,22 @@ def log_text(screen: Any, selector: str = "#log") -> str:
     return " ".join(strip.text.strip() for strip in screen.query_one(selector, RichLog).lines)
 
 
+async def game_over_with_bob(pilot: Any, port: int) -> tuple[RawPeer, str]:
+    """The app's player and Bob at a Coup table, played to the end by the computer (both hand their seats over),
+    the game-over dialog open: Bob and the table's id."""
+    bob = await app_at_table(pilot, port)
+    table_id = str(pilot.app.screen.table.table_id)
+    await bob.request({"type": "handover", "seat": 1})
+    await hand_my_seat_over(pilot)
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen), 30)
+    return bob, table_id
+
+
 async def test_play_again_asks_for_a_rematch_and_opens_the_new_game_with_the_winner_first(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        bob = await app_at_table(pilot, port)
-        old = app.screen.table.table_id
-        await bob.request({"type": "handover", "seat": 1})
-        await hand_my_seat_over(pilot)  # the computer plays both seats to the end
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), 30)
+        bob, old = await game_over_with_bob(pilot, port)
         winner = server.tables[old].table.game.result(server.tables[old].table.state)
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, RematchScreen))
@@ -92,11 +99,7 @@ async def test_another_players_request_opens_the_rematch_dialog_and_declining_go
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        bob = await app_at_table(pilot, port)
-        old = app.screen.table.table_id
-        await bob.request({"type": "handover", "seat": 1})
-        await hand_my_seat_over(pilot)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), 30)
+        bob, old = await game_over_with_bob(pilot, port)
         await bob.request({"type": "rematch", "accept": True})
         await wait_for(pilot, lambda: isinstance(app.screen, RematchScreen))
         assert "Bob asks for a rematch" in str(app.screen.query_one("#rematch-status").render())
