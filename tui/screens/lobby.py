@@ -42,6 +42,7 @@ def seats_text(table: dict[str, Any]) -> str:
             words.append(f"{seat['name']} ({seat['level']})")
         else:
             words.append(seat["name"] + ("" if seat.get("connected", True) else " (away)"))
+            words[-1] += " (computer plays)" if seat.get("stand_in") else ""
     return ", ".join(words)
 
 
@@ -131,6 +132,8 @@ class LobbyScreen(Screen[None]):
             self.action_refresh()  # the broadcast is the first page of everything: ask for what we are looking at
         elif kind == "tables":
             self._show_tables(message)
+        elif kind in ("joined", "spectating") and message.get("rematch"):
+            self._rematched(message)
         elif kind == "joined":
             self._joined(message)
         elif kind == "started":
@@ -142,6 +145,8 @@ class LobbyScreen(Screen[None]):
                 self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
         elif kind == "chat":
             self._heard(message)
+        elif kind in ("notice", "rematch") and (remote := self._playing_at(message.get("table"))) is not None:
+            remote.handle(message)  # news of our table for its screen: a seat handed over, a rematch
         elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
             self.notify(str(message.get("message", "")), title="Host", timeout=20)
         elif kind == "error":
@@ -204,6 +209,32 @@ class LobbyScreen(Screen[None]):
         if message.get("resumed"):
             self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
 
+    def _playing_at(self, table_id: Any) -> RemoteTable | None:
+        """Our table, if its screen is open and it is table_id."""
+        remote = self.remote
+        return remote if self._playing and remote is not None and remote.table_id == table_id else None
+
+    def _rematched(self, message: dict[str, Any]) -> None:
+        """Our game's rematch has its table: close the finished game's screens and go there, as a player or a
+        spectator (its game opens when it starts)."""
+        while self.app.screen is not self:
+            self.app.pop_screen()
+        self._playing = False
+        if message["type"] == "joined":
+            self._joined(message)
+        else:
+            self._spectating(message)
+        self.notify(f"Rematch at table {message['table']}.")
+
+    def _spectating(self, reply: dict[str, Any]) -> None:
+        """We watch the table: its game opens at its first update (which may have come already)."""
+        self.remote = self._at_table(reply, None)
+        self._waiting_for_view = True
+        early, self._unclaimed = self._unclaimed, []
+        for update in early:
+            if update.get("table") == reply["table"]:
+                self._take_update(update)
+
     def _started(self, message: dict[str, Any]) -> None:
         if self.remote is not None and self.remote.table_id == message["table"] and not self._playing:
             self._waiting_for_view = not self.remote.has_view()
@@ -220,6 +251,8 @@ class LobbyScreen(Screen[None]):
 
     def _open_table(self) -> None:
         assert self.remote is not None
+        listed: dict[str, Any] = next((t for t in self.tables if t["id"] == self.remote.table_id), {"seats": []})
+        self.remote.bot_seats = frozenset(s["seat"] for s in listed["seats"] if s["kind"] == "bot")
         self._playing = True
         self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
 
@@ -275,12 +308,7 @@ class LobbyScreen(Screen[None]):
         elif reply.get("type") == "tables":
             self._show_tables(reply)
         elif reply.get("type") == "spectating":
-            self.remote = self._at_table(reply, None)
-            self._waiting_for_view = True
-            early, self._unclaimed = self._unclaimed, []
-            for update in early:
-                if update.get("table") == reply["table"]:
-                    self._take_update(update)
+            self._spectating(reply)
         elif reply.get("type") == "created":
             self.notify(f"Table {reply['table']['id']} created.")
             where = {"code": reply["code"]} if reply.get("code") else {"table": reply["table"]["id"]}

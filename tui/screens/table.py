@@ -19,13 +19,16 @@ from textual.widgets import Button, Footer, RichLog, Static
 from core.cards.events import Event
 from core.cards.moves import Move
 from core.game import IllegalMove
+from netplay.remote import Note
 from netplay.storage import count_game
 from tui.faces.base import Choice, Face
 from tui.faces.decisions import Decision, Play
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
+from tui.screens.handover import can_give, give_seat
 from tui.screens.pace import HOSTS_PACE, PaceDialog
+from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
@@ -34,7 +37,7 @@ from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
 BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
 BOX_LINES = 4  # lines inside a box: a seat needing more gives way to a line per opponent
 ROOMY_HEIGHT = 32  # rows: from here your own seat keeps its box under a line per opponent
-UNBOUND_LETTERS = set("abcdefghijlmnpqrstuvwxyz")  # k and o are bindings; answered with a hint when unused
+UNBOUND_LETTERS = set("abcdefhijlmnpqrstuvwxyz")  # g, k and o are bindings; answered with a hint when unused
 CLOCK_SHOWN_FROM = 15  # seconds
 CLOCK_SLACK = 1.0  # seconds: a remote clock's end, as this machine sees it, may be a little late
 TIMED_OUT = "Time ran out: the computer answered for you."
@@ -64,6 +67,7 @@ class TableScreen(Screen[None]):
         Binding("plus", "bot_pace(1)", "Faster bots", show=False),
         Binding("minus", "bot_pace(-1)", "Slower bots", show=False),
         (CHAT_KEY, "chat", "Chat"),
+        ("g", "give_seat", "Seat to computer"),
         ("escape", "leave", "Leave game"),
     ]
 
@@ -125,6 +129,7 @@ class TableScreen(Screen[None]):
         self._write_log(events)
         self._count_if_over()
         self.refresh_table()
+        offer_rematch(self, self.table, lambda: self._after_game("menu"))
 
     def _count_if_over(self) -> None:
         """Once the game is over, count it in the player's record (once per game) and note what was saved."""
@@ -145,6 +150,9 @@ class TableScreen(Screen[None]):
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#log", RichLog)
         for event in events:
+            if isinstance(event, Note):  # the host's word about the table, not the game's
+                log.write(Text(event.text, style="italic cyan"))
+                continue
             line = self.face.describe(event, self.table.names, self.table.seat)
             if line is None:
                 continue
@@ -182,6 +190,7 @@ class TableScreen(Screen[None]):
         as many as the width holds."""
         parts = (self.face.status(view) + self.face.status_extra(view)).split(" · ")
         parts += [] if view.viewer is not None else ["watching"]
+        parts += ["computer plays for you (g)"] if getattr(self.table, "stand_in", False) else []
         parts += [] if self.settings.confirm else ["no confirm"]
         parts += ["auto-pass"] if self.settings.auto_pass else []
         parts.append(self.table.label)
@@ -354,6 +363,9 @@ class TableScreen(Screen[None]):
         self._ask(ConfirmDialog(play.question), answered)
 
     def _after_game(self, choice: str | None) -> None:
+        if choice == "again" and getattr(self.table, "remote", False) and self.table.seat is not None:  # a rematch
+            play_again(self, self.table, lambda: self._after_game("menu"), propose=True)
+            return
         self.table.close()
         self.app.post_message(GameFinished(choice or "menu", self.table))
 
@@ -392,9 +404,12 @@ class TableScreen(Screen[None]):
         self.action_rules()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The roles key only where the game has roles to show; chat only at a network table."""
+        """The roles key only where the game has roles to show; chat and handing a seat over only at a network
+        table."""
         if action == "chat":
             return bool(getattr(self.table, "remote", False))
+        if action == "give_seat":
+            return can_give(self.table)
         return "r" in self.face.bound_keys if action == "roles" else True
 
     def action_chat(self) -> None:
@@ -404,6 +419,10 @@ class TableScreen(Screen[None]):
     @on(ChatLine.Said)
     def _said(self, event: ChatLine.Said) -> None:
         self.table.say(event.text)
+
+    def action_give_seat(self) -> None:
+        """At a network game: hand a seat to the computer, or take ours back."""
+        give_seat(self, self.table)
 
     def action_toggle_confirm(self) -> None:
         """Turn the confirm step on irreversible moves on or off."""

@@ -38,6 +38,8 @@ from core.wargame.views import WargameView
 from hexgrid.coords import Hex
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
+from tui.screens.handover import can_give, give_seat
+from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
@@ -59,6 +61,7 @@ DECISIONS = ("flee", "bugout", "attacker_losses", "defender_losses", "retreat", 
 COMBAT_STAGES = ("bugout", "attacker_losses", "defender_losses", "retreat", "advance")
 OUTLINED_MIN = (116, 38)  # the whole outlined map with room for the panels below it
 NARROW = 100  # below this width a compact CRT takes the log's place while an attack is planned or resolved
+LOG_STYLES = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold", "note": "italic cyan"}
 COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
 
 
@@ -85,6 +88,8 @@ class WargameScreen(Screen[None]):
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False),
         Binding("L", "big_log", "Big log"),
+        Binding("p", "play_again", "Play again"),
+        Binding("g", "give_seat", "Seat to computer"),
         Binding("question_mark,f1", "help", "Help"),
         Binding(CHAT_KEY, "chat", "Chat"),
         Binding("escape", "cancel", "Back"),
@@ -172,11 +177,12 @@ class WargameScreen(Screen[None]):
             self.notify(error, title="Not played", severity="error")
         self._error = error
         self.refresh_view()
+        offer_rematch(self, self.table, lambda: self._leave(True))
 
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#wg-log", RichLog)
         for event in events:
-            style = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold"}.get(event.kind, "")
+            style = LOG_STYLES.get(event.kind, "")
             log.write(Text(event.text, style=style))
 
     def _current(self) -> tuple[WargameView, int | None]:
@@ -560,6 +566,15 @@ class WargameScreen(Screen[None]):
         else:
             self.notify("No leader here can leave a helicopter now.", timeout=3)
 
+    def action_play_again(self) -> None:
+        """At a network game that is over: ask the others for a rematch."""
+        if self.check_action("play_again", ()):
+            play_again(self, self.table, lambda: self._leave(True), propose=True)
+
+    def action_give_seat(self) -> None:
+        """At a network game: hand a seat to the computer, or take ours back."""
+        give_seat(self, self.table)
+
     def action_help(self) -> None:
         """Keys and a rules summary."""
         self.app.push_screen(WargameHelpScreen())
@@ -595,6 +610,8 @@ class WargameScreen(Screen[None]):
             "disembark": acting and any(isinstance(m, Disembark) for m in self.view.legal),
             "end_phase": acting and window in ("move", "attack"),
             "chat": bool(self.table.remote),
+            "play_again": window == "over" and self.table.remote and self.table.seat is not None,
+            "give_seat": can_give(self.table),
         }
         return shown.get(action, True)
 
