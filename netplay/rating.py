@@ -11,7 +11,7 @@ K = 32.0  # the most one game can move a rating
 
 def expected(mine: float, theirs: float) -> float:
     """The chance Elo gives a player rated mine to beat one rated theirs."""
-    return 1.0 / (1.0 + 10.0 ** ((theirs - mine) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((theirs - mine) / 400.0)))
 
 
 def changes(who: Sequence[str], ratings: Sequence[float], winner: int) -> dict[str, float]:

@@ -119,10 +119,13 @@ class HostStats:
         pages = max(1, -(-total // PAGE_ROWS))
         page = min(max(0, page), pages - 1)
         first = page * PAGE_ROWS
+        ranked = (
+            f"SELECT results.*, COALESCE(names.name, '?') AS name, ROW_NUMBER() OVER (ORDER BY {SORTS[sort]}) AS rank"
+            " FROM results LEFT JOIN names USING (identity) WHERE game = ?"
+        )
         found = self.db.execute(
-            "SELECT rank, identity, name, games, wins, rating FROM (SELECT results.*, COALESCE(names.name, '?') AS name,"
-            f" ROW_NUMBER() OVER (ORDER BY {SORTS[sort]}) AS rank FROM results LEFT JOIN names USING (identity)"
-            " WHERE game = ?) WHERE (rank > ? AND rank <= ?) OR identity = ? ORDER BY rank",
+            f"SELECT rank, identity, name, games, wins, rating FROM ({ranked})"
+            " WHERE (rank > ? AND rank <= ?) OR identity = ? ORDER BY rank",
             (game, first, first + PAGE_ROWS, identity),
         ).fetchall()
         rows = [

@@ -12,7 +12,7 @@ import pytest
 
 from netplay.rating import INITIAL, K, changes
 from netplay.stats import PAGE_ROWS, HostStats
-from tests.net_helpers import Message, RawPeer, play_raw, running_host, seated_table
+from tests.net_helpers import Message, RawPeer, play_raw, running_host
 
 
 async def board(peer: RawPeer, **request: Any) -> Message:
@@ -68,7 +68,8 @@ async def test_counts_and_ratings_of_people_and_computer_levels_survive_a_restar
     ]  # the same board, under the name Alice came back with
     assert [{**row, "name": ""} for row in after["rows"]] == [{**row, "name": ""} for row in before["rows"]]
     assert stranger["you"] is None and not any(row["you"] for row in stranger["rows"])
-    assert [row["games"] for row in stranger["rows"]] == sorted((row["games"] for row in stranger["rows"]), reverse=True)
+    games = [row["games"] for row in stranger["rows"]]
+    assert games == sorted(games, reverse=True)
     assert not any("identity" in row or "owner" in row for row in stranger["rows"])  # hashes of secrets stay home
 
 
@@ -113,7 +114,8 @@ async def test_bad_leaderboard_requests_are_refused_and_change_nothing(tmp_path)
 def test_pages_are_bounded_and_the_own_row_is_sent_wherever_it_is():
     stats = HostStats(None)
     for number in range(40):
-        stats.count(f"t{number}:1", "coup", [(f"profile:{number:02}", f"P{number}"), ("bot:rule", "Computer (rule)")], 0)
+        seats = [(f"profile:{number:02}", f"P{number}"), ("bot:rule", "Computer (rule)")]
+        stats.count(f"t{number}:1", "coup", seats, 0)
     first = stats.leaderboard("coup", "rating", 0, "profile:39")
     assert len(first["rows"]) == PAGE_ROWS and first["pages"] == 3  # 41 identities
     assert first["you"] is not None and first["you"]["name"] == "P39" and first["you"]["rank"] > PAGE_ROWS
