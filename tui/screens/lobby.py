@@ -13,6 +13,7 @@ from core.registry import game_spec
 from netplay.client import Client, HostError, connect_again, parse_address
 from netplay.remote import RemoteTable
 from tui.games import tui_game
+from tui.screens.leaderboard import LeaderboardScreen
 from tui.screens.new_table import NewTableDialog
 from tui.settings import record_line
 
@@ -69,6 +70,7 @@ class LobbyScreen(Screen[None]):
         ("s", "start", "Start"),
         ("r", "refresh", "Refresh"),
         ("slash", "search", "Search"),
+        ("b", "leaderboard", "Leaderboard"),
         ("left_square_bracket", "page(-1)", "Page"),
         ("right_square_bracket", "page(1)", ""),
         ("escape", "disconnect", "Disconnect"),
@@ -278,6 +280,11 @@ class LobbyScreen(Screen[None]):
         event.input.display = bool(self.search)
         self.query_one("#tables", DataTable).focus()
         self.action_refresh()
+
+    def action_leaderboard(self) -> None:
+        """The host's leaderboard (asked through whichever connection the lobby has by then)."""
+        host = self.client.welcome.get("host", "the host")
+        self.app.push_screen(LeaderboardScreen(lambda request: self.client.request(request), host))
 
     def action_page(self, step: int) -> None:
         """Turn to the next or previous page of tables."""
