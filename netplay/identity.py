@@ -36,13 +36,18 @@ def code_identity(code: str) -> str:
     return digest("code", code.upper())
 
 
+def read_code(typed: str) -> str | None:
+    """A resume code as typed ('k7qm-2xpa': the dash and the case do not matter) in its own form, or None if it is
+    not one."""
+    code = typed.upper().replace("-", "")
+    return code if len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code) else None
+
+
 def split_username(username: str) -> tuple[str, str | None]:
     """'ana+K7QM2XPA' as ('ana', 'K7QM2XPA'); a name without a well-formed code as (name, None)."""
-    name, plus, code = username.rpartition("+")
-    code = code.upper().replace("-", "")
-    if plus and name and len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code):
-        return name, code
-    return username, None
+    name, plus, typed = username.rpartition("+")
+    code = read_code(typed) if plus and name else None
+    return (name, code) if code is not None else (username, None)
 
 
 def shown_code(code: str) -> str:
