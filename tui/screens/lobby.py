@@ -153,7 +153,7 @@ class LobbyScreen(Screen[None]):
             grid.add_row(table["id"] + mine, game_text(table), state_text(table), timer_text(table), seats_text(table))
         if tables:
             grid.move_cursor(row=min(row, len(tables) - 1))
-        help_text = "n new table · j join · w watch · f add computer opponents · s start"
+        help_text = "n new table · j join · w watch · f computer opponents · s start · b leaderboard"
         if self.my_table is not None:
             help_text = f"You are at table {self.my_table}: wait for players; f seats computers; s starts."
         elif not tables:
