@@ -5,6 +5,7 @@ client of this host and no other, told where the host is and who vouches for it 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import shlex
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 TAB_SETUP = "COUP_WEB_TAB"  # the environment variable that tells a tab's app its lobby and its browser's address
 MAX_MESSAGE = 16 * 1024  # bytes of one websocket message from a browser (a paste is sent in several)
 HEARTBEAT_SECONDS = 15.0
+STOP_SECONDS = 5.0  # for a tab's app to quit when its tab closes, before it is killed
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,18 @@ class TabService(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), TAB_SETUP: json.dumps(self.setup)}
+
+    async def stop(self) -> None:
+        """Tell the app to quit, and see its process end (killed if it has not after STOP_SECONDS)."""
+        await super().stop()
+        process = self._process
+        if process is not None:
+            try:
+                await asyncio.wait_for(process.wait(), STOP_SECONDS)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
 
 
 class WebDoor(Server):

@@ -5,11 +5,14 @@ screen or another address, whatever it sends."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 
 import aiohttp
 
-from tests.net_helpers import RawPeer
+from netplay.ssh_server import Lobby
+from netplay.web_door import WebDoor, WebDoorConfig
+from tests.net_helpers import RawPeer, free_port
 from tests.web_helpers import WebHost, WebTab, screen_text, web_host
 
 CODE = re.compile(r"Your resume code: ([0-9A-Z]{4}-[0-9A-Z]{4})")
@@ -104,8 +107,31 @@ async def test_a_tab_never_reaches_the_join_screen_nor_another_address_whatever_
         async with WebTab.open(host.url) as flood:
             await flood.expect("your name")
             await flood.socket.send_str('["stdin", "' + "x" * 40_000 + '"]')  # over the message limit: closed
-            closed = await flood.socket.receive()
-            assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+            ending = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+            while (await asyncio.wait_for(flood.socket.receive(), 30)).type not in ending:
+                pass  # what the app drew before
         async with WebTab.open(host.url) as after:  # the door and the host go on
             await enter(after, "Finn")
         assert host.process.poll() is None
+
+
+async def test_an_address_may_open_only_so_many_tabs(tmp_path):
+    config = WebDoorConfig("tui.web_app", Lobby("127.0.0.1", free_port(), "secret"), "127.0.0.1", 0, tabs_per_address=1)
+    door = WebDoor(config)
+    url = f"http://127.0.0.1:{await door.start()}/"
+    try:
+        async with WebTab.open(url) as first:
+            await first.expect("your name")
+            async with aiohttp.ClientSession() as session:
+                refused = await session.get(url.replace("http", "ws") + "ws", headers={"Upgrade": "websocket"})
+                assert refused.status == 503 and "Too many coup tabs" in await refused.text()
+        for _ in range(50):  # a closed tab makes room once its app has quit
+            with contextlib.suppress(aiohttp.WSServerHandshakeError):
+                async with WebTab.open(url) as later:
+                    await later.expect("your name")
+                    break
+            await asyncio.sleep(0.2)
+        else:
+            raise AssertionError("no room for a tab after the first closed")
+    finally:
+        await door.stop()
