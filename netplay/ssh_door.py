@@ -15,9 +15,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, Self
 
 from netplay.ssh_server import Access, Limits, Lobby, LobbyAppFactory, SSHHost
 
@@ -30,8 +30,22 @@ RESTART_DELAYS = (1.0, 2.0, 5.0, 15.0, 60.0)  # after the door dies, by how many
 STEADY_SECONDS = 60.0  # a door that ran this long had no trouble starting: the next restart is quick again
 
 
+class OnStdin:
+    """A door's config (a dataclass with a lobby) as the one line its process reads on stdin."""
+
+    def to_line(self, port: int) -> bytes:
+        """The config, listening on port, as one line of JSON for the door's stdin."""
+        return json.dumps({**vars(self), "port": port}, default=vars).encode() + b"\n"
+
+    @classmethod
+    def from_line(cls, line: bytes) -> Self:
+        """The config the host wrote with to_line."""
+        data = json.loads(line)
+        return cls(**{**data, "lobby": Lobby(**data["lobby"])})
+
+
 @dataclass(frozen=True)
-class DoorConfig:
+class DoorConfig(OnStdin):
     """Everything the door process needs: the app factory's dotted path ("module:function", given the Lobby), where
     to listen, the host key, who may log in, how long sessions may idle, and the lobby its apps play on."""
 
@@ -43,16 +57,6 @@ class DoorConfig:
     authorized_keys: str | None = None
     password: str | None = None
     idle_seconds: float = 30 * 60
-
-    def to_line(self, port: int) -> bytes:
-        """The config, listening on port, as one line of JSON for the door's stdin."""
-        return json.dumps({**asdict(self), "port": port}).encode() + b"\n"
-
-    @classmethod
-    def from_line(cls, line: bytes) -> DoorConfig:
-        """The config the host wrote with to_line."""
-        data = json.loads(line)
-        return cls(**{**data, "lobby": Lobby(**data["lobby"])})
 
 
 def load_factory(path: str) -> LobbyAppFactory:

@@ -20,7 +20,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from netplay.journal import read_json
-from netplay.ssh_door import door_main, stand
+from netplay.ssh_door import OnStdin, door_main, stand
 from netplay.ssh_driver import InputBudget
 from netplay.ssh_server import Lobby, screen_size
 from netplay.tally import shown
@@ -33,7 +33,7 @@ STOP_SECONDS = 5.0  # for a tab's app to quit when its tab closes, before it is 
 
 
 @dataclass(frozen=True)
-class WebDoorConfig:
+class WebDoorConfig(OnStdin):
     """What the browser door is told on its stdin: the module each tab runs (`python -m APP`), the lobby its apps play
     on, where to listen, and how many tabs may be open at once (from one address, and from everywhere)."""
 
@@ -43,16 +43,6 @@ class WebDoorConfig:
     port: int
     tabs_per_address: int = 8
     tabs: int = 100
-
-    def to_line(self, port: int) -> bytes:
-        """The config, listening on port, as one line of JSON for the door's stdin."""
-        return json.dumps({**asdict(self), "port": port}).encode() + b"\n"
-
-    @classmethod
-    def from_line(cls, line: bytes) -> WebDoorConfig:
-        """The config the host wrote with to_line."""
-        data = json.loads(line)
-        return cls(**{**data, "lobby": Lobby(**data["lobby"])})
 
 
 class TabService(AppService):
