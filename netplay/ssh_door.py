@@ -149,14 +149,19 @@ class DoorProcess:
         if process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 process.terminate()
-            try:
-                await asyncio.wait_for(process.wait(), STOP_SECONDS)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                await process.wait()
+            await wait_or_kill(process, STOP_SECONDS)
         if process.stdin is not None:
             process.stdin.close()
+
+
+async def wait_or_kill(process: asyncio.subprocess.Process, seconds: float) -> None:
+    """Wait for process to exit; after seconds, kill it."""
+    try:
+        await asyncio.wait_for(process.wait(), seconds)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
 
 
 async def serve(line: bytes, stdin: asyncio.StreamReader) -> None:

@@ -5,7 +5,6 @@ client of this host and no other, told where the host is and who vouches for it 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import shlex
@@ -20,7 +19,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from netplay.journal import read_json
-from netplay.ssh_door import OnStdin, door_main, stand
+from netplay.ssh_door import OnStdin, door_main, stand, wait_or_kill
 from netplay.ssh_driver import InputBudget
 from netplay.ssh_server import Lobby, screen_size
 from netplay.tally import shown
@@ -58,14 +57,8 @@ class TabService(AppService):
     async def stop(self) -> None:
         """Tell the app to quit, and see its process end (killed if it has not after STOP_SECONDS)."""
         await super().stop()
-        process = self._process
-        if process is not None:
-            try:
-                await asyncio.wait_for(process.wait(), STOP_SECONDS)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                await process.wait()
+        if self._process is not None:
+            await wait_or_kill(self._process, STOP_SECONDS)
 
 
 class WebDoor(Server):
