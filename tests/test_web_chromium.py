@@ -48,9 +48,12 @@ window.WebSocket.prototype = NativeWebSocket.prototype;
 """
 ENTER = {"key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "nativeVirtualKeyCode": 13}
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="needs Chromium at /usr/bin/chromium: apt-get install chromium chromium-driver"
-)
+pytestmark = [
+    pytest.mark.screens,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="needs Chromium at /usr/bin/chromium: apt-get install chromium chromium-driver"
+    ),
+]
 
 
 @contextlib.contextmanager

@@ -9,12 +9,14 @@ import contextlib
 import re
 
 import aiohttp
+import pytest
 
 from netplay.ssh_server import Lobby
 from netplay.web_door import WebDoor, WebDoorConfig
 from tests.net_helpers import RawPeer, free_port
 from tests.web_helpers import WebHost, WebTab, screen_text, web_host
 
+pytestmark = pytest.mark.screens  # whole apps in processes of their own, like the SSH tests: left to `make test`
 CODE = re.compile(r"Your resume code: ([0-9A-Z]{4}-[0-9A-Z]{4})")
 JOIN_SCREEN = ("Play on a network", "HOST or HOST:PORT", "Hosts on this network")
 
