@@ -23,6 +23,7 @@ from netplay.connection import MAX_BUFFER, Connection
 from netplay.handover import IDLE_SEAT, Handovers
 from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
 from netplay.journal import Journal
+from netplay.leaderboard import answer, count_if_over
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle
 from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked
 from netplay.lobby import REMATCH_MODES, LobbyTable, Seat
@@ -157,6 +158,7 @@ class Host:
         self._open_table(lobby, config, int(header["seed"]))
         assert lobby.table is not None
         played = replay(table_id, lobby.table, moves)
+        count_if_over(self.stats, lobby)  # a game whose end was journaled, counted before the stop or not: once
         lobby.table.on_move = functools.partial(self._moved, lobby)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
@@ -226,6 +228,7 @@ class Host:
             raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}; update coup")
         conn.name = clean_name(message.get("name", ""))
         await self._admit(conn, message)
+        self.stats.named(conn.identity, conn.name)  # the leaderboard shows the name an identity last came in with
         welcome = {"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name, "max_frame": self.max_frame}
         if message.get("id") is not None:
             welcome["re"] = message["id"]
@@ -320,6 +323,9 @@ class Host:
 
     def _on_stats(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "stats", **self.stats.totals(conn.identity)}
+
+    def _on_leaderboard(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return answer(self.stats, message, conn.identity)
 
     def _on_list(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         page, query = list_request(message)
@@ -655,10 +661,7 @@ class Host:
         """Journal a move; once it ends the game, count the game for every seat's identity, before anyone hears."""
         if self.journal is not None:
             self.journal.append(lobby.id, seat, move.to_dict())
-        table = lobby.table
-        if table is not None and table.over():
-            winner = table.game.result(table.state)
-            self.stats.count(lobby.game, [(s.identity_for_stats(), i == winner) for i, s in enumerate(lobby.seats)])
+        count_if_over(self.stats, lobby)
 
     def _start_grace(self, lobby: LobbyTable, index: int) -> None:
         if self.stopping:  # the journal keeps the seat for the next start

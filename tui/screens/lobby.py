@@ -17,6 +17,7 @@ from netplay.identity import shown_code
 from netplay.remote import RemoteTable
 from tui.games import tui_game
 from tui.screens.join_code import JoinCodeDialog
+from tui.screens.leaderboard import LeaderboardScreen
 from tui.screens.new_table import NewTableDialog
 from tui.settings import record_line
 from tui.widgets.chat import CHAT_KEY, ChatLine, ChatPane
@@ -80,6 +81,7 @@ class LobbyScreen(Screen[None]):
         ("c", "code", "Code"),
         ("r", "refresh", "Refresh"),
         ("slash", "search", "Search"),
+        ("b", "leaderboard", "Leaderboard"),
         ("left_square_bracket", "page(-1)", "Page"),
         ("right_square_bracket", "page(1)", ""),
         ("escape", "disconnect", "Disconnect"),
@@ -169,7 +171,7 @@ class LobbyScreen(Screen[None]):
                 for t in tables
             ]
         )
-        help_text = "n new table · j join · w watch · f add computers · s start · c join by code"
+        help_text = "n new table · j join · w watch · f add computers · s start · c join by code · b leaderboard"
         if self.my_table is not None and self.my_code is not None:
             code = shown_code(self.my_code)
             help_text = f"Private table {self.my_table}, code {code}: friends press c and type it. s starts."
@@ -361,6 +363,11 @@ class LobbyScreen(Screen[None]):
         event.input.display = bool(self.search)
         self.query_one("#tables", RowList).focus()
         self.action_refresh()
+
+    def action_leaderboard(self) -> None:
+        """The host's leaderboard (asked through whichever connection the lobby has by then)."""
+        host = self.client.welcome.get("host", "the host")
+        self.app.push_screen(LeaderboardScreen(lambda request: self.client.request(request), host))
 
     def action_page(self, step: int) -> None:
         """Turn to the next or previous page of tables."""
