@@ -222,6 +222,8 @@ class TableScreen(Screen[None]):
         me = view.me()
         if view.viewer not in view.owed or me is None or me.hand is None:
             return
+        if self._asking is not None and self._asking.window == self.table.window_opened:
+            return  # already asked: another seat answered the same window (the 2-player variant's set of five)
         ask = self.face.dialog(view, me.hand)
         if ask is not None:
             self._dialog_version = view.version
