@@ -28,7 +28,7 @@ class MenuScreen(Screen[None]):
         ("g", "next_game", "Game"),
         ("j", "join", "Network game"),
         ("question_mark,f1", "rules", "Rules"),
-        ("q", "quit", "Quit"),
+        ("q", "app.quit", "Quit"),
     ]
 
     def __init__(self, settings: Settings) -> None:
