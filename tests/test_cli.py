@@ -168,3 +168,19 @@ def test_sim_refuses_g54_roles_that_name_no_set_and_says_what_it_takes(capsys, r
     assert main(["sim", "--game", "g54", "--games", "1", "--roles", roles]) == 2
     error = capsys.readouterr().err
     assert "first, random, advanced or five role names" in error and "Traceback" not in error
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_replay_of_a_record_with_an_illegal_move_is_one_line_that_shows_no_hand(tmp_path, json_flag):
+    config = CoupConfig(players=3, names=("A", "B", "C"), first_player=0)
+    record = Record("coup", config.to_dict(), 4, [(0, {"kind": "tax"}), (0, {"kind": "income"})])
+    path = tmp_path / "illegal.json"
+    path.write_text(record.to_json())
+    done = subprocess.run(
+        [sys.executable, "-m", "tui", "replay", str(path), *json_flag], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    said = done.stdout + done.stderr
+    assert len(said.strip().splitlines()) == 1 and "move 2" in said and "Traceback" not in said
+    dealt = {card for player in COUP.new(config, 4).players for card in player.hidden}
+    assert not any(card in said for card in dealt)

@@ -153,10 +153,11 @@ def sim_options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def command_replay(args: argparse.Namespace) -> int:
-    """Replay a record on screen, or print its final state as JSON."""
+    """Replay a record on screen, or print its final state as JSON; a record that does not replay is one line
+    (IllegalMove) before any screen opens."""
     record = Record.from_json(args.file.read_text())
+    state = replay(record)
     if args.json:
-        state = replay(record)
         data = asdict(state)
         data["config"] = state.config.to_dict()
         print(json.dumps(data, default=sorted))  # sets (the wargame's moved units, say) as sorted lists
