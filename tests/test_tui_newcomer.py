@@ -8,7 +8,8 @@ import pytest
 from core.cards.moves import Move
 from core.registry import get_game
 from netplay.table import LocalTable, Table
-from tests.tui_helpers import app_on
+from tests.tui_helpers import app_on, frozen_reformation
+from tui.screens.confirm import ConfirmDialog
 from tui.screens.menu import MenuScreen
 from tui.screens.pick_card import PickCardDialog
 from tui.screens.table import TableScreen
@@ -44,3 +45,15 @@ async def test_q_on_the_menu_quits():
         await pilot.press("q")
         await pilot.pause()
         assert app.return_code == 0 and not app.is_running
+
+
+async def test_challenging_an_embezzlement_says_a_hand_without_a_duke_costs_the_challenger():
+    script = [(0, Move("allegiance", card="Loyalist")), (0, Move("income")), (1, Move("embezzle"))]
+    table = frozen_reformation(5, script, players=4, inquisitor=False)
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, ConfirmDialog)
+        question = app.screen.question
+        assert "Natasha's claim to have no Duke" in question
+        assert "If they show no Duke, you lose an influence" in question and "If it is shown" not in question

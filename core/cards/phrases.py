@@ -111,6 +111,17 @@ def prove_it(say: Speaker, challenger: int, challenged: int, card: str) -> str:
     return f"{say.verb(challenger, 'challenges', 'challenge')} {say.whose(challenged)} {card}: show it or concede."
 
 
+def challenge_question(say: Speaker, claimant: int, card: str, denial: bool = False) -> str:
+    """The question before challenging claimant's card (denial: the claim is to hold no such card, as an
+    embezzler's), saying who loses what."""
+    if denial:
+        return (
+            f"Challenge {say.whose(claimant)} claim to have no {card}? If they show no {card}, you lose an influence; "
+            f"if they hold one, they do."
+        )
+    return f"Challenge {say.whose(claimant)} {card}? If it is shown, you lose an influence; if not, they do."
+
+
 def answer_label(move: Move, challenged_card: str | None) -> str | None:
     """The label of a block or a proof (of challenged_card), alike in every game; None for any other move."""
     if move.kind == "block":

@@ -11,6 +11,7 @@ from core.cards.phrases import (
     answer_label,
     article,
     cards_text,
+    challenge_question,
     choose_an_action,
     coins_text,
     describe_shared,
@@ -176,6 +177,17 @@ def situation(view: CoupView) -> str:
             return f"{challenger} {say.whose(c.challenged)} claim to have no {c.card}: show the hand or concede."
         return prove_it(say, c.challenger, c.challenged, c.card)
     return ""
+
+
+def challenge_prompt(view: CoupView) -> str:
+    """The question before the viewer challenges the open claim (the action's, or the block's)."""
+    pending = view.pending
+    assert pending is not None
+    say = Speaker([p.name for p in view.players], view.viewer)
+    if view.window == "challenge_block" and pending.blocker is not None:
+        return challenge_question(say, pending.blocker, pending.block_card or "")
+    denied = ACTIONS[pending.kind].denies
+    return challenge_question(say, pending.actor, denied or pending.claim or "", denial=denied is not None)
 
 
 def move_label(move: Move, view: CoupView) -> str:

@@ -11,7 +11,7 @@ from textual.widget import Widget
 from core.cards.events import Event
 from core.cards.moves import Move
 from core.cards.rules import ACTIONS
-from core.cards.text import describe, move_label, situation, waiting_for
+from core.cards.text import challenge_prompt, describe, move_label, situation, waiting_for
 from core.cards.views import CoupView, SeatView
 from tui.faces.base import Choice
 from tui.faces.decisions import AskExamine, AskKeep, Decision, Play, ask_card, ask_target
@@ -70,10 +70,7 @@ def confirm_question(move: Move, view: CoupView) -> str | None:
     if move.kind not in CONFIRMED:
         return None
     if move.kind == "challenge":
-        pending = view.pending
-        assert pending is not None
-        claim = pending.block_card if view.window == "challenge_block" else pending.claim
-        return f"Challenge the {claim}? If it is shown, you lose an influence."
+        return challenge_prompt(view)
     target = view.players[move.target].name if move.target is not None else ""
     what = "Launch a coup against" if move.kind == "coup" else "Assassinate"
     return f"{what} {target} for {ACTIONS[move.kind].cost} coins?"

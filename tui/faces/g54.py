@@ -14,6 +14,7 @@ from core.cards.g54.roles import BY_KIND, RICH_POOR, ROLE
 from core.cards.g54.text import describe, move_label, purpose, situation, waiting_for
 from core.cards.g54.views import G54SeatView, G54View
 from core.cards.moves import Move
+from core.cards.phrases import challenge_question
 from core.cards.rules import COUP_COST
 from core.cards.text import Speaker
 from tui.faces.base import Choice
@@ -76,8 +77,7 @@ def confirm_question(move: Move, view: G54View) -> str | None:
             "If it is, you lose an influence; if not, they lose another."
         )
     if move.kind == "challenge" and view.claim is not None:
-        claim = view.claim
-        return f"Challenge {say.whose(claim.seat)} {claim.role}? If it is shown, you lose an influence."
+        return challenge_question(say, view.claim.seat, view.claim.role)
     role = BY_KIND.get(move.kind)
     if role is not None and role.harm == "influence" and view.window == "action":
         return f"Claim the {role.name} to {purpose(say, move.kind, move.target, move.other, move.card)}?"
