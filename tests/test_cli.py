@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from core.registry import get_game, make_bot
 from core.sim import play_game
 from core.wargame.config import WargameConfig
 from netplay.table import LocalTable, Table
-from tui.cli import main
+from tui.cli import build_parser, main
 from tui.replay_app import ReplayApp
 from tui.widgets.hexmap import HexMapView
 
@@ -184,3 +185,18 @@ def test_replay_of_a_record_with_an_illegal_move_is_one_line_that_shows_no_hand(
     assert len(said.strip().splitlines()) == 1 and "move 2" in said and "Traceback" not in said
     dealt = {card for player in COUP.new(config, 4).players for card in player.hidden}
     assert not any(card in said for card in dealt)
+
+
+def test_every_option_of_every_command_says_what_values_it_takes():
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(commands.choices) == {"sim", "replay", "host", "join", "bot"}
+    for name, command in commands.choices.items():
+        for action in command._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            where = f"coup {name} {action.option_strings or action.dest}"
+            assert action.help, f"{where} has no help"
+            takes_a_value = action.nargs != 0 and not isinstance(action, argparse.BooleanOptionalAction)
+            if takes_a_value:
+                assert action.choices or action.metavar, f"{where} does not say what values it takes"
