@@ -49,7 +49,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "declare":
         return None if event.what in ("income", "convert") else declaration(say, seat, event.what, target, card)
     if kind == "challenge" and event.what == "denial":
-        return f"{say.verb(seat, 'challenges', 'challenge')}: {say.who(target, False)} must hold a {card}!"
+        return f"{say.verb(seat, 'challenges', 'challenge')}: {say.who(target, False)} must hold {article(card or '')}!"
     if kind == "prove" and event.cards:
         shown = cards_text(event.cards)
         return f"{say.verb(seat, 'shows', 'show')} {shown}: no {card}. The cards go into the deck and are replaced."
@@ -58,10 +58,10 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "concede" and event.what == "denial":
         return f"{say.verb(seat, 'does', 'do')} not show the cards: the challenge succeeds."
     if kind == "eliminated":
-        coins = f"; {event.amount} coins go back to the treasury" if event.amount else ""
+        coins = f"; {coins_text(event.amount)} go back to the treasury" if event.amount else ""
         return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
     if kind == "refund":
-        return f"{say.verb(seat, 'gets', 'get')} the {event.amount} coins back."
+        return f"{say.verb(seat, 'gets', 'get')} the {coins_text(event.amount)} back."
     if kind == "fail":
         return f"The {noun} fails."
     if kind == "block":

@@ -19,7 +19,7 @@ from core.cards.moves import Move
 from core.game import IllegalMove
 from netplay.storage import count_game
 from tui.faces.base import Choice, Face
-from tui.faces.decisions import Decision, Play
+from tui.faces.decisions import Decision, Play, only_choice
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
@@ -256,15 +256,23 @@ class TableScreen(Screen[None]):
         except IllegalMove as error:
             self.notify(str(error), title="Not allowed", severity="error")
 
-    def _decide(self, decision: Decision | None) -> None:
-        """Carry out a face's decision: play its move, or ask its question and carry out what the answer decides."""
+    def _decide(self, decision: Decision | None, first: bool = True) -> None:
+        """Carry out a face's decision: play its move, or ask its question and carry out what the answer decides. A
+        first question with one answer is answered at once (a later one is shown: it tells what the answer before
+        led to)."""
         if decision is None:
             return
         if isinstance(decision, Play):
             self._play(decision)
             return
+        forced = only_choice(decision) if first else None
+        if forced is not None:
+            label, then = forced
+            self.query_one("#log", RichLog).write(Text(f"The only choice: {label}.", style="dim"))
+            self._decide(then, first=False)
+            return
         dialog, follow_up = dialog_for(decision)
-        self._ask(dialog, lambda answer: self._decide(follow_up(answer)))
+        self._ask(dialog, lambda answer: self._decide(follow_up(answer), first=False))
 
     def _ask(self, dialog: Screen[Any], then: Callable[[Any], None]) -> None:
         """Push a dialog answering the open window; then gets its answer, unless the window closed first."""
@@ -338,9 +346,13 @@ class TableScreen(Screen[None]):
         self.notify(f"Confirmation {'on' if self.settings.confirm else 'off'}.")
         self.refresh_table()
 
+    def game_on(self) -> bool:
+        """Whether leaving now gives up a game being played (the app asks before ctrl+q quits it)."""
+        return self.table.view().window != "over"
+
     def action_leave(self) -> None:
         """Back to the menu, after a confirm while the game is on."""
-        if self.table.view().window == "over":
+        if not self.game_on():
             self._after_game("menu")
             return
 
