@@ -66,6 +66,11 @@ def coins_text(amount: int) -> str:
     return plural(amount, "coin")
 
 
+def coins_verb(amount: int, one: str, many: str) -> str:
+    """'1 coin goes', '3 coins go': coins as the subject of a verb (one: its form for a single coin)."""
+    return f"{coins_text(amount)} {one if amount == 1 else many}"
+
+
 def reason_text(reason: str, reasons: Mapping[str, str]) -> str:
     """A loss reason in words ('lost challenge'), or as it is when the game has no words for it."""
     return reasons.get(reason, reason)

@@ -14,6 +14,7 @@ from core.cards.phrases import (
     challenge_question,
     choose_an_action,
     coins_text,
+    coins_verb,
     describe_shared,
     game_won,
     launches_coup,
@@ -58,7 +59,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "concede" and event.what == "denial":
         return f"{say.verb(seat, 'does', 'do')} not show the cards: the challenge succeeds."
     if kind == "eliminated":
-        coins = f"; {coins_text(event.amount)} go back to the treasury" if event.amount else ""
+        coins = f"; {coins_verb(event.amount, 'goes', 'go')} back to the treasury" if event.amount else ""
         return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
     if kind == "refund":
         return f"{say.verb(seat, 'gets', 'get')} the {coins_text(event.amount)} back."

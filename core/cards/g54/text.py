@@ -16,6 +16,7 @@ from core.cards.phrases import (
     cards_text,
     choose_an_action,
     coins_text,
+    coins_verb,
     describe_shared,
     game_won,
     launches_coup,
@@ -170,7 +171,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "estate" and event.what == "lawyer":
         return f"{say.verb(target, 'takes', 'take')} {say.whose(seat)} {coins_text(amount)}."
     if kind == "estate":
-        return f"{say.whose(seat, capital=True)} {coins_text(amount)} go to the treasury."
+        return f"{say.whose(seat, capital=True)} {coins_verb(amount, 'goes', 'go')} to the treasury."
     return describe_shared(event, say, REASONS)
 
 
@@ -194,7 +195,7 @@ def situation(view: G54View) -> str:
         )
     if window == "lawyer" and view.estate is not None:
         seat, coins = view.estate
-        return f"Lawyer? {say.whose(seat, capital=True)} {coins_text(coins)} are unclaimed."
+        return f"Lawyer? {say.whose(seat, capital=True)} {coins_verb(coins, 'is', 'are')} unclaimed."
     if pending is None:
         return ""
     doing = (
