@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import bots, engine, ssh_flood
+from bench import bluffs, bots, engine, ssh_flood
 
 Measurement = Callable[[bool], dict[str, Any]]
 """A measurement: given quick (fewer games, for a try), it prints its lines and returns its figures by key."""
@@ -18,6 +18,7 @@ MEASUREMENTS: dict[str, Measurement] = {
     "engine": engine.measure,
     "bots": bots.measure,
     "memory": bots.measure_memory,
+    "rule_bots": bluffs.measure,
     "ssh_flood": ssh_flood.measure,
 }
 RESULTS = Path(__file__).with_name("results.json")
