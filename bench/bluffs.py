@@ -58,15 +58,15 @@ def win_rate_against_random(games: int, seed: int = 1) -> float:
 
 
 def reformation_habits(games: int, players: int = 10, seed: int = 5) -> dict[str, float]:
-    """In rule-bot Reformation self-play: the share of games where, with 3 or more players left, everyone ended up
-    on one side, and conversions undone by their target within a few turns, per game."""
-    one_sided = flip_flops = 0
+    """In rule-bot Reformation self-play: the share of turns, with 4 or more players alive, where the smaller side holds
+    under a quarter of them (everyone piled onto one side, the few left everyone's only target), and conversions
+    undone by their target within a few turns, per game."""
+    lopsided = turns = flip_flops = 0
     config = REFORMATION.load_config({"players": players})
     for game_seed in derive_seeds(seed, games):
         bots = [make_bot("reformation", "rule", s) for s in derive_seeds(game_seed, players)]
         state = REFORMATION.new(config, game_seed)
         converted: dict[tuple[int, int], int] = {}  # (converter, target) -> turn
-        seen_one_side = False
         while REFORMATION.result(state) is None:
             seat = REFORMATION.to_act(state)[0]
             move = bots[seat].choose(REFORMATION.view(state, seat))
@@ -74,12 +74,14 @@ def reformation_habits(games: int, players: int = 10, seed: int = 5) -> dict[str
                 back = converted.get((move.target, seat))
                 flip_flops += back is not None and state.turn - back <= MAX_TURNS_APART
                 converted[(seat, move.target)] = state.turn
-            state, _ = REFORMATION.apply(state, seat, move)
             living = state.living()
-            sides = {state.allegiance[s] for s in living} if state.allegiance else set()
-            seen_one_side |= len(living) >= 3 and len(sides) == 1
-        one_sided += seen_one_side
-    return {"one_sided_games": round(one_sided / games, 3), "flip_flops_per_game": round(flip_flops / games, 3)}
+            if state.window == "action" and state.allegiance and len(living) >= 4:
+                sides = Counter(state.allegiance[s] for s in living)
+                smaller = min(sides.values()) if len(sides) == 2 else 0
+                turns += 1
+                lopsided += smaller * 4 < len(living)
+            state, _ = REFORMATION.apply(state, seat, move)
+    return {"lopsided_turns": round(lopsided / max(1, turns), 3), "flip_flops_per_game": round(flip_flops / games, 3)}
 
 
 def g54_income_streak(games: int, seed: int = 7) -> int:
@@ -109,14 +111,14 @@ def measure(quick: bool) -> dict[str, Any]:
     habits = reformation_habits(10 if quick else 100)
     streak = g54_income_streak(30 if quick else 300)
     print(f"  most bluffed claim: {worst:.1%}; rule vs 3 random: {win_rate:.1%} of wins")
-    one_sided, flips = habits["one_sided_games"], habits["flip_flops_per_game"]
-    print(f"  Reformation: one-sided {one_sided:.1%} of games, {flips} flips a game")
+    lopsided, flips = habits["lopsided_turns"], habits["flip_flops_per_game"]
+    print(f"  Reformation: lopsided {lopsided:.1%} of turns, {flips} conversions undone a game")
     print(f"  G54: longest Income streak {streak}")
     return {
         "rule_bot_bluff_rates": rates,
         "rule_bot_bluff_rate_max": worst,
         "rule_vs_3_random_win_rate": win_rate,
-        "reformation_one_sided_games": habits["one_sided_games"],
+        "reformation_lopsided_turns": habits["lopsided_turns"],
         "reformation_flip_flops_per_game": habits["flip_flops_per_game"],
         "g54_rule_longest_income_streak": streak,
     }
