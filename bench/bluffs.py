@@ -54,7 +54,8 @@ def bluff_rates(games: int, seed: int = 11) -> dict[str, float]:
 def win_rate_against_random(games: int, seed: int = 1) -> float:
     """The rule bot's share of wins at a 4-player Coup table with three random bots."""
     summary = run_sim("coup", PLAYERS, games, seed, ["rule", "random", "random", "random"], {})
-    return round(summary["wins"]["rule"] / games, 3)
+    wins: int = summary["wins"]["rule"]
+    return round(wins / games, 3)
 
 
 def reformation_habits(games: int, players: int = 10, seed: int = 5) -> dict[str, float]:

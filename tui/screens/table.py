@@ -348,7 +348,8 @@ class TableScreen(Screen[None]):
 
     def game_on(self) -> bool:
         """Whether leaving now gives up a game being played (the app asks before ctrl+q quits it)."""
-        return self.table.view().window != "over"
+        window: str = self.table.view().window
+        return window != "over"
 
     def action_leave(self) -> None:
         """Back to the menu, after a confirm while the game is on."""
