@@ -22,7 +22,7 @@ from core.game import IllegalMove
 from netplay.remote import Note
 from netplay.storage import count_game
 from tui.faces.base import Choice, Face
-from tui.faces.decisions import Decision, Play
+from tui.faces.decisions import Decision, Play, only_choice
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
@@ -277,6 +277,8 @@ class TableScreen(Screen[None]):
         me = view.me()
         if view.viewer not in view.owed or me is None or me.hand is None:
             return
+        if self._asking is not None and self._asking.window == self.table.window_opened:
+            return  # already asked: another seat answered the same window (the 2-player variant's set of five)
         ask = self.face.dialog(view, me.hand)
         if ask is not None:
             self._dialog_version = view.version
@@ -326,15 +328,23 @@ class TableScreen(Screen[None]):
         except IllegalMove as error:
             self.notify(str(error), title="Not allowed", severity="error")
 
-    def _decide(self, decision: Decision | None) -> None:
-        """Carry out a face's decision: play its move, or ask its question and carry out what the answer decides."""
+    def _decide(self, decision: Decision | None, first: bool = True) -> None:
+        """Carry out a face's decision: play its move, or ask its question and carry out what the answer decides. A
+        first question with one answer is answered at once (a later one is shown: it tells what the answer before
+        led to)."""
         if decision is None:
             return
         if isinstance(decision, Play):
             self._play(decision)
             return
+        forced = only_choice(decision) if first else None
+        if forced is not None:
+            label, then = forced
+            self.query_one("#log", RichLog).write(Text(f"The only choice: {label}.", style="dim"))
+            self._decide(then, first=False)
+            return
         dialog, follow_up = dialog_for(decision)
-        self._ask(dialog, lambda answer: self._decide(follow_up(answer)))
+        self._ask(dialog, lambda answer: self._decide(follow_up(answer), first=False))
 
     def _ask(self, dialog: Screen[Any], then: Callable[[Any], None]) -> None:
         """Push a dialog answering the open window; then gets its answer, unless the window closed first."""
@@ -450,9 +460,14 @@ class TableScreen(Screen[None]):
         self.table.set_bot_delay(self.settings.bot_delay)
         self.notify(f"Computer opponents' pace: {pace} (+ faster, - slower).", timeout=2)
 
+    def game_on(self) -> bool:
+        """Whether leaving now gives up a game being played (the app asks before ctrl+q quits it)."""
+        window: str = self.table.view().window
+        return window != "over"
+
     def action_leave(self) -> None:
         """Back to the menu, after a confirm while the game is on."""
-        if self.table.view().window == "over":
+        if not self.game_on():
             self._after_game("menu")
             return
 

@@ -587,10 +587,14 @@ class WargameScreen(Screen[None]):
         if self.plan.mode != "idle":
             self._replan(Plan())
             return
-        if self.view.window == "over" or not self.people:
+        if not self.game_on():
             self._leave(True)
             return
         self.app.push_screen(ConfirmDialog("Leave this game? It cannot be resumed."), self._leave)
+
+    def game_on(self) -> bool:
+        """Whether leaving now gives up a game played here (the app asks before ctrl+q quits it)."""
+        return self.view.window != "over" and bool(self.people)
 
     def _leave(self, yes: bool | None) -> None:
         if not yes:
