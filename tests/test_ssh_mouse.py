@@ -43,7 +43,9 @@ async def test_a_mouse_click_over_ssh_presses_a_button(tmp_path: Path) -> None:
             seen = b""
             process.stdin.write(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m".encode())  # SGR press, release
             await until("Coup · turn")
-            process.stdin.write(b"\x11")  # ctrl+q
+            process.stdin.write(b"\x11")  # ctrl+q, which asks first while a game is on
+            await until("Quit coup?")
+            process.stdin.write(b"y")
             await asyncio.wait_for(process.wait_closed(), 10)
     finally:
         await ssh.stop()

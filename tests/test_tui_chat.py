@@ -69,7 +69,7 @@ async def new_table(pilot: Any, choices: dict[str, Any]) -> LobbyScreen:
     for field, value in choices.items():
         app.screen.query_one(f"#{field}").value = value
         await pilot.pause()
-    await pilot.press("enter")
+    await pilot.press("c")
     await wait_for(pilot, lambda: lobby.my_table is not None)
     return lobby
 

@@ -102,7 +102,8 @@ async def test_the_new_table_dialog_opens_on_the_game_shows_its_focus_and_enter_
         dialog.query_one("#new-variant", Checkbox).value = True
         await pilot.press("c")
         await pilot.pause()
-        assert created == [{"game": "coup", "players": 2, "options": {"inquisitor": False, "two_player_variant": True}}]
+        options = {"inquisitor": False, "two_player_variant": True}
+        assert created == [{"game": "coup", "players": 2, "options": options, "rematch": "bots"}]
 
 
 async def test_the_menu_ticks_in_characters_resets_a_games_options_and_says_tab_moves():

@@ -51,8 +51,8 @@ async def test_a_tab_reaches_the_lobby_and_its_resume_code_brings_its_seat_back(
             code = await enter(tab, "Ana")
             assert f"Lobby of coup at 127.0.0.1:{host.port}" in screen_text(tab.received)
             await tab.keys("n")
-            await tab.expect("Create (Enter)")
-            await tab.keys("\r")  # a new table, as the dialog offers it
+            await tab.expect("Create (c)")
+            await tab.keys("c")  # a new table, as the dialog offers it
             await tab.expect("◀ you")
             await tab.keys("f")
             await tab.expect("Natasha (rule)")
