@@ -11,6 +11,7 @@ $(BIN)/python:
 
 $(VENV)/.play: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
+	@echo "coup is installed as $(BIN)/coup (or run 'source $(BIN)/activate', then coup)"
 	touch $@
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.game import Game
+from core.game import Game, IllegalMove
 from core.registry import get_game
 
 
@@ -41,13 +41,16 @@ class Record:
 
 
 def replay_states(record: Record) -> Iterator[tuple[Any, list[Any], Any]]:
-    """Yield (state, events, game) from the start, then after each move; IllegalMove if a move
-    does not apply."""
+    """Yield (state, events, game) from the start, then after each move; IllegalMove naming the move (by its number,
+    from 1) if one does not apply, in words that show no hidden card."""
     game: Game = get_game(record.game)
     state = game.new(game.load_config(record.config), record.seed)
     yield state, [], game
-    for seat, data in record.moves:
-        state, events = game.apply(state, seat, game.load_move(data))
+    for number, (seat, data) in enumerate(record.moves, start=1):
+        try:
+            state, events = game.apply(state, seat, game.load_move(data))
+        except (IllegalMove, KeyError, TypeError, ValueError) as error:
+            raise IllegalMove(f"the record does not replay: move {number} (seat {seat}): {error}") from None
         yield state, events, game
 
 

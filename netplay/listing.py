@@ -30,9 +30,11 @@ def matches(lobby: LobbyTable, query: str) -> bool:
 
 
 def ranked(tables: Iterable[LobbyTable], query: str = "") -> list[LobbyTable]:
-    """The tables matching query, by rank, the newest first within a rank."""
+    """The public tables matching query, by rank, the newest first within a rank (a private table is listed to
+    nobody: those at it get it pinned to their listing)."""
     wanted = query.lower()
-    return sorted((t for t in reversed(list(tables)) if not wanted or matches(t, wanted)), key=rank)
+    listed = (t for t in reversed(list(tables)) if t.code is None and (not wanted or matches(t, wanted)))
+    return sorted(listed, key=rank)
 
 
 def list_request(message: dict[str, Any]) -> tuple[int, str]:

@@ -316,19 +316,18 @@ async def create_table(term: Terminal, app: Any, players: int | None = None) -> 
     lobby = app.screen
     since = term.mark()
     term.send("n")
-    await term.expect("Create (Enter)", since)
+    await term.expect("Create (c)", since)
     if players is not None:
         dialog = app.screen
-        select, create = dialog.query_one("#new-players"), dialog.query_one("#create")
-        await focus(term, app, select, "\x1b[Z")  # Shift+Tab, back from the Create button
+        select = dialog.query_one("#new-players")
+        await focus(term, app, select, "\t")
         term.send("\r")  # open the list
         await eventually(lambda: select.expanded)
         steps = players - select.value
         term.send(("\x1b[B" if steps > 0 else "\x1b[A") * abs(steps) + "\r")  # arrows, then Enter
         await eventually(lambda: select.value == players and not select.expanded)
-        await focus(term, app, create, "\t")
     since = term.mark()
-    term.send("\r")
+    term.send("c")
     await term.expect("You are at table", since)  # the lobby's help line, redrawn whole
     assert lobby.my_table is not None
     return lobby.my_table

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from core.registry import get_game, make_bot
 from core.sim import play_game
 from core.wargame.config import WargameConfig
 from netplay.table import LocalTable, Table
-from tui.cli import main
+from tui.cli import build_parser, main
 from tui.replay_app import ReplayApp
 from tui.widgets.hexmap import HexMapView
 
@@ -168,3 +169,34 @@ def test_sim_refuses_g54_roles_that_name_no_set_and_says_what_it_takes(capsys, r
     assert main(["sim", "--game", "g54", "--games", "1", "--roles", roles]) == 2
     error = capsys.readouterr().err
     assert "first, random, advanced or five role names" in error and "Traceback" not in error
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_replay_of_a_record_with_an_illegal_move_is_one_line_that_shows_no_hand(tmp_path, json_flag):
+    config = CoupConfig(players=3, names=("A", "B", "C"), first_player=0)
+    record = Record("coup", config.to_dict(), 4, [(0, {"kind": "tax"}), (0, {"kind": "income"})])
+    path = tmp_path / "illegal.json"
+    path.write_text(record.to_json())
+    done = subprocess.run(
+        [sys.executable, "-m", "tui", "replay", str(path), *json_flag], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    said = done.stdout + done.stderr
+    assert len(said.strip().splitlines()) == 1 and "move 2" in said and "Traceback" not in said
+    dealt = {card for player in COUP.new(config, 4).players for card in player.hidden}
+    assert not any(card in said for card in dealt)
+
+
+def test_every_option_of_every_command_says_what_values_it_takes():
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(commands.choices) == {"sim", "replay", "host", "join", "bot"}
+    for name, command in commands.choices.items():
+        for action in command._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            where = f"coup {name} {action.option_strings or action.dest}"
+            assert action.help, f"{where} has no help"
+            takes_a_value = action.nargs != 0 and not isinstance(action, argparse.BooleanOptionalAction)
+            if takes_a_value:
+                assert action.choices or action.metavar, f"{where} does not say what values it takes"

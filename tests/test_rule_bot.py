@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench.bluffs import bluff_rates
 from core.cards.engine import COUP
 from core.cards.moves import Move
 from core.cards.rule_bot import RuleBot
@@ -177,10 +178,17 @@ def test_never_bluffs_a_duke_block_when_every_duke_is_visible():
     assert answers(state, bluff=1.0) == {Move("pass")}
 
 
-def test_bluffs_a_duke_block_at_its_rate_while_a_duke_is_unseen():
+def test_bluffs_a_duke_block_of_foreign_aid_only_to_keep_up_a_duke_it_has_claimed():
     state = block_window(table([[CONTESSA, CAPTAIN], [CAPTAIN], [AMBASSADOR]]), 1, "foreign_aid", None, 0)
+    assert answers(state, bluff=1.0) == {Move("pass")}  # another's 2 coins are not worth an influence at risk
+    state.players[0].claims.append(DUKE)
     assert answers(state, bluff=1.0) == {Move("block", card=DUKE)}
     assert answers(state, bluff=0.0) == {Move("pass")}
+
+
+def test_bluffs_a_steal_block_at_half_its_rate_with_either_card():
+    state = block_window(table([[CONTESSA, DUKE], [CAPTAIN, DUKE], [ASSASSIN]]), 1, "steal", 0, 0)
+    assert answers(state, bluff=1.0) == {Move("block", card=CAPTAIN), Move("block", card=AMBASSADOR), Move("pass")}
 
 
 def test_blocks_with_a_card_held():
@@ -336,3 +344,9 @@ def test_reveals_the_least_valuable_card(hand, given_up):
 def test_picks_its_best_card_in_the_two_player_set_up():
     state = COUP.new(CoupConfig(players=2, two_player_variant=True), 3)
     assert answers(state) == {Move("choose", card=DUKE)}
+
+
+def test_no_kind_of_claim_is_bluffed_more_than_half_the_time_in_self_play():
+    rates = bluff_rates(200)
+    assert {"tax: Duke", "block steal: Captain", "block assassinate: Contessa"} <= set(rates)
+    assert max(rates.values()) <= 0.5, rates

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from bench.bluffs import reformation_habits
 from core.bots.random_bot import RandomBot
 from core.cards.engine import REFORMATION
 from core.cards.moves import Move
@@ -206,22 +207,27 @@ def test_does_not_convert_when_no_one_threatens_it():
     assert all(m.kind != "convert" for m in answers(state))
 
 
-def test_converts_itself_away_from_a_rich_opponent_aiming_at_it():
-    state = table(
-        [[CONTESSA, AMBASSADOR], [DUKE, CAPTAIN], [ASSASSIN, CAPTAIN], [CONTESSA, DUKE]],
-        [L, R, L, R],
-        coins=[2, 6, 1, 1],
-    )
-    assert answers(state) == {Move("convert", target=0)}
-
-
-def test_converts_a_rich_opponent_when_its_own_side_is_rich_too():
+def test_does_not_join_a_majority_that_would_leave_one_player_everyones_target():
     state = table(
         [[CONTESSA, AMBASSADOR], [DUKE, CAPTAIN], [ASSASSIN, CAPTAIN], [CONTESSA, DUKE]],
         [L, R, L, R],
         coins=[2, 6, 6, 1],
     )
+    assert all(m.kind != "convert" for m in answers(state))  # 2 against 2: any conversion makes it 3 against 1
+
+
+def test_alone_against_three_converts_the_richest_to_even_the_sides():
+    state = table(
+        [[CONTESSA, AMBASSADOR], [DUKE, CAPTAIN], [ASSASSIN, CAPTAIN], [CONTESSA, DUKE]],
+        [L, R, R, R],
+        coins=[2, 6, 1, 1],
+    )
     assert answers(state) == {Move("convert", target=1)}
+
+
+def test_conversions_even_the_sides_so_none_is_undone():
+    rates = reformation_habits(40)
+    assert rates["lopsided_turns"] < 0.1 and rates["flip_flops_per_game"] <= 0.1, rates
 
 
 # Embezzlement

@@ -345,6 +345,17 @@ def test_flow_4_a_proven_card_goes_back_the_deck_is_shuffled_and_a_replacement_i
     assert state.window == "lose" and state.owed == [B]
 
 
+def test_a_claim_shown_or_used_for_an_exchange_stays_the_players_claim_and_one_not_shown_is_dropped() -> None:
+    state = stacked([[DUKE, AMBASSADOR], [CONTESSA, CAPTAIN], [DUKE, ASSASSIN]], top=(ASSASSIN, DUKE))
+    state, _ = play(state, (A, TAX), (B, PASS), (C, CHALLENGE), (A, PROVE), (C, reveal(ASSASSIN)))
+    assert state.players[A].claims == [DUKE]  # shown: still what A said it holds
+    state, _ = play(state, (B, steal(C)), (C, CHALLENGE), (B, CONCEDE), (B, reveal(CAPTAIN)))
+    assert state.players[B].claims == []  # not shown when called: no longer said
+    state, _ = play(state, (C, INCOME), (A, EXCHANGE), *passes(B, C))
+    state, _ = play(state, (A, keep(*sorted(state.players[A].hidden)[:2])))
+    assert state.players[A].claims == [DUKE, AMBASSADOR]
+
+
 # --- Step 5: a challenged action fails and is refunded; a blocked one stays paid ---------------
 
 

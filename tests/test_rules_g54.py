@@ -662,6 +662,31 @@ def test_customs_officer_tax_unpaid_means_the_role_cannot_be_claimed() -> None:
     assert legal(state, B) == (reveal("Director"), reveal("Intellectual"))
 
 
+def general_blocked_and_proved(purse: int) -> G54State:
+    """A declares the General holding purse coins; B blocks, A challenges and loses: A owes a lost influence while
+    the Missionary is taxed by C."""
+    state = table(
+        [["General", "Banker"], ["General", "Director"], ["Customs Officer", "Missionary"]],
+        roles=("General", "Customs Officer", "Missionary"),
+        collector=C,
+        taxed="Missionary",
+        coins=[purse, 2, 2],
+    )
+    state, _ = play(state, (A, move("general")), *passes(B, C), (B, block("General")), (A, CHALLENGE), (B, PROVE))
+    assert state.window == "lose" and state.owed == [A]
+    return state
+
+
+def test_the_cost_of_a_declared_action_is_not_there_to_pay_a_tax() -> None:
+    # With exactly the General's 5 coins, A may not spend one on the tax of a reactive Missionary claim: the cost
+    # and any tax must be affordable when declared, so the General is paid in full.
+    state = general_blocked_and_proved(5)
+    assert legal(state, A) == (reveal("Banker"), reveal("General"))
+    state, events = play(state, (A, reveal("Banker")), (C, PASS))  # C does not block
+    assert [e.amount for e in of_kind(events, "pay")] == [5]
+    assert react("Missionary", "Banker") in legal(general_blocked_and_proved(6), A)  # a sixth coin pays the tax
+
+
 def test_customs_officer_new_one_moves_the_tokens_and_the_tax_ends_with_the_collector() -> None:
     state = customs_table(collector=A, taxed="Banker", coins=[2, 2, 7], active=C)
     state, _ = play(state, (C, move("customs_officer", card="Director")), *passes(A, B))

@@ -212,7 +212,7 @@ async def test_floods_of_input_end_their_own_sessions_and_hold_up_no_one(tmp_pat
         await eventually(lambda: garbage.closed)
         since = bo.mark()
         bo.send("n")  # another session answers at once
-        await bo.expect("Create (Enter)", since, timeout=2)
+        await bo.expect("Create (c)", since, timeout=2)
         await eventually(lambda: len(times) >= before + 5)
         stop.set()
         await within(playing)

@@ -214,13 +214,26 @@ async def test_a_reactive_claim_is_offered_in_the_lose_dialog_and_played_by_its_
         assert dialog.cards == [
             "Reveal Banker",
             "Reveal Guerrilla",
-            "Set Banker aside, claiming Intellectual (+5 coins)",
-            "Set Guerrilla aside, claiming Intellectual (+5 coins)",
+            "Banker: claim Intellectual, take 5 coins",
+            "Guerrilla: claim Intellectual, take 5 coins",
         ]
         await pilot.press("4")
         await pilot.pause()
     assert table.record.moves[-1] == (0, {"kind": "intellectual", "card": "Guerrilla"})
     assert table.state.window == "react" and table.state.players[0].aside == ["Guerrilla"]
+
+
+async def test_a_taxed_reactive_claim_says_its_tax_in_the_lose_dialog():
+    hands = [["Banker", "Guerrilla"], ["Director", "Banker"]]
+    roles = ("Missionary", "Customs Officer")
+    state = named(g54_state(hands, roles=roles, active=1, coins=[2, 4], collector=1, taxed="Missionary"))
+    table = frozen_g54(state, seat=0, script=((1, Move("guerrilla", target=0)), (0, Move("pass")), (0, Move("pass"))))
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickCardDialog)
+        assert "Banker: claim Missionary, draw a card (1 coin tax)" in dialog.cards
 
 
 async def test_challenging_a_reactive_claim_asks_to_confirm_in_its_own_words():

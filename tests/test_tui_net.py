@@ -43,7 +43,7 @@ async def create_table(pilot) -> LobbyScreen:
     lobby = app.screen
     await pilot.press("n")
     await pilot.pause()
-    await pilot.press("enter")
+    await pilot.press("c")
     await wait_for(pilot, lambda: lobby.my_table is not None)
     return lobby
 
@@ -103,7 +103,7 @@ async def test_the_new_table_dialog_creates_a_g54_table_with_its_roles(host):
         lobby, dialog = await new_g54_table_dialog(pilot)
         assert dialog.query_one("#new-roles-row").display and not dialog.query_one("#new-inquisitor").display
         dialog.query_one("#new-roles", Select).value = "advanced"
-        await pilot.press("enter")
+        await pilot.press("c")
         await wait_for(pilot, lambda: lobby.my_table is not None)
         table = server.tables[lobby.my_table]
         assert table.game == "g54" and table.options == {"selection": "advanced"}
@@ -124,7 +124,7 @@ async def test_the_new_table_dialog_lets_the_host_pick_its_own_five_roles(host):
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is dialog)
         assert "Crime Boss" in str(dialog.query_one("#new-roles-picked", Static).render())
-        await pilot.press("enter")
+        await pilot.press("c")
         await wait_for(pilot, lambda: lobby.my_table is not None)
         table = server.tables[lobby.my_table]
         assert table.options == {

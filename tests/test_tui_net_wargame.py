@@ -46,7 +46,7 @@ async def test_a_wargame_table_is_created_with_its_options_filled_started_and_pl
         assert dialog.query_one("#new-salvage", Checkbox).value and not dialog.query_one("#new-extra", Checkbox).value
         dialog.query_one("#new-turns", Select).value = 6
         dialog.query_one("#new-timer", Select).value = 60
-        await pilot.press("enter")
+        await pilot.press("c")
         await wait_for(pilot, lambda: lobby.my_table is not None)
         table = server.tables[lobby.my_table]
         assert (table.game, table.players, table.timer) == ("wargame", 2, 60)

@@ -15,6 +15,7 @@ from netplay.storage import data_dir
 from netplay.table import LocalTable, Table
 from tui.games import tui_game
 from tui.messages import Back, GameFinished, OpenJoin, StartGame
+from tui.screens.confirm import ConfirmDialog
 from tui.screens.join import Connected, JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
@@ -60,6 +61,20 @@ class CoupApp(App[int]):
     def table_screen(self, table: Any) -> Screen[None]:
         """The screen that plays table's game."""
         return tui_game(table.game.name).play(table, self.settings)
+
+    async def action_quit(self) -> None:
+        """Quit (ctrl+q); while a game is on, first ask, as leaving it with Esc does."""
+        if isinstance(self.screen, ConfirmDialog):
+            return
+        if not any(callable(on := getattr(screen, "game_on", None)) and on() for screen in self.screen_stack):
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmDialog("Quit coup? This game cannot be resumed."), answered)
 
     def on_back(self, message: Back) -> None:
         """Close the screen, onto the menu (built now if the app started elsewhere)."""

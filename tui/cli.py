@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from core.game import Flag, IllegalMove
 from core.records import Record, replay
-from core.registry import GAMES, game_spec
+from core.registry import GAMES, bot_levels, game_spec
 from core.sim import run_sim
 from netplay.client import DEFAULT_PORT, HostError, parse_address
 
@@ -25,52 +25,113 @@ if TYPE_CHECKING:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line: `coup`, `coup sim ...`, `coup replay FILE`."""
-    parser = argparse.ArgumentParser(prog="coup", description="The Coup card game in the terminal.")
-    commands = parser.add_subparsers(dest="command")
+    """The command line: `coup`, `coup sim ...`, `coup replay FILE`, `coup host`, `coup join`, `coup bot`; every
+    option's help says the values it takes."""
+    parser = argparse.ArgumentParser(prog="coup", description="The Coup card games in the terminal.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = commands.add_parser("sim", help="computer opponents play each other, headless")
-    sim.add_argument("--game", default=next(iter(GAMES)), choices=tuple(GAMES), help="which game")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", default="", help="comma-separated bot levels, one per seat (default: all rule)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--game", default=next(iter(GAMES)), choices=tuple(GAMES), help="which game (default coup)")
+    sim.add_argument("--players", type=int, default=4, metavar="N", help=f"players at the table: {sizes_text()}")
+    sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play, 1 or more (default 100)")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="N",
+        help="any whole number: the same seed plays the same games (default 1)",
+    )
+    levels = "|".join(bot_levels())
+    sim.add_argument(
+        "--bots",
+        default="",
+        metavar=f"{levels},...",
+        help=f"each seat's computer opponent, comma-separated, one per seat: {', '.join(bot_levels())} "
+        "(default: rule everywhere)",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of two lines")
     for flag, games in game_flags().items():
         where = f"{', '.join(games)}: "
         if flag.switch:
             sim.add_argument(f"--{flag.name}", action=argparse.BooleanOptionalAction, help=where + flag.help)
+        elif flag.number:
+            sim.add_argument(f"--{flag.name}", type=int, metavar="N", help=where + flag.help)
+        elif flag.choices:
+            sim.add_argument(
+                f"--{flag.name}", choices=flag.choices, help=f"{where}{flag.help}: {', '.join(flag.choices)}"
+            )
         else:
-            kind = int if flag.number else str
-            sim.add_argument(f"--{flag.name}", type=kind, choices=flag.choices or None, help=where + flag.help)
+            sim.add_argument(f"--{flag.name}", metavar=flag.name.upper(), help=where + flag.help)
     sim.add_argument("--net", action="store_true", help="play through a host, every seat a network client")
-    sim.add_argument("--host", metavar="ADDR", help="with --net: use this running host instead of a private one")
+    sim.add_argument(
+        "--host",
+        metavar="HOST[:PORT]",
+        help=f"with --net: this running host instead of a private one (port {DEFAULT_PORT})",
+    )
     rep = commands.add_parser("replay", help="show a saved game record move by move")
-    rep.add_argument("file", type=Path)
+    rep.add_argument("file", type=Path, metavar="FILE", help="a record (.json) saved at the end of a game")
     rep.add_argument("--json", action="store_true", help="print the final state as JSON instead")
-    host = commands.add_parser("host", help="host games for players on the LAN")
-    host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT)
+    host = commands.add_parser("host", help="host games for players on the LAN and over SSH")
+    host.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help="IP address to listen on (default: all)")
+    host.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, metavar="PORT", help=f"game port (default {DEFAULT_PORT})"
+    )
     host.add_argument("--no-lan", action="store_true", help="do not advertise on the LAN (zeroconf)")
-    host.add_argument("--data", type=Path, help="where to keep the journal (default: the user data directory)")
-    host.add_argument("--bot-delay", type=float, default=0.6, help="seconds a computer opponent thinks")
-    host.add_argument("--grace", type=float, default=120.0, help="seconds a dropped seat is kept for its player")
-    host.add_argument("--idle", type=float, default=600.0, help="seconds a connection at no table may stay silent")
-    host.add_argument("--name", default="coup", help="the name shown to players browsing the LAN")
-    host.add_argument("--ssh-port", type=int, default=2222, help="where players connect with ssh (default 2222)")
+    host.add_argument(
+        "--data", type=Path, metavar="DIR", help="folder for the journal and records (default: the user data directory)"
+    )
+    host.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="a computer opponent's thinking time (default 0.6)",
+    )
+    host.add_argument(
+        "--grace", type=float, default=120.0, metavar="SECONDS", help="how long a dropped seat waits (default 120)"
+    )
+    host.add_argument(
+        "--idle", type=float, default=600.0, metavar="SECONDS", help="silence allowed away from tables (default 600)"
+    )
+    host.add_argument("--name", default="coup", metavar="TEXT", help="the name shown on the LAN (default coup)")
+    host.add_argument("--ssh-port", type=int, default=2222, metavar="PORT", help="the SSH door's port (default 2222)")
     host.add_argument("--no-ssh", action="store_true", help="do not serve the game over SSH")
-    host.add_argument("--ssh-keys", type=Path, help="authorized_keys file: only these keys may log in")
+    host.add_argument("--ssh-keys", type=Path, metavar="FILE", help="authorized_keys file: only these keys may log in")
     host.add_argument("--ssh-password-env", metavar="VAR", help="require the password held in environment variable VAR")
-    host.add_argument("--ssh-idle", type=float, default=1800, help="seconds before an idle SSH session is closed")
+    host.add_argument(
+        "--ssh-idle",
+        type=float,
+        default=1800,
+        metavar="SECONDS",
+        help="an idle SSH session closes after (default 1800)",
+    )
+    host.add_argument(
+        "--web", type=int, metavar="PORT", help="also serve the game to web browsers on this port (1-65535)"
+    )
     join = commands.add_parser("join", help="play at a host's tables")
-    join.add_argument("address", nargs="?", help="HOST[:PORT]; without it, hosts found on the LAN are listed")
-    join.add_argument("--name", default="", help="your player name")
+    join.add_argument(
+        "address",
+        nargs="?",
+        metavar="HOST[:PORT]",
+        help=f"the host (port {DEFAULT_PORT}); without it, the LAN's are listed",
+    )
+    join.add_argument("--name", default="", metavar="TEXT", help="your player name (default: your login name)")
     bot = commands.add_parser("bot", help="a computer opponent that joins a host's table over the network")
-    bot.add_argument("--connect", required=True, metavar="HOST:PORT")
-    bot.add_argument("--table", help="the table to join (default: the first with an open seat)")
-    bot.add_argument("--level", default="rule")
-    bot.add_argument("--name", default="")
-    bot.add_argument("--seed", type=int, default=0)
+    bot.add_argument("--connect", required=True, metavar="HOST:PORT", help="the host's address and game port")
+    bot.add_argument("--table", metavar="ID", help="the table to join, as the lobby shows it (default: the first open)")
+    bot.add_argument("--level", default="rule", choices=bot_levels(), help="how it plays (default rule)")
+    bot.add_argument("--name", default="", metavar="TEXT", help="its name at the table (default: LEVEL bot)")
+    bot.add_argument("--seed", type=int, default=0, metavar="N", help="any whole number: its choices (default 0)")
     return parser
+
+
+def sizes_text() -> str:
+    """'2-6 (coup), 2-10 (reformation), ...': the table sizes of each game."""
+    sizes = []
+    for name, spec in GAMES.items():
+        counts = spec.player_counts
+        span = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+        sizes.append(f"{span} ({name})")
+    return ", ".join(sizes) + "; default 4"
 
 
 def game_flags() -> dict[Flag, list[str]]:
@@ -154,10 +215,11 @@ def sim_options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def command_replay(args: argparse.Namespace) -> int:
-    """Replay a record on screen, or print its final state as JSON."""
+    """Replay a record on screen, or print its final state as JSON; a record that does not replay is one line
+    (IllegalMove) before any screen opens."""
     record = Record.from_json(args.file.read_text())
+    state = replay(record)
     if args.json:
-        state = replay(record)
         data = asdict(state)
         data["config"] = state.config.to_dict()
         print(json.dumps(data, default=sorted))  # sets (the wargame's moved units, say) as sorted lists
@@ -177,7 +239,7 @@ def command_host(args: argparse.Namespace) -> int:
     if args.ssh_password_env and not os.environ.get(args.ssh_password_env):
         raise ValueError(f"environment variable {args.ssh_password_env} holds no password")
     say = functools.partial(print, flush=True)
-    return asyncio.run(serve_forever(args, say, app_factory="tui.ssh_apps:lobby_app_factory"))
+    return asyncio.run(serve_forever(args, say, app_factory="tui.ssh_apps:lobby_app_factory", web_app="tui.web_app"))
 
 
 def command_bot(args: argparse.Namespace) -> int:

@@ -30,7 +30,7 @@ from tui.widgets.wargame_options_field import WargameOptionsField
 
 COUP_CHECKS = (
     Check("inquisitor", "inquisitor", "Inquisitor instead of Ambassador"),
-    Check("two_player_variant", "variant", "2-player variant (choose from sets of five)", players=2),
+    Check("two_player_variant", "variant", "2-player variant: choose 1 card of 5", players=2),
 )
 
 

@@ -15,12 +15,11 @@ def shuffle_in(s: CardState, cards: Sequence[str]) -> None:
 
 
 def replace_shown(s: CardState, seat: int, shown: Sequence[str]) -> tuple[str, ...]:
-    """A proof: the cards seat showed are no longer claimed and are shuffled back into the deck, and seat draws as
-    many anew (returned)."""
+    """A proof: the cards seat showed are shuffled back into the deck, and seat draws as many anew (returned); a claim
+    shown stays the seat's claim in public."""
     player = s.players[seat]
     for card in shown:
         player.hidden.remove(card)
-        player.drop_claim(card)
     shuffle_in(s, shown)
     drawn = tuple(s.deck.pop() for _ in shown)
     player.hidden.extend(drawn)

@@ -117,8 +117,7 @@ def lose(s: CoupState, seat: int, card: str, reason: str, events: list[Event]) -
 
 
 def _keep(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
-    returned = keep(s, seat, move.cards)
-    s.players[seat].drop_claim(s.config.rules.actions["exchange"].claim)
+    returned = keep(s, seat, move.cards)  # the exchange's claim stays said in public
     events.append(Event("exchanged", seat, amount=returned))
     events.append(Event("kept", seat, cards=move.cards, to=(seat,)))
     s.then = "end_turn"

@@ -28,9 +28,11 @@ class Speaker:
             return "You" if capital else "you"
         return "someone" if seat is None else self.names[seat]
 
-    def whose(self, seat: int | None) -> str:
-        """The possessive: Haig's, or your."""
-        return "your" if seat == self.viewer else f"{self.who(seat)}'s"
+    def whose(self, seat: int | None, capital: bool = False) -> str:
+        """The possessive: Haig's (the name as typed), or your (Your to begin a sentence)."""
+        if seat == self.viewer:
+            return "Your" if capital else "your"
+        return f"{self.who(seat)}'s"
 
     def verb(self, seat: int | None, third: str, second: str) -> str:
         """Subject and verb agreeing: 'Haig claims' or 'You claim'."""
@@ -42,9 +44,16 @@ def article(card: str) -> str:
     return f"an {card}" if card[0] in "AEIOU" else f"a {card}"
 
 
+def and_list(items: Sequence[str]) -> str:
+    """'Ana', 'Ana and Bo', 'Ana, Bo and Cy'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def cards_text(cards: Sequence[str]) -> str:
-    """'Duke', 'Duke and Captain'."""
-    return " and ".join(cards) if cards else "nothing"
+    """'Duke', 'Duke and Captain', 'Duke, Captain and Contessa'."""
+    return and_list(cards) if cards else "nothing"
 
 
 def plural(amount: int, noun: str) -> str:
@@ -55,6 +64,11 @@ def plural(amount: int, noun: str) -> str:
 def coins_text(amount: int) -> str:
     """'1 coin', '3 coins'."""
     return plural(amount, "coin")
+
+
+def coins_verb(amount: int, one: str, many: str) -> str:
+    """'1 coin goes', '3 coins go': coins as the subject of a verb (one: its form for a single coin)."""
+    return f"{coins_text(amount)} {one if amount == 1 else many}"
 
 
 def reason_text(reason: str, reasons: Mapping[str, str]) -> str:
@@ -111,6 +125,17 @@ def prove_it(say: Speaker, challenger: int, challenged: int, card: str) -> str:
     return f"{say.verb(challenger, 'challenges', 'challenge')} {say.whose(challenged)} {card}: show it or concede."
 
 
+def challenge_question(say: Speaker, claimant: int, card: str, denial: bool = False) -> str:
+    """The question before challenging claimant's card (denial: the claim is to hold no such card, as an
+    embezzler's), saying who loses what."""
+    if denial:
+        return (
+            f"Challenge {say.whose(claimant)} claim to have no {card}? If they show no {card}, you lose an influence; "
+            f"if they hold one, they do."
+        )
+    return f"Challenge {say.whose(claimant)} {card}? If it is shown, you lose an influence; if not, they do."
+
+
 def answer_label(move: Move, challenged_card: str | None) -> str | None:
     """The label of a block or a proof (of challenged_card), alike in every game; None for any other move."""
     if move.kind == "block":
@@ -121,8 +146,8 @@ def answer_label(move: Move, challenged_card: str | None) -> str | None:
 
 
 def waiting_for(view: CardView[Any]) -> str:
-    """'Waiting for Haig and Sacha.' (empty when the viewer owes the answer or nobody does)."""
+    """'Waiting for Haig, Sacha and Mila.' (empty when the viewer owes the answer or nobody does)."""
     others = [view.players[s].name for s in view.owed if s != view.viewer]
     if not others or view.window == "over":
         return ""
-    return f"Waiting for {' and '.join(others)}."
+    return f"Waiting for {and_list(others)}."

@@ -33,6 +33,7 @@ CHALLENGE_ON_ME = {"steal": 0.22, "assassinate": 0.18}
 CHALLENGE_BLOCK_ON_ME = {DUKE: 0.15, CAPTAIN: 0.22, AMBASSADOR: 0.22, INQUISITOR: 0.22, CONTESSA: 0.27}
 EMBEZZLE_CHALLENGE = 0.5  # embezzling denies the Duke: challenge when the Duke is at least this likely
 CHALLENGE_LOW_STAKES = 0.08  # blocks of others' actions, steals I can block or that take nothing
+BLOCK_BLUFF_SHARE = 0.5  # of the bot's bluffs, a block of a steal is tried half as often as an action
 LAST_LIFE_ASSASSIN = 0.25  # facing elimination: challenge an unlikely assassin, else bluff the Contessa
 PASS, CHALLENGE = Move("pass"), Move("challenge")
 
@@ -216,9 +217,10 @@ class RuleBot:
         move = decide(view) if decide else None
         return move if move in view.legal else view.legal[0]
 
-    def bluffing(self) -> bool:
-        """Whether to bluff this once."""
-        return self.bluff > 0 and self.rng.random() < self.bluff
+    def bluffing(self, rate: float | None = None) -> bool:
+        """Whether to bluff this once (at the bot's own rate unless given)."""
+        rate = self.bluff if rate is None else rate
+        return rate > 0 and self.rng.random() < rate
 
     def act(self, view: CoupView) -> Move:
         """Coup when affordable, assassinate, convert or embezzle when it pays, then the other actions of the cards
@@ -272,7 +274,9 @@ class RuleBot:
         return CHALLENGE if should_challenge(view) else PASS
 
     def block(self, view: CoupView) -> Move:
-        """Block with a card held; bluff a block rarely, and always bluff the Contessa to survive."""
+        """Block with a card held. Bluff a block as a person would: always the Contessa to survive; rarely a block
+        of what is aimed at the viewer, with a card it has said it holds or any possible one; another player's
+        Foreign Aid only to keep up a Duke already claimed."""
         pending, mine = view.pending, hand(view)
         assert pending is not None
         cards = [m.card for m in view.legal if m.kind == "block" and m.card is not None]
@@ -282,11 +286,13 @@ class RuleBot:
             if card in mine:
                 return Move("block", card=card)
         bluffable = [c for c in cards if possible(view, c)]
-        if not bluffable:
-            return PASS
-        dying = pending.kind == "assassinate" and me(view).influence == 1
-        if dying or self.bluffing():
-            return Move("block", card=max(bluffable, key=lambda c: unseen(view, c)))
+        said = [c for c in bluffable if c in me(view).claims]
+        if pending.kind == "assassinate" and me(view).influence == 1 and bluffable:
+            return Move("block", card=bluffable[0])
+        if pending.target != view.viewer:
+            return Move("block", card=said[0]) if said and self.bluffing() else PASS
+        if bluffable and self.bluffing(self.bluff * BLOCK_BLUFF_SHARE):
+            return Move("block", card=said[0] if said else self.rng.choice(bluffable))
         return PASS
 
     def prove(self, view: CoupView) -> Move:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from core.cards.bot_view import me, my_seat
@@ -11,6 +12,7 @@ from core.cards.views import CoupView, SeatView
 
 CONVERT_GAIN = 0.25  # convert only to shed this much menace aimed at the viewer (a quarter of an influence)
 ASSASSIN_MENACE = 0.5  # extra menace of a claimed Assassin who can pay for a kill
+MIN_LIVING = 4  # from this many players alive, a conversion must bring the sides closer in size
 EMBEZZLE_MIN = 2  # a reserve worth a turn: as much as Foreign Aid, and no one can block it
 EMBEZZLE_BLUFF = 6  # holding a Duke, embezzle (a bluff) only for a reserve this rich
 
@@ -53,12 +55,30 @@ def flipped(allegiance: dict[int, str], seat: int) -> dict[int, str]:
     return allegiance | {seat: FACTIONS[1 - FACTIONS.index(allegiance[seat])]}
 
 
+def imbalance(view: CoupView, allegiance: dict[int, str]) -> int:
+    """How many more living players the bigger side has than the smaller one."""
+    sides = Counter(allegiance[p.seat] for p in view.players if p.alive)
+    counts = [sides[faction] for faction in FACTIONS]
+    return max(counts) - min(counts)
+
+
+def evens_sides(view: CoupView, now: dict[int, str], after: dict[int, str]) -> bool:
+    """Whether a conversion from now to after brings the sides closer in size (any conversion, below MIN_LIVING
+    alive). Joining a big majority leaves its players few seats to aim at and the few left everyone's only target;
+    and a conversion that only evens the sides is never worth undoing, so none is undone a few turns later."""
+    if sum(p.alive for p in view.players) < MIN_LIVING:
+        return True
+    return imbalance(view, after) < imbalance(view, now)
+
+
 def conversion(view: CoupView) -> Move | None:
-    """The legal conversion that most reduces the menace aimed at the viewer, if it sheds at least CONVERT_GAIN."""
+    """The legal conversion that most reduces the menace aimed at the viewer, if it sheds at least CONVERT_GAIN and
+    brings the sides closer in size."""
+    now = allegiances(view)
     moves = [m for m in view.legal if m.kind == "convert" and m.target is not None]
+    moves = [m for m in moves if m.target is not None and evens_sides(view, now, flipped(now, m.target))]
     if not moves:
         return None
-    now = allegiances(view)
     before = exposure(view, now)
     after = {m: exposure(view, flipped(now, m.target)) for m in moves if m.target is not None}
     best = min(moves, key=lambda m: (after[m], m.target != view.viewer))  # ties: the cheaper self-conversion

@@ -33,7 +33,7 @@ class Seat(ABC):
             self.claims.append(card)
 
     def drop_claim(self, card: str | None) -> None:
-        """Forget the claim of card (shown, lost or not shown when called); None is no claim."""
+        """Forget the claim of card (lost, or not shown when called); None is no claim."""
         if card is not None and card in self.claims:
             self.claims.remove(card)
 

@@ -11,8 +11,10 @@ from core.cards.phrases import (
     answer_label,
     article,
     cards_text,
+    challenge_question,
     choose_an_action,
     coins_text,
+    coins_verb,
     describe_shared,
     game_won,
     launches_coup,
@@ -48,7 +50,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "declare":
         return None if event.what in ("income", "convert") else declaration(say, seat, event.what, target, card)
     if kind == "challenge" and event.what == "denial":
-        return f"{say.verb(seat, 'challenges', 'challenge')}: {say.who(target, False)} must hold a {card}!"
+        return f"{say.verb(seat, 'challenges', 'challenge')}: {say.who(target, False)} must hold {article(card or '')}!"
     if kind == "prove" and event.cards:
         shown = cards_text(event.cards)
         return f"{say.verb(seat, 'shows', 'show')} {shown}: no {card}. The cards go into the deck and are replaced."
@@ -57,10 +59,10 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "concede" and event.what == "denial":
         return f"{say.verb(seat, 'does', 'do')} not show the cards: the challenge succeeds."
     if kind == "eliminated":
-        coins = f"; {event.amount} coins go back to the treasury" if event.amount else ""
+        coins = f"; {coins_verb(event.amount, 'goes', 'go')} back to the treasury" if event.amount else ""
         return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
     if kind == "refund":
-        return f"{say.verb(seat, 'gets', 'get')} the {event.amount} coins back."
+        return f"{say.verb(seat, 'gets', 'get')} the {coins_text(event.amount)} back."
     if kind == "fail":
         return f"The {noun} fails."
     if kind == "block":
@@ -176,6 +178,17 @@ def situation(view: CoupView) -> str:
             return f"{challenger} {say.whose(c.challenged)} claim to have no {c.card}: show the hand or concede."
         return prove_it(say, c.challenger, c.challenged, c.card)
     return ""
+
+
+def challenge_prompt(view: CoupView) -> str:
+    """The question before the viewer challenges the open claim (the action's, or the block's)."""
+    pending = view.pending
+    assert pending is not None
+    say = Speaker([p.name for p in view.players], view.viewer)
+    if view.window == "challenge_block" and pending.blocker is not None:
+        return challenge_question(say, pending.blocker, pending.block_card or "")
+    denied = ACTIONS[pending.kind].denies
+    return challenge_question(say, pending.actor, denied or pending.claim or "", denial=denied is not None)
 
 
 def move_label(move: Move, view: CoupView) -> str:

@@ -9,8 +9,9 @@ from textual.widget import Widget
 
 from core.cards.events import Event
 from core.cards.moves import Move
+from core.cards.phrases import coins_text
 from core.cards.rules import ACTIONS
-from core.cards.text import describe, move_label, situation, waiting_for
+from core.cards.text import challenge_prompt, describe, move_label, situation, waiting_for
 from core.cards.views import CoupView, SeatView
 from tui.faces.auto_pass import coup_pass_kind
 from tui.faces.base import Choice
@@ -63,7 +64,7 @@ def target_label(view: CoupView, seat: int) -> str:
     if seat == view.viewer:
         return "yourself (1 coin)"
     side = f", {player.allegiance}" if player.allegiance else ""
-    return f"{player.name} — {player.coins} coins, {player.influence} influence{side}"
+    return f"{player.name} — {coins_text(player.coins)}, {player.influence} influence{side}"
 
 
 def confirm_question(move: Move, view: CoupView) -> str | None:
@@ -71,10 +72,7 @@ def confirm_question(move: Move, view: CoupView) -> str | None:
     if move.kind not in CONFIRMED:
         return None
     if move.kind == "challenge":
-        pending = view.pending
-        assert pending is not None
-        claim = pending.block_card if view.window == "challenge_block" else pending.claim
-        return f"Challenge the {claim}? If it is shown, you lose an influence."
+        return challenge_prompt(view)
     target = view.players[move.target].name if move.target is not None else ""
     what = "Launch a coup against" if move.kind == "coup" else "Assassinate"
     return f"{what} {target} for {ACTIONS[move.kind].cost} coins?"
@@ -129,7 +127,7 @@ class CoupFace:
         pending = view.pending
         if view.window == "lose":
             cause = LOSS_CAUSES.get(view.loss_reason, view.loss_reason)
-            return ask_card(f"You lose an influence ({cause}): reveal which card?", hand, "reveal", "1-9 or click")
+            return ask_card(f"You lose an influence ({cause}): reveal which card?", hand, "reveal")
         if view.window == "exchange":
             return AskKeep(hand, view.drawn, lambda cards: Play(Move("keep", cards=cards)))
         if view.window == "setup":

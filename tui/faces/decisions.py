@@ -79,6 +79,19 @@ class AskExamine:
 Decision: TypeAlias = Play | AskTarget | AskCard | AskKeep | AskExamine
 
 
+def only_choice(decision: Decision) -> tuple[str, Decision] | None:
+    """The one answer a question of one card or one target leaves (its label, and what it decides), so the screen
+    need not wait for a key; None when there is a choice (or the question is an exchange or an examination, which
+    the player reads)."""
+    if isinstance(decision, AskCard) and len(decision.options) == 1:
+        ((label, then),) = decision.options.items()
+        return label, then
+    if isinstance(decision, AskTarget) and len(decision.targets) == 1:
+        (target,) = decision.targets
+        return target.label, target.then
+    return None
+
+
 def ask_card(title: str, cards: Iterable[str], kind: str, hint: str = "") -> AskCard:
     """Ask for one of cards, then play Move(kind, card=the chosen card)."""
     return AskCard(title, {card: Play(Move(kind, card=card)) for card in cards}, hint)

@@ -13,6 +13,7 @@ from core.cards.g54.roles import BY_KIND, RICH_POOR, ROLE
 from core.cards.g54.text import describe, move_label, purpose, situation, waiting_for
 from core.cards.g54.views import G54SeatView, G54View
 from core.cards.moves import Move
+from core.cards.phrases import challenge_question, coins_text
 from core.cards.rules import COUP_COST
 from core.cards.text import Speaker
 from tui.faces.auto_pass import g54_pass_kind
@@ -61,7 +62,7 @@ def target_label(view: G54View, seat: int) -> str:
     player = view.players[seat]
     who = "yourself" if seat == view.viewer else player.name
     tokens = f" [{', '.join(player.tokens)}]" if player.tokens else ""
-    return f"{who} — {player.coins} coins, {player.influence} influence{tokens}"
+    return f"{who} — {coins_text(player.coins)}, {player.influence} influence{tokens}"
 
 
 def confirm_question(move: Move, view: G54View) -> str | None:
@@ -76,8 +77,7 @@ def confirm_question(move: Move, view: G54View) -> str | None:
             "If it is, you lose an influence; if not, they lose another."
         )
     if move.kind == "challenge" and view.claim is not None:
-        claim = view.claim
-        return f"Challenge {say.whose(claim.seat)} {claim.role}? If it is shown, you lose an influence."
+        return challenge_question(say, view.claim.seat, view.claim.role)
     role = BY_KIND.get(move.kind)
     if role is not None and role.harm == "influence" and view.window == "action":
         return f"Claim the {role.name} to {purpose(say, move.kind, move.target, move.other, move.card)}?"
@@ -151,7 +151,7 @@ class G54Face:
         if role is not None and role.aim == ROLE:
             title = "Customs Officer: tax which role? Everyone else pays you 1 coin whenever they claim it."
             roles = [m.card for m in choice.moves if m.card is not None]
-            return ask_card(title, roles, first.kind, "1-5 or click")
+            return ask_card(title, roles, first.kind)
         title = "Coup (pay 7): choose a target" if role is None else f"{role.name}: {role.action} Choose a player."
         return ask_target(
             title, choice.moves, lambda seat: target_label(view, seat), lambda move: confirm_question(move, view)

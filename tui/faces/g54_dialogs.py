@@ -9,9 +9,10 @@ from tui.faces.decisions import AskCard, AskKeep, Decision, Option, Play, ask_ca
 
 DIALOG_WINDOWS = ("lose", "exchange", "give", "produce")
 REACTIONS = {
-    "intellectual": "claiming Intellectual (+5 coins)",
-    "missionary": "claiming Missionary (draw a card)",
+    "intellectual": ("Intellectual", "take 5 coins"),
+    "missionary": ("Missionary", "draw a card"),
 }
+"""The reactive claims: the role, and what it gives."""
 LOSS_CAUSES = {
     "challenge": "you lost a challenge",
     "coup": "a coup",
@@ -46,11 +47,13 @@ def ask_loss(view: G54View) -> AskCard:
         if move.kind == "reveal":
             options[f"Reveal {move.card}"] = Play(move)
         else:
-            options[f"Set {move.card} aside, {REACTIONS[move.kind]}"] = Play(move)
+            role, gives = REACTIONS[move.kind]
+            taxed = view.taxed == role and view.collector not in (None, view.viewer)
+            options[f"{move.card}: claim {role}, {gives}{' (1 coin tax)' if taxed else ''}"] = Play(move)
     cause = LOSS_CAUSES.get(view.loss_reason, view.loss_reason)
     title = f"You lose an influence ({cause}): which card?"
-    hint = "A card set aside is lost face down. If someone challenges and it is not that role, you lose another."
-    hint = hint if len(options) > len({m.card for m in view.legal}) else "1-9 or click"
+    hint = "A claimed card is lost face down. If someone challenges and it is not that role, you lose another."
+    hint = hint if len(options) > len({m.card for m in view.legal}) else ""
     return AskCard(title, options, hint)
 
 

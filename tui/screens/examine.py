@@ -7,6 +7,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from core.cards.phrases import article
+
 
 class ExamineDialog(ModalScreen[str]):
     """Returns "return" (g) or "force" (f); the choice is required."""
@@ -19,7 +21,7 @@ class ExamineDialog(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Static(f"Examine: {self.target} shows you a {self.card}.", classes="dialog-title")
+            yield Static(f"Examine: {self.target} shows you {article(self.card)}.", classes="dialog-title")
             yield Static(
                 "Give it back (they keep it), or force an exchange: they draw a new card from the deck "
                 "and this one goes back into it.",

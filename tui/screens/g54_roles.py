@@ -14,6 +14,7 @@ from core.cards.g54.roles import FIRST_GAME, GROUPS, PER_GROUP, ROLE_LIST, ROLES
 from tui.screens.g54_rules import g54_rules_text
 from tui.screens.rules import RulesScreen
 from tui.widgets.g54_roles_panel import ADVANCED_MARK, full_lines
+from tui.widgets.tick_box import TickBox
 
 RoleChoice = tuple[str, tuple[str, ...]]
 """The selection ("first", "random", "advanced" or "pick") and, for "pick", the five roles."""
@@ -67,7 +68,7 @@ def mode_summary(mode: str) -> Text:
     return text
 
 
-class RoleCheckbox(Checkbox):
+class RoleCheckbox(TickBox):
     """A role to tick; the arrow keys move through the list (the scroll around it would take them)."""
 
     BINDINGS = [

@@ -13,9 +13,10 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
+from core.cards.phrases import coins_text
 from tui.screens.log_view import LogScreen
 from tui.widgets.flow import Piece, flow, joined, listed
-from tui.widgets.seat_panel import Seat, coins_text
+from tui.widgets.seat_panel import Seat
 
 
 class Player(Seat, Protocol):

@@ -6,6 +6,7 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
@@ -17,6 +18,7 @@ from tui.messages import OpenJoin, StartGame
 from tui.screens.pace import PaceDialog, pace_summary
 from tui.settings import Settings
 from tui.widgets.game_options import number, offer_player_counts
+from tui.widgets.tick_box import TickBox
 
 LEVELS = {"rule": "Computer (rule bot)", "random": "Computer (random)"}
 
@@ -27,9 +29,11 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         ("s", "start", "Start"),
         ("g", "next_game", "Game"),
-        ("j", "join", "Network game"),
+        ("j", "join", "Network"),
         ("question_mark,f1", "rules", "Rules"),
-        ("q", "quit", "Quit"),
+        ("q", "app.quit", "Quit"),
+        Binding("tab", "app.focus_next", "Next field"),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False),
     ]
 
     def __init__(self, settings: Settings) -> None:
@@ -37,7 +41,7 @@ class MenuScreen(Screen[None]):
         self.settings = settings
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="menu"):
+        with VerticalScroll(id="menu", can_focus=False):  # Tab goes from field to field
             yield Static("C O U P", id="title")
             yield Static("Bluff, challenge and coup your way to power.", id="tagline")
             with Horizontal(classes="row"):
@@ -61,9 +65,9 @@ class MenuScreen(Screen[None]):
                 yield Input(placeholder="blank: random", id="seed", type="integer", compact=True)
             for check in every_check():
                 with Horizontal(classes="row checks", id=f"{check.slug}-row"):
-                    yield Checkbox(check.label, id=check.slug, compact=True)
+                    yield TickBox(check.label, id=check.slug, compact=True)
             with Horizontal(classes="row checks", id="confirm-row"):
-                yield Checkbox("Confirm risky moves", self.settings.confirm, id="confirm", compact=True)
+                yield TickBox("Confirm risky moves", self.settings.confirm, id="confirm", compact=True)
             with Horizontal(classes="row", id="pace-row"):
                 yield Label("Pace", classes="field")
                 yield Button(pace_summary(self.settings), id="pace", compact=True)
@@ -76,13 +80,20 @@ class MenuScreen(Screen[None]):
         self._show_rows(4)
         self.query_one("#start", Button).focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from a game: show the confirmation setting as the game left it (k turns it on and off there)."""
+        self.query_one("#confirm", Checkbox).value = self.settings.confirm
+
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
         self._show_rows(self.players)
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
+        """Offer the new game's sizes and its own options, each unticked (another game's tick means nothing here)."""
         offer_player_counts(self.query_one("#players", Select), player_counts(self.game))
+        for check in every_check():
+            self.query_one(f"#{check.slug}", Checkbox).value = False
         self._show_rows(self.players)
 
     @property

@@ -1,4 +1,4 @@
-"""Set up a new table on a host: the game, players, the game's own options, response timer."""
+"""Set up a new table on a host: the game, players, the game's own options, response timer, privacy."""
 
 from __future__ import annotations
 
@@ -6,20 +6,28 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
 
 from tui.games import SCREENS, every_check, menu_choices, player_counts, tui_game
 from tui.widgets.game_options import OptionsField, number, offer_player_counts
+from tui.widgets.tick_box import TickBox
 
+REMATCHES = [("a computer takes the seat", "bots"), ("wait for a new player", "wait")]  # a rematch's declined seats
 TIMERS = [("No timer", 0), ("30 s per answer", 30), ("60 s per answer", 60), ("120 s per answer", 120)]
 
 
 class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     """Returns the create request's fields, or None (Esc)."""
 
-    BINDINGS = [("escape", "cancel", "Cancel"), ("enter", "create", "Create")]
+    BINDINGS = [
+        ("c", "create", "Create"),
+        ("escape", "cancel", "Cancel"),
+        Binding("tab", "app.focus_next", "Next field"),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False),
+    ]
 
     def compose(self) -> ComposeResult:
         games = menu_choices()
@@ -40,35 +48,52 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
             with Horizontal(classes="row"):
                 yield Label("Response timer", classes="field")
                 yield Select(TIMERS, value=0, allow_blank=False, id="new-timer", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Declined rematch", classes="field")
+                yield Select(REMATCHES, value="bots", allow_blank=False, id="new-rematch", compact=True)
             for check in every_check():
-                yield Checkbox(check.label, id=f"new-{check.slug}", compact=True)
+                yield TickBox(check.label, id=f"new-{check.slug}", compact=True)
+            yield TickBox("Private: not listed, joined by a code", id="new-private", compact=True)
+            yield TickBox("No spectators", id="new-no-watchers", compact=True)
             yield Static("When the timer runs out, a computer opponent answers for you.", classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Create (Enter)", id="create", variant="primary", compact=True)
+                yield Button("Create (c)", id="create", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self._show_options()
-        self.query_one("#create", Button).focus()
+        self.query_one("#new-game", Select).focus()  # Enter opens the list; only c (or the button) creates
 
     @property
     def game(self) -> str:
         """The chosen game."""
         return str(self.query_one("#new-game", Select).value)
 
+    @property
+    def players(self) -> int:
+        """The chosen table size."""
+        return number(self.query_one("#new-players", Select))
+
     @on(Select.Changed, "#new-game")
     def _game_changed(self) -> None:
+        """Offer the new game's sizes and its own options, each unticked (another game's tick means nothing here)."""
         offer_player_counts(self.query_one("#new-players", Select), player_counts(self.game))
+        for check in every_check():
+            self.query_one(f"#new-{check.slug}", Checkbox).value = False
+        self._show_options()
+
+    @on(Select.Changed, "#new-players")
+    def _players_changed(self) -> None:
         self._show_options()
 
     def _show_options(self) -> None:
-        """Only the chosen game's own options show."""
+        """Only the chosen game's own options show, and of its checks those that mean something at this size."""
         for field in self.query(OptionsField):
             field.display = field.has_class(f"options-of-{self.game}")
-        slugs = {check.slug for check in tui_game(self.game).checks}
+        mine = {check.slug for check in tui_game(self.game).checks if check.applies(self.players)}
         for check in every_check():
-            self.query_one(f"#new-{check.slug}").display = check.slug in slugs
+            self.query_one(f"#new-{check.slug}").display = check.slug in mine
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
@@ -78,7 +103,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
 
     def action_create(self) -> None:
         """Close with the chosen set-up."""
-        players = number(self.query_one("#new-players", Select))
+        players = self.players
         timer = number(self.query_one("#new-timer", Select))
         options: dict[str, Any] = {}
         for check in tui_game(self.game).checks:
@@ -86,9 +111,14 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         for field in self.query(OptionsField):
             if field.display:
                 options.update(field.options())
-        request: dict[str, Any] = {"game": self.game, "players": players, "options": options}
+        rematch = str(self.query_one("#new-rematch", Select).value)
+        request: dict[str, Any] = {"game": self.game, "players": players, "options": options, "rematch": rematch}
         if timer:
             request["timer"] = timer
+        if self.query_one("#new-private", Checkbox).value:
+            request["private"] = True
+        if self.query_one("#new-no-watchers", Checkbox).value:
+            request["watchers"] = False
         self.dismiss(request)
 
     def action_cancel(self) -> None:

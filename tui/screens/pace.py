@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Footer, RadioSet, Static
 
 from tui.settings import AUTO_PASS, PACES, Settings
+from tui.widgets.tick_box import RadioMark, TickBox
 
 NEVER_MINE = "Never a claim aimed at you: a steal, an assassination, a coup or a block of your own action."
 HOSTS_PACE = "At this network table the host sets the computer opponents' pace."
@@ -44,12 +45,12 @@ class PaceDialog(ModalScreen[None]):
             yield Static("Pass for me at once in…")
             for number, (kind, label) in enumerate(AUTO_PASS.items(), start=1):
                 ticked = kind in self.settings.auto_pass
-                yield Checkbox(f"{number} {label}", ticked, id=f"auto-{kind}", compact=True)
+                yield TickBox(f"{number} {label}", ticked, id=f"auto-{kind}", compact=True)
             yield Static(NEVER_MINE, classes="dialog-help")
             yield Static("Computer opponents' moves show (+ faster, - slower):", classes="pace-heading")
             with RadioSet(id="bot-pace"):
                 for name, _ in PACES:
-                    yield RadioButton(name, name == self.settings.pace, id=f"pace-{name}")
+                    yield RadioMark(name, name == self.settings.pace, id=f"pace-{name}")
             if self.hosts_pace:
                 yield Static(HOSTS_PACE, classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
@@ -74,7 +75,7 @@ class PaceDialog(ModalScreen[None]):
         pace = names[max(0, min(len(names) - 1, names.index(self.pace) + step))]
         if pace != self.pace:
             self.pace, self._echoes = pace, self._echoes + 1
-            self.query_one(f"#pace-{pace}", RadioButton).value = True
+            self.query_one(f"#pace-{pace}", RadioMark).value = True
 
     def action_close(self) -> None:
         """Keep what the boxes say (read now: keys pressed in a burst may close before their changes arrive)."""

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from core.cards.phrases import coins_text
 from core.game import GameText
 from core.records import Record, replay_states
 from core.registry import game_spec
@@ -57,7 +58,7 @@ class ReplayScreen(Screen[None]):
         hands = Text()
         for seat in view.players:
             marker = "▶ " if seat.seat == view.active and view.window != "over" else "  "
-            hands.append(f"{marker}{seat.name:<12} {seat.coins:>2} coins  ")
+            hands.append(f"{marker}{seat.name:<12} {coins_text(seat.coins):>8}  ")
             hands.append("  ".join(seat.hand), style="bold")
             for card in seat.revealed:
                 hands.append(f"  {card}", style="red strike")

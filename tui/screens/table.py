@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
@@ -18,21 +19,25 @@ from textual.widgets import Button, Footer, RichLog, Static
 from core.cards.events import Event
 from core.cards.moves import Move
 from core.game import IllegalMove
+from netplay.remote import Note
 from netplay.storage import count_game
 from tui.faces.base import Choice, Face
-from tui.faces.decisions import Decision, Play
+from tui.faces.decisions import Decision, Play, only_choice
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
+from tui.screens.handover import can_give, give_seat
 from tui.screens.pace import HOSTS_PACE, PaceDialog
+from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line
+from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
 
 BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
 BOX_LINES = 4  # lines inside a box: a seat needing more gives way to a line per opponent
 ROOMY_HEIGHT = 32  # rows: from here your own seat keeps its box under a line per opponent
-UNBOUND_LETTERS = set("abcdefghijlmnpqrstuvwxyz")  # k and o are bindings; answered with a hint when unused
+UNBOUND_LETTERS = set("abcdefhijlmnpqrstuvwxyz")  # g, k and o are bindings; answered with a hint when unused
 CLOCK_SHOWN_FROM = 15  # seconds
 CLOCK_SLACK = 1.0  # seconds: a remote clock's end, as this machine sees it, may be a little late
 TIMED_OUT = "Time ran out: the computer answered for you."
@@ -61,6 +66,8 @@ class TableScreen(Screen[None]):
         ("o", "pace", "Pace"),
         Binding("plus", "bot_pace(1)", "Faster bots", show=False),
         Binding("minus", "bot_pace(-1)", "Slower bots", show=False),
+        (CHAT_KEY, "chat", "Chat"),
+        ("g", "give_seat", "Seat to computer"),
         ("escape", "leave", "Leave game"),
     ]
 
@@ -94,11 +101,13 @@ class TableScreen(Screen[None]):
         if self.table.seat is not None:
             yield SeatPanel(id="me", classes="seat")
         yield Grid(id="choices")
+        yield ChatLine()
         yield Footer()
 
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._on_table_events)
         self._write_log(self.table.events)
+        self._unfollow_chat = follow_chat(self.table, self.query_one("#log", RichLog))
         self._count_if_over()
         self.refresh_table()
         self.table.start()
@@ -106,6 +115,7 @@ class TableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        self._unfollow_chat()
 
     def _tick_clock(self) -> None:
         """Redraw the situation while a response clock runs (tables without timers never have one), and close a
@@ -119,6 +129,7 @@ class TableScreen(Screen[None]):
         self._write_log(events)
         self._count_if_over()
         self.refresh_table()
+        offer_rematch(self, self.table, lambda: self._after_game("menu"))
 
     def _count_if_over(self) -> None:
         """Once the game is over, count it in the player's record (once per game) and note what was saved."""
@@ -139,6 +150,9 @@ class TableScreen(Screen[None]):
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#log", RichLog)
         for event in events:
+            if isinstance(event, Note):  # the host's word about the table, not the game's
+                log.write(Text(event.text, style="italic cyan"))
+                continue
             line = self.face.describe(event, self.table.names, self.table.seat)
             if line is None:
                 continue
@@ -176,6 +190,7 @@ class TableScreen(Screen[None]):
         as many as the width holds."""
         parts = (self.face.status(view) + self.face.status_extra(view)).split(" · ")
         parts += [] if view.viewer is not None else ["watching"]
+        parts += ["computer plays for you (g)"] if getattr(self.table, "stand_in", False) else []
         parts += [] if self.settings.confirm else ["no confirm"]
         parts += ["auto-pass"] if self.settings.auto_pass else []
         parts.append(self.table.label)
@@ -262,6 +277,8 @@ class TableScreen(Screen[None]):
         me = view.me()
         if view.viewer not in view.owed or me is None or me.hand is None:
             return
+        if self._asking is not None and self._asking.window == self.table.window_opened:
+            return  # already asked: another seat answered the same window (the 2-player variant's set of five)
         ask = self.face.dialog(view, me.hand)
         if ask is not None:
             self._dialog_version = view.version
@@ -311,15 +328,23 @@ class TableScreen(Screen[None]):
         except IllegalMove as error:
             self.notify(str(error), title="Not allowed", severity="error")
 
-    def _decide(self, decision: Decision | None) -> None:
-        """Carry out a face's decision: play its move, or ask its question and carry out what the answer decides."""
+    def _decide(self, decision: Decision | None, first: bool = True) -> None:
+        """Carry out a face's decision: play its move, or ask its question and carry out what the answer decides. A
+        first question with one answer is answered at once (a later one is shown: it tells what the answer before
+        led to)."""
         if decision is None:
             return
         if isinstance(decision, Play):
             self._play(decision)
             return
+        forced = only_choice(decision) if first else None
+        if forced is not None:
+            label, then = forced
+            self.query_one("#log", RichLog).write(Text(f"The only choice: {label}.", style="dim"))
+            self._decide(then, first=False)
+            return
         dialog, follow_up = dialog_for(decision)
-        self._ask(dialog, lambda answer: self._decide(follow_up(answer)))
+        self._ask(dialog, lambda answer: self._decide(follow_up(answer), first=False))
 
     def _ask(self, dialog: Screen[Any], then: Callable[[Any], None]) -> None:
         """Push a dialog answering the open window; then gets its answer, unless the window closed first."""
@@ -348,6 +373,9 @@ class TableScreen(Screen[None]):
         self._ask(ConfirmDialog(play.question), answered)
 
     def _after_game(self, choice: str | None) -> None:
+        if choice == "again" and getattr(self.table, "remote", False) and self.table.seat is not None:  # a rematch
+            play_again(self, self.table, lambda: self._after_game("menu"), propose=True)
+            return
         self.table.close()
         self.app.post_message(GameFinished(choice or "menu", self.table))
 
@@ -367,6 +395,8 @@ class TableScreen(Screen[None]):
             if self.choices:
                 hint = "Your choices now: " + ", ".join(f"{c.key} {c.label}" for c in self.choices)
             self.notify(hint, title=f"{event.key!r} does nothing here", timeout=3)
+        elif event.key == CHAT_KEY and not getattr(self.table, "remote", False):
+            self.notify(LOCAL, timeout=3)
 
     def _pick(self, key: str) -> None:
         choice = next((c for c in self.choices if c.key == key), None)
@@ -384,8 +414,25 @@ class TableScreen(Screen[None]):
         self.action_rules()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The roles key only where the game has roles to show."""
+        """The roles key only where the game has roles to show; chat and handing a seat over only at a network
+        table."""
+        if action == "chat":
+            return bool(getattr(self.table, "remote", False))
+        if action == "give_seat":
+            return can_give(self.table)
         return "r" in self.face.bound_keys if action == "roles" else True
+
+    def action_chat(self) -> None:
+        """Open the chat line."""
+        self.query_one(ChatLine).open()
+
+    @on(ChatLine.Said)
+    def _said(self, event: ChatLine.Said) -> None:
+        self.table.say(event.text)
+
+    def action_give_seat(self) -> None:
+        """At a network game: hand a seat to the computer, or take ours back."""
+        give_seat(self, self.table)
 
     def action_toggle_confirm(self) -> None:
         """Turn the confirm step on irreversible moves on or off."""
@@ -413,9 +460,14 @@ class TableScreen(Screen[None]):
         self.table.set_bot_delay(self.settings.bot_delay)
         self.notify(f"Computer opponents' pace: {pace} (+ faster, - slower).", timeout=2)
 
+    def game_on(self) -> bool:
+        """Whether leaving now gives up a game being played (the app asks before ctrl+q quits it)."""
+        window: str = self.table.view().window
+        return window != "over"
+
     def action_leave(self) -> None:
         """Back to the menu, after a confirm while the game is on."""
-        if self.table.view().window == "over":
+        if not self.game_on():
             self._after_game("menu")
             return
 

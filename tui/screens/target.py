@@ -8,9 +8,11 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from tui.screens.numbered import index_of, keys_hint, number_key
+
 
 class TargetDialog(ModalScreen[int | None]):
-    """One button per possible target, keys 1-9; Esc cancels (None)."""
+    """One button per possible target, keys 1-9 and 0 for a tenth; Esc cancels (None)."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
 
@@ -21,9 +23,11 @@ class TargetDialog(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(self.title_text, classes="dialog-title")
-            for number, (seat, label) in enumerate(self.targets, start=1):
-                yield Button(f"{number}  {label}", id=f"target-{seat}", compact=True, classes="choice")
-            yield Static("1-9 or click to choose · Esc to cancel", classes="dialog-help")
+            for index, (seat, label) in enumerate(self.targets):
+                yield Button(
+                    f"{number_key(index) or ' '}  {label}", id=f"target-{seat}", compact=True, classes="choice"
+                )
+            yield Static(f"{keys_hint(len(self.targets))} to choose · Esc to cancel", classes="dialog-help")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -31,11 +35,10 @@ class TargetDialog(ModalScreen[int | None]):
         self.dismiss(int(event.button.id.removeprefix("target-")))
 
     def on_key(self, event: Key) -> None:
-        if event.character and event.character.isdigit():
-            index = int(event.character) - 1
-            if 0 <= index < len(self.targets):
-                event.stop()
-                self.dismiss(self.targets[index][0])
+        index = index_of(event.character, len(self.targets))
+        if index is not None:
+            event.stop()
+            self.dismiss(self.targets[index][0])
 
     def action_cancel(self) -> None:
         """Close without a target."""

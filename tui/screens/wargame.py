@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -37,8 +38,11 @@ from core.wargame.views import WargameView
 from hexgrid.coords import Hex
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
+from tui.screens.handover import can_give, give_seat
+from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
+from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.pick_list import PickList
 from tui.widgets.wargame_info import (
@@ -57,6 +61,7 @@ DECISIONS = ("flee", "bugout", "attacker_losses", "defender_losses", "retreat", 
 COMBAT_STAGES = ("bugout", "attacker_losses", "defender_losses", "retreat", "advance")
 OUTLINED_MIN = (116, 38)  # the whole outlined map with room for the panels below it
 NARROW = 100  # below this width a compact CRT takes the log's place while an attack is planned or resolved
+LOG_STYLES = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold", "note": "italic cyan"}
 COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
 
 
@@ -83,7 +88,10 @@ class WargameScreen(Screen[None]):
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False),
         Binding("L", "big_log", "Big log"),
+        Binding("p", "play_again", "Play again"),
+        Binding("g", "give_seat", "Seat to computer"),
         Binding("question_mark,f1", "help", "Help"),
+        Binding(CHAT_KEY, "chat", "Chat"),
         Binding("escape", "cancel", "Back"),
     ]
 
@@ -113,6 +121,7 @@ class WargameScreen(Screen[None]):
             log.can_focus = False  # the arrow keys move the map's cursor; PageUp/PageDown scroll the log
             yield log
             yield Static(id="wg-crt")
+        yield ChatLine()
         yield Footer()
 
     @property
@@ -128,6 +137,7 @@ class WargameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._on_events)
         self._write_log(list(self.table.view().log))
+        self._unfollow_chat = follow_chat(self.table, self.query_one("#wg-log", RichLog))
         first = next((u.hex for u in self.table.view().units if u.on_map), "I7")
         self.hexmap.move_cursor(Hex.parse(first))
         self.refresh_view()
@@ -136,6 +146,7 @@ class WargameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        self._unfollow_chat()
 
     def _tick_clock(self) -> None:
         """Count down while a host's response clock runs (tables without a timer never have one)."""
@@ -166,11 +177,12 @@ class WargameScreen(Screen[None]):
             self.notify(error, title="Not played", severity="error")
         self._error = error
         self.refresh_view()
+        offer_rematch(self, self.table, lambda: self._leave(True))
 
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#wg-log", RichLog)
         for event in events:
-            style = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold"}.get(event.kind, "")
+            style = LOG_STYLES.get(event.kind, "")
             log.write(Text(event.text, style=style))
 
     def _current(self) -> tuple[WargameView, int | None]:
@@ -465,6 +477,8 @@ class WargameScreen(Screen[None]):
             self.notify("None of your units here can move.", timeout=3)
 
     def on_key(self, event: Key) -> None:
+        if event.key == CHAT_KEY and not self.table.remote:
+            self.notify(LOCAL, timeout=3)
         if event.character is None or not event.character.isdigit() or event.character == "0":
             return
         event.stop()
@@ -552,6 +566,15 @@ class WargameScreen(Screen[None]):
         else:
             self.notify("No leader here can leave a helicopter now.", timeout=3)
 
+    def action_play_again(self) -> None:
+        """At a network game that is over: ask the others for a rematch."""
+        if self.check_action("play_again", ()):
+            play_again(self, self.table, lambda: self._leave(True), propose=True)
+
+    def action_give_seat(self) -> None:
+        """At a network game: hand a seat to the computer, or take ours back."""
+        give_seat(self, self.table)
+
     def action_help(self) -> None:
         """Keys and a rules summary."""
         self.app.push_screen(WargameHelpScreen())
@@ -564,10 +587,14 @@ class WargameScreen(Screen[None]):
         if self.plan.mode != "idle":
             self._replan(Plan())
             return
-        if self.view.window == "over" or not self.people:
+        if not self.game_on():
             self._leave(True)
             return
         self.app.push_screen(ConfirmDialog("Leave this game? It cannot be resumed."), self._leave)
+
+    def game_on(self) -> bool:
+        """Whether leaving now gives up a game played here (the app asks before ctrl+q quits it)."""
+        return self.view.window != "over" and bool(self.people)
 
     def _leave(self, yes: bool | None) -> None:
         if not yes:
@@ -586,5 +613,16 @@ class WargameScreen(Screen[None]):
             "off_map": acting and mode == "move" and off_map(self.view, self.plan) is not None,
             "disembark": acting and any(isinstance(m, Disembark) for m in self.view.legal),
             "end_phase": acting and window in ("move", "attack"),
+            "chat": bool(self.table.remote),
+            "play_again": window == "over" and self.table.remote and self.table.seat is not None,
+            "give_seat": can_give(self.table),
         }
         return shown.get(action, True)
+
+    def action_chat(self) -> None:
+        """Open the chat line."""
+        self.query_one(ChatLine).open()
+
+    @on(ChatLine.Said)
+    def _said(self, event: ChatLine.Said) -> None:
+        self.table.say(event.text)

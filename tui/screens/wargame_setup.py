@@ -13,6 +13,7 @@ from netplay.table import LocalTable, Table
 from tui.screens.wargame import WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
+from tui.widgets.tick_box import TickBox
 
 YOU, COMPUTER, SECOND = "you", "computer", "second"
 PLAYERS = [("You", YOU), ("Computer", COMPUTER), ("Second player (same keyboard)", SECOND)]
@@ -67,7 +68,7 @@ class WargameSetupScreen(Screen[None]):
                 ("extra", "Extra reinforcements"),
             ):
                 with Horizontal(classes="wg-row wg-checks"):
-                    yield Checkbox(text, id=f"wg-{key}", compact=True)
+                    yield TickBox(text, id=f"wg-{key}", compact=True)
             with Horizontal(classes="wg-row", id="wg-buttons"):
                 yield Button("Start (s)", id="wg-start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="wg-back", compact=True)

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
+from core.cards.phrases import coins_text
 from tui.widgets.flow import Piece, flow, joined, listed
 
 NAME_COLUMN = 14
@@ -62,11 +63,6 @@ class SeatParts:
     def pieces(self) -> list[Piece]:
         """Everything, in order."""
         return [("  ", self.purse), *joined(self.cards, "  "), *self.rest()]
-
-
-def coins_text(coins: int) -> str:
-    """'1 coin', '3 coins'."""
-    return f"{coins} coin{'s' if coins != 1 else ''}"
 
 
 def struck(card: str) -> Text:

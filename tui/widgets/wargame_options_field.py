@@ -11,6 +11,7 @@ from textual.widgets import Checkbox, Label, Select
 
 from core.wargame.config import DEFAULT_TURN_LIMIT, SCENARIOS, load_config
 from tui.widgets.game_options import OptionsField, number
+from tui.widgets.tick_box import TickBox
 
 RULES = (
     ("salvage", "salvage", "Salvage (captured armour changes sides)"),
@@ -38,7 +39,7 @@ class WargameOptionsField(OptionsField):
             yield Label("Turn limit", classes="field")
             yield Select(TURN_LIMITS, value=DEFAULT_TURN_LIMIT, allow_blank=False, id="new-turns", compact=True)
         for _, slug, label in RULES:
-            yield Checkbox(label, id=f"new-{slug}", compact=True)
+            yield TickBox(label, id=f"new-{slug}", compact=True)
 
     @on(Select.Changed, "#new-scenario")
     def _scenario_changed(self, event: Select.Changed) -> None:

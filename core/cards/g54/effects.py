@@ -149,8 +149,7 @@ def answer_exchange(s: G54State, seat: int, move: Move, events: list[Event]) -> 
         events.append(Event("draw", seat, amount=1))
         events.append(Event("drew", seat, cards=(card,), to=(seat,)))
         return
-    returned = keep(s, seat, move.cards)
-    s.players[seat].drop_claim(pending.role)
+    returned = keep(s, seat, move.cards)  # the role claimed stays said in public
     events.append(Event("kept", seat, cards=move.cards, to=(seat,)))
     events.append(Event("exchanged", seat, amount=returned))
     close_window(s, "end_action")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.cards.g54.config import G54Config
+from core.cards.g54.roles import ROLES
 from core.cards.seats import CardChallenge, CardState, Seat
 
 DISAPPEAR_TOKENS = 3
@@ -126,6 +127,13 @@ class G54State(CardState):
         """1 coin when seat claims the taxed role and is not the collector."""
         return int(role == self.taxed and self.collector is not None and seat != self.collector)
 
+    def committed(self, seat: int) -> int:
+        """Coins seat must keep for the action it declared and has not paid yet (no tax may take them)."""
+        pending = self.pending
+        if pending is None or pending.actor != seat or pending.paid or pending.role not in ROLES:
+            return 0
+        return ROLES[pending.role].price
+
     def can_claim(self, seat: int, role: str) -> bool:
-        """A player who cannot pay the tax on a role cannot claim it."""
-        return self.players[seat].coins >= self.tax_due(seat, role)
+        """A player who cannot pay the tax on a role, besides the cost of the action it declared, cannot claim it."""
+        return self.players[seat].coins - self.committed(seat) >= self.tax_due(seat, role)

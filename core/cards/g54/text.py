@@ -16,16 +16,27 @@ from core.cards.phrases import (
     cards_text,
     choose_an_action,
     coins_text,
+    coins_verb,
     describe_shared,
     game_won,
     launches_coup,
     must_lose,
     plural,
     prove_it,
-    reason_text,
 )
 from core.cards.phrases import waiting_for as waiting_for  # part of this game's text (core.game.GameText)
 
+LOST_TO = {
+    "challenge": "in a challenge",
+    "coup": "to a coup",
+    "disappear": "to a Disappear token",
+    "crime_boss": "by refusing the Crime Boss",
+    "general": "to the General",
+    "guerrilla": "to the Guerrilla",
+    "judge": "to the Judge",
+    "protestor": "to the protest",
+}
+"""How a card was lost, after 'the card lost' (a reactive claim's sentence)."""
 REASONS = {
     **LOSS_REASONS,
     "disappear": "Disappear token",
@@ -98,8 +109,9 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
             f"{amount} coins to {say.who(target, False)}."
         )
     if kind == "react":
-        what = reason_text(event.what, REASONS)
-        return f"{say.verb(seat, 'sets', 'set')} a lost card aside face down ({what}), claiming the {card}."
+        lost = LOST_TO.get(event.what, f"({event.what})")
+        claims = say.verb(seat, "claims", "claim")
+        return f"{claims} the {card} for the card lost {lost}: it is set aside face down, unseen."
     if kind == "shown_aside":
         verdict = "it was true" if event.what == "true" else "it was a bluff"
         return f"The card set aside is {article(card or '')}: {verdict}."
@@ -153,13 +165,13 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "spy_again":
         return f"{say.verb(seat, 'takes', 'take')} a second action (Spy)."
     if kind == "disappear":
-        return f"{say.whose(seat).capitalize()} Disappear token fires."
+        return f"{say.whose(seat, capital=True)} Disappear token fires."
     if kind == "lawyer":
         return f"{say.verb(seat, 'claims', 'claim')} the Lawyer for {say.whose(target)} {coins_text(amount)}."
     if kind == "estate" and event.what == "lawyer":
         return f"{say.verb(target, 'takes', 'take')} {say.whose(seat)} {coins_text(amount)}."
     if kind == "estate":
-        return f"{say.whose(seat).capitalize()} {coins_text(amount)} go to the treasury."
+        return f"{say.whose(seat, capital=True)} {coins_verb(amount, 'goes', 'go')} to the treasury."
     return describe_shared(event, say, REASONS)
 
 
@@ -173,7 +185,7 @@ def situation(view: G54View) -> str:
         second = " (second action: Spy)" if view.spying else ""
         if view.viewer == view.active:
             return choose_an_action(view.legal, second)
-        return f"{say.whose(view.active).capitalize()} turn{second}: choosing an action."
+        return f"{say.whose(view.active, capital=True)} turn{second}: choosing an action."
     if window == "lose":
         return must_lose(say, view.losing, view.loss_reason, REASONS)
     if window == "react" and view.claim is not None:
@@ -183,7 +195,7 @@ def situation(view: G54View) -> str:
         )
     if window == "lawyer" and view.estate is not None:
         seat, coins = view.estate
-        return f"Lawyer? {say.whose(seat).capitalize()} {coins_text(coins)} are unclaimed."
+        return f"Lawyer? {say.whose(seat, capital=True)} {coins_verb(coins, 'is', 'are')} unclaimed."
     if pending is None:
         return ""
     doing = (

@@ -1,0 +1,75 @@
+"""The words of the card games: plurals, articles, lists 'A, B and C', names as typed, one phrase per situation."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.cards.events import Event
+from core.cards.g54.text import describe as g54_describe
+from core.cards.moves import Move
+from core.cards.phrases import and_list, article, cards_text, coins_text, coins_verb
+from core.cards.text import describe
+from core.cards.text import waiting_for as coup_waiting_for
+from tests.tui_helpers import TEN, frozen_reformation
+
+
+def test_lists_plurals_and_articles():
+    assert [and_list(names) for names in ([], ["Ana"], ["Ana", "Bo"], ["Ana", "Bo", "Cy"])] == [
+        "",
+        "Ana",
+        "Ana and Bo",
+        "Ana, Bo and Cy",
+    ]
+    assert cards_text(["Duke", "Captain", "Contessa"]) == "Duke, Captain and Contessa"
+    assert (coins_text(1), coins_text(0), coins_text(3)) == ("1 coin", "0 coins", "3 coins")
+    assert (coins_verb(1, "goes", "go"), coins_verb(2, "goes", "go")) == ("1 coin goes", "2 coins go")
+    assert (article("Inquisitor"), article("Ambassador"), article("Duke")) == (
+        "an Inquisitor",
+        "an Ambassador",
+        "a Duke",
+    )
+
+
+def test_waiting_for_many_is_a_list_not_a_chain_of_ands():
+    table = frozen_reformation(5, [], players=6)  # seat 0 chooses the allegiance: nobody else owes
+    view = table.view_as(1)
+    assert coup_waiting_for(view) == "Waiting for Player."
+    table.apply_move(0, Move("allegiance", card="Loyalist"))
+    table.apply_move(0, Move("tax"))  # everyone may challenge
+    said = coup_waiting_for(table.view_as(None))
+    assert said == f"Waiting for {', '.join(TEN[1:5])} and {TEN[5]}."
+
+
+@pytest.mark.parametrize(
+    ("event", "sentence"),
+    [
+        (Event("eliminated", 1, amount=1), "mcNeil is out of the game; 1 coin goes back to the treasury."),
+        (Event("refund", 1, amount=3), "mcNeil gets the 3 coins back."),
+        (Event("challenge", 0, 1, "Inquisitor", what="denial"), "You challenge: mcNeil must hold an Inquisitor!"),
+        (Event("turn", 1, amount=4), "── Turn 4: mcNeil's turn ──"),
+    ],
+)
+def test_coup_sentences(event: Event, sentence: str):
+    assert describe(event, ("Ana", "mcNeil"), 0) == sentence
+
+
+@pytest.mark.parametrize(
+    ("event", "viewer", "sentence"),
+    [
+        (Event("disappear", 1), 0, "mcNeil's Disappear token fires."),  # the name as typed, not 'Mcneil'
+        (Event("disappear", 0), 0, "Your Disappear token fires."),
+        (Event("estate", 1, amount=1), 0, "mcNeil's 1 coin goes to the treasury."),
+        (
+            Event("react", 1, card="Missionary", what="general"),
+            0,
+            "mcNeil claims the Missionary for the card lost to the General: it is set aside face down, unseen.",
+        ),
+        (
+            Event("react", 0, card="Intellectual", what="challenge"),
+            0,
+            "You claim the Intellectual for the card lost in a challenge: it is set aside face down, unseen.",
+        ),
+    ],
+)
+def test_g54_sentences(event: Event, viewer: int, sentence: str):
+    assert g54_describe(event, ("Ana", "mcNeil"), viewer) == sentence
