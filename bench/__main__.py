@@ -4,12 +4,13 @@ figures into bench/results.json (the figures of measurements not run stay as the
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import bluffs, bot_times, bots, engine, engine_sizes, host_load, soak, ssh_flood, ssh_sessions
+from bench import bluffs, bot_times, bots, engine, engine_sizes, host_load, report, soak, ssh_flood, ssh_sessions
 
 Measurement = Callable[[bool], dict[str, Any]]
 """A measurement: given quick (fewer games, for a try), it prints its lines and returns its figures by key."""
@@ -42,8 +43,11 @@ def main(argv: list[str] | None = None) -> None:
     for name in args.names or MEASUREMENTS:
         print(f"== {name}", flush=True)
         results.update(MEASUREMENTS[name](args.quick))
+        if not args.quick:  # a try is not a figure to keep in the README
+            results.setdefault("measured_on", {})[name] = datetime.date.today().isoformat()
     RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
-    print(f"figures written to {RESULTS}")
+    report.write_readme(results)
+    print(f"figures written to {RESULTS} and the README's table")
 
 
 if __name__ == "__main__":

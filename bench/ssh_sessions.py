@@ -19,6 +19,8 @@ from bench.host_load import THINK, Players
 from bench.players import Pace
 
 SIZES, QUICK_SIZES = (25, 50, 100, 200), (10, 25)
+TARGET_SESSIONS = 100  # the size the targets are set for
+TARGET_MIB, TARGET_FIRST_FRAME_MS, TARGET_KEY_P99_MS = 8.0, 300.0, 100.0
 BACKGROUND_TABLES = 120  # tables played meanwhile: well over two pages of the lobby (50 each), so ] always turns one
 PER_ADDRESS = 6  # SSH connections from one loopback address (the host takes 8)
 KEY_SAMPLES, KEY_PRESSES = 20, 5  # sessions whose keystrokes are timed, and page turns each
@@ -133,9 +135,19 @@ async def _measure(host: RunningHost, sizes: tuple[int, ...]) -> list[Figures]:
     return rows
 
 
+def within_targets(row: Figures) -> bool:
+    """Whether a row meets every SSH target."""
+    return bool(
+        row["mib_per_session"] <= TARGET_MIB
+        and row["first_frame_p50_ms"] <= TARGET_FIRST_FRAME_MS
+        and row["key_p99_ms"] <= TARGET_KEY_P99_MS
+    )
+
+
 def measure(quick: bool = False) -> Figures:
-    """SSH sessions arriving by the sizes given while BACKGROUND_TABLES tables play: a row per size (ssh_load), and
-    the figures at the largest size (ssh_sessions, ssh_mib_per_session, ssh_first_frame_median_ms, ssh_key_p99_ms)."""
+    """SSH sessions arriving by the sizes given while BACKGROUND_TABLES tables play: a row per size (ssh_load), the
+    largest size within every target (ssh_sessions), and the figures at TARGET_SESSIONS (with quick, at the largest
+    size): ssh_mib_per_session, ssh_first_frame_median_ms, ssh_key_p99_ms."""
     with tempfile.TemporaryDirectory() as folder:
         host = start_host(Path(folder))
         players = Players(host.port, BACKGROUND_TABLES, Pace(THINK, warm=0.0, span=3600.0))
@@ -146,11 +158,11 @@ def measure(quick: bool = False) -> Figures:
         finally:
             players.stop()
             host.stop()
-    last = rows[-1]
+    at_target = next((row for row in rows if row["sessions"] == TARGET_SESSIONS), rows[-1])
     return {
         "ssh_load": rows,
-        "ssh_sessions": last["sessions"],
-        "ssh_mib_per_session": last["mib_per_session"],
-        "ssh_first_frame_median_ms": last["first_frame_p50_ms"],
-        "ssh_key_p99_ms": last["key_p99_ms"],
+        "ssh_sessions": max((row["sessions"] for row in rows if within_targets(row)), default=0),
+        "ssh_mib_per_session": at_target["mib_per_session"],
+        "ssh_first_frame_median_ms": at_target["first_frame_p50_ms"],
+        "ssh_key_p99_ms": at_target["key_p99_ms"],
     }

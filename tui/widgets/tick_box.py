@@ -6,44 +6,32 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Checkbox, RadioButton
 
+MARK_CSS = """
+{name} > .toggle--button {{ color: $text; background: transparent; }}
+{name}.-on > .toggle--button {{ color: $text-success; background: transparent; text-style: bold; }}
+"""
+
+
+def mark(button: Checkbox | RadioButton, on: str, off: str) -> Content:
+    """The button's mark: on or off, in its button style (Textual draws the label beside it)."""
+    return Content.styled(on if button.value else off, button.get_visual_style("toggle--button"))
+
 
 class TickBox(Checkbox):
     """A Checkbox drawn as "[x] label" or "[ ] label"."""
 
-    DEFAULT_CSS = """
-    TickBox > .toggle--button {
-        color: $text;
-        background: transparent;
-    }
-    TickBox.-on > .toggle--button {
-        color: $text-success;
-        background: transparent;
-        text-style: bold;
-    }
-    """
+    DEFAULT_CSS = MARK_CSS.format(name="TickBox")
 
     @property
     def _button(self) -> Content:
-        """The box, ticked or not (Textual draws the label beside it)."""
-        return Content.styled("[x]" if self.value else "[ ]", self.get_visual_style("toggle--button"))
+        return mark(self, "[x]", "[ ]")
 
 
 class RadioMark(RadioButton):
     """A RadioButton drawn as "(•) label" or "( ) label"."""
 
-    DEFAULT_CSS = """
-    RadioMark > .toggle--button {
-        color: $text;
-        background: transparent;
-    }
-    RadioMark.-on > .toggle--button {
-        color: $text-success;
-        background: transparent;
-        text-style: bold;
-    }
-    """
+    DEFAULT_CSS = MARK_CSS.format(name="RadioMark")
 
     @property
     def _button(self) -> Content:
-        """The mark, chosen or not (Textual draws the label beside it)."""
-        return Content.styled("(•)" if self.value else "( )", self.get_visual_style("toggle--button"))
+        return mark(self, "(•)", "( )")

@@ -1,0 +1,195 @@
+"""The README's benchmark table, made from bench/results.json: each figure, its target, this machine's result and the
+day it was measured. `python -m bench` rewrites the table between the README's two bench markers."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+START, END = "<!-- bench table: made by python -m bench -->", "<!-- end of bench table -->"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: which measurement makes it, what it says, and how its result reads."""
+
+    measurement: str
+    figure: str
+    target: str
+    result: Callable[[dict[str, Any]], str]
+    met: Callable[[dict[str, Any]], bool | None] = lambda _: None
+
+
+def at(results: dict[str, Any], path: str) -> Any:
+    """The figure at a dotted path of results (None when it has not been measured)."""
+    value: Any = results
+    for part in path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def shown(value: Any, form: str = "{:,}") -> str:
+    """A figure as the table shows it ("—" when not measured)."""
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        return " → ".join(shown(part, form) for part in value)
+    return form.format(value)
+
+
+def ratios(results: dict[str, Any]) -> str:
+    return " / ".join(shown(at(results, f"engine_vs_coupml_ratio.{game}"), "{:.2f}x") for game in GAMES)
+
+
+def level_times(results: dict[str, Any], game: str, level: str) -> str:
+    times = at(results, f"bot_decision_ms.{game}.{level}")
+    return "—" if times is None else f"{times[0]:g} / {times[1]:g} ms"
+
+
+def passes(value: Any, test: Callable[[Any], bool]) -> bool | None:
+    return None if value is None else test(value)
+
+
+GAMES = ("coup", "reformation", "g54")
+ROWS = [
+    Row(
+        "engine",
+        "engine, 4-player random self-play, decisions/s (Coup / Reformation / G54)",
+        "—",
+        lambda r: " / ".join(shown(at(r, f"engine_decisions_per_s.{game}")) for game in GAMES),
+    ),
+    Row(
+        "engine",
+        "the same over coupml's in the same run (a view for every decision on both sides)",
+        "≥ 2x",
+        ratios,
+        lambda r: passes(at(r, "engine_vs_coupml_ratio"), lambda v: all(v[g] >= 2 for g in GAMES)),
+    ),
+    Row(
+        "engine_sizes",
+        "random self-play, games/s: Coup 2 / 4 / 6 players, Reformation 10, G54 4, wargame",
+        "—",
+        lambda r: " / ".join(
+            shown(at(r, f"engine_games_per_s.{key}"), "{:,.1f}")
+            for key in ("coup_2", "coup_4", "coup_6", "reformation_10", "g54_4", "wargame")
+        ),
+    ),
+    Row(
+        "host_load",
+        "host: tables of 2 network players (think 0.5–1.5 s) with move latency p99 ≤ 50 ms, of 50/100/200/400",
+        "≥ 200",
+        lambda r: shown(at(r, "host_tables")),
+        lambda r: passes(at(r, "host_tables"), lambda v: v >= 200),
+    ),
+    Row(
+        "host_load",
+        "host at that size: move p99, memory",
+        "≤ 50 ms",
+        lambda r: f"{shown(at(r, 'host_p99_ms'))} ms, {shown(at(r, 'host_mib'))} MiB",
+    ),
+    Row(
+        "host_load",
+        "host at 400 tables: moves/s, move p50 / p99, host CPU",
+        "—",
+        lambda r: host_row(r, 400),
+    ),
+    Row(
+        "ssh_sessions",
+        "SSH sessions within every SSH target while 120 tables play, of 25/50/100/200",
+        "≥ 100",
+        lambda r: shown(at(r, "ssh_sessions")),
+        lambda r: passes(at(r, "ssh_sessions"), lambda v: v >= 100),
+    ),
+    Row(
+        "ssh_sessions",
+        "at 100 SSH sessions: host memory per session",
+        "≤ 8 MiB",
+        lambda r: f"{shown(at(r, 'ssh_mib_per_session'))} MiB",
+        lambda r: passes(at(r, "ssh_mib_per_session"), lambda v: v <= 8),
+    ),
+    Row(
+        "ssh_sessions",
+        "at 100 SSH sessions: first frame, median",
+        "≤ 300 ms",
+        lambda r: f"{shown(at(r, 'ssh_first_frame_median_ms'))} ms",
+        lambda r: passes(at(r, "ssh_first_frame_median_ms"), lambda v: v <= 300),
+    ),
+    Row(
+        "ssh_sessions",
+        "at 100 SSH sessions: keystroke to screen, p99",
+        "≤ 100 ms",
+        lambda r: f"{shown(at(r, 'ssh_key_p99_ms'))} ms",
+        lambda r: passes(at(r, "ssh_key_p99_ms"), lambda v: v <= 100),
+    ),
+    Row(
+        "soak",
+        "soak: games finished; host memory and move p99, first phase → last",
+        "flat",
+        lambda r: (
+            f"{shown(at(r, 'soak_games'))} games; {shown(at(r, 'soak_mib'))} MiB; {shown(at(r, 'soak_p99_ms'))} ms"
+        ),
+    ),
+    Row(
+        "ssh_flood",
+        "a TCP player's move round trip beside 100 SSH sessions, one pasting 4 MiB of garbage, p50 / p99",
+        "p99 < 100 ms",
+        lambda r: f"{shown(at(r, 'ssh_flood_move_p50_ms'))} / {shown(at(r, 'ssh_flood_move_p99_ms'))} ms",
+        lambda r: passes(at(r, "ssh_flood_move_p99_ms"), lambda v: v < 100),
+    ),
+    Row(
+        "ssh_flood",
+        "SIGTERM to exit with those sessions open",
+        "< 5 s",
+        lambda r: f"{shown(at(r, 'ssh_stop_seconds'))} s",
+        lambda r: passes(at(r, "ssh_stop_seconds"), lambda v: v < 5),
+    ),
+    Row("memory", "peak memory of one rule-bot game", "—", lambda r: f"{shown(at(r, 'peak_memory_kib'))} KiB"),
+]
+
+
+def host_row(results: dict[str, Any], tables: int) -> str:
+    row = next((row for row in at(results, "host_load") or [] if row["tables"] == tables), None)
+    if row is None:
+        return "—"
+    return (
+        f"{row['moves_per_s']:g} moves/s, {row['p50_ms']:g} / {row['p99_ms']:g} ms, {row['cpu_percent']:g}% of a core"
+    )
+
+
+def bot_rows(results: dict[str, Any]) -> list[Row]:
+    """A row per game and level timed by bot_times."""
+    rows = []
+    for game, levels in (at(results, "bot_decision_ms") or {}).items():
+        for level in levels:
+            target = "p99 ≤ 200 ms" if level == "expert" else "p99 ≤ 300 ms" if game == "wargame" else "—"
+            result: Callable[[dict[str, Any]], str] = functools.partial(level_times, game=game, level=level)
+            rows.append(Row("bot_times", f"{game}, {level} bot: one decision p50 / p99", target, result))
+    return rows
+
+
+def table(results: dict[str, Any]) -> str:
+    """The Markdown table of every row, with the day each measurement was made."""
+    days = results.get("measured_on", {})
+    lines = ["| figure | target | result | measured |", "|---|---|---|---|"]
+    for row in [*ROWS, *bot_rows(results)]:
+        met = row.met(results)
+        mark = "" if met is None else " ✓" if met else " (not met)"
+        lines.append(
+            f"| {row.figure} | {row.target} | {row.result(results)}{mark} | {days.get(row.measurement, '—')} |"
+        )
+    return "\n".join(lines)
+
+
+def write_readme(results: dict[str, Any], readme: Path = README) -> None:
+    """Put the table between the README's markers."""
+    text = readme.read_text()
+    block = f"{START}\n{table(results)}\n{END}"
+    pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
+    readme.write_text(pattern.sub(lambda _: block, text) if pattern.search(text) else text)
