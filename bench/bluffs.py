@@ -10,6 +10,7 @@ from typing import Any
 from core.cards.engine import COUP, REFORMATION
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
+from core.cards.g54.rule_bot import G54RuleBot
 from core.cards.moves import Move
 from core.cards.rules import ACTIONS
 from core.cards.state import CoupConfig, CoupState
@@ -85,21 +86,26 @@ def reformation_habits(games: int, players: int = 10, seed: int = 5) -> dict[str
     return {"lopsided_turns": round(lopsided / max(1, turns), 3), "flip_flops_per_game": round(flip_flops / games, 3)}
 
 
-def g54_income_streak(games: int, seed: int = 7) -> int:
-    """The longest run of Income turns in a row by one rule bot in G54 self-play (random advanced roles)."""
-    longest = 0
+def g54_income_streaks(games: int, seed: int = 7) -> tuple[int, int]:
+    """In G54 rule-bot self-play (random advanced roles): the longest run of Income turns in a row by one bot, and the
+    longest such run ending in an Income taken while a better action was reasonably safe (the rule bot's own
+    better_than_income: a role worth a net coin more, or an attack, that no one is expected to block or challenge)."""
+    longest = needless = 0
     config = G54Config(players=PLAYERS, selection="advanced")
+    judge = G54RuleBot(0)
     for game_seed in derive_seeds(seed, games):
         outcome = play_game(G54, config, game_seed, [make_bot("g54", "rule", s) for s in derive_seeds(game_seed, 4)])
         streak: Counter[int] = Counter()
         state = G54.new(config, game_seed)
         for seat, data in outcome.record.moves:
             move = G54.load_move(data)
-            if state.window == "action":
+            if state.window == "action" and not state.spying:  # a Spy's second action is part of its turn
                 streak[seat] = streak[seat] + 1 if move.kind == "income" else 0
                 longest = max(longest, streak[seat])
+                if streak[seat] and judge.better_than_income(G54.view(state, seat)) is not None:
+                    needless = max(needless, streak[seat])
             state, _ = G54.apply(state, seat, move)
-    return longest
+    return longest, needless
 
 
 def measure(quick: bool) -> dict[str, Any]:
@@ -110,11 +116,11 @@ def measure(quick: bool) -> dict[str, Any]:
     worst = max(rates.values(), default=0.0)
     win_rate = win_rate_against_random(200 if quick else 2_000)
     habits = reformation_habits(10 if quick else 100)
-    streak = g54_income_streak(30 if quick else 300)
+    streak, needless = g54_income_streaks(30 if quick else 300)
     print(f"  most bluffed claim: {worst:.1%}; rule vs 3 random: {win_rate:.1%} of wins")
     lopsided, flips = habits["lopsided_turns"], habits["flip_flops_per_game"]
     print(f"  Reformation: lopsided {lopsided:.1%} of turns, {flips} conversions undone a game")
-    print(f"  G54: longest Income streak {streak}")
+    print(f"  G54: longest Income streak {streak}; where a better action existed {needless} (target: at most 4)")
     return {
         "rule_bot_bluff_rates": rates,
         "rule_bot_bluff_rate_max": worst,
@@ -122,4 +128,5 @@ def measure(quick: bool) -> dict[str, Any]:
         "reformation_lopsided_turns": habits["lopsided_turns"],
         "reformation_flip_flops_per_game": habits["flip_flops_per_game"],
         "g54_rule_longest_income_streak": streak,
+        "g54_rule_longest_needless_income_streak": needless,
     }

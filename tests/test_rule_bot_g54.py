@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from bench.bluffs import g54_income_streaks
 from core.bots.random_bot import RandomBot
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
@@ -199,3 +200,43 @@ def test_sim_names_crime_boss_either_way_and_rejects_bad_sets(capsys):
     assert main([*base, "banker,brain,director,lawyer,priest"]) == 2
     assert "unknown role 'brain'" in capsys.readouterr().err
     assert main(["sim", "--game", "coup", "--roles", "first", "--games", "1"]) == 2
+
+
+SPIES = ("Spy", "Director", "Judge", "Customs Officer", "Foreign Consular")
+
+
+def test_rule_bot_does_not_take_income_turn_after_turn_when_a_better_action_is_safe():
+    """Its Judge would be blocked (everyone claims Judge), its Director would draw for a hand already strong: Income is
+    the best of what it holds, but after a few Incomes a person claims the Spy (a coin and another action)."""
+    state = table(
+        [["Director", "Judge"], ["Judge", "Customs Officer"], ["Judge", "Foreign Consular"]], [1, 2, 2], SPIES
+    )
+    for player in state.players[1:]:
+        player.claims.append("Judge")
+    bot, moves = G54RuleBot(3), []
+    for turn in range(4):
+        state.turn = turn * 3
+        moves.append(bot.choose(G54.view(state, 0)).kind)
+    assert moves == ["income", "income", "income", "spy"]
+
+
+def test_rule_bot_takes_income_on_while_nothing_better_is_safe():
+    """With every Spy face up there is no coin to claim: Income stays the move, however long the run."""
+    state = table(
+        [["Director", "Judge"], ["Judge", "Customs Officer"], ["Judge", "Foreign Consular"]], [1, 2, 2], SPIES
+    )
+    for player in state.players[1:]:
+        player.claims.append("Judge")
+        player.revealed.append("Spy")
+        state.deck.remove("Spy")
+    state.deck.remove("Spy")
+    state.players[0].revealed.append("Spy")
+    bot = G54RuleBot(3)
+    for turn in range(6):
+        state.turn = turn * 3
+        assert bot.choose(G54.view(state, 0)) == Move("income")
+
+
+def test_rule_bots_income_runs_stay_short_where_a_better_action_exists():
+    longest, needless = g54_income_streaks(40, seed=3)
+    assert needless <= 4, (longest, needless)

@@ -22,6 +22,10 @@ STRONG = 4.0  # a role worth at least this (see role_worth) makes a hand worth k
 TYPICAL_PURSE = 3  # coins a player typically holds when it doubles them (Speculator)
 TYPICAL_REACH = {EVERYONE: 2, RICH_POOR: 0}  # players a role typically takes coins from for its actor
 FUNDED = 0.6  # the share of its harm an action that needs another player's funding is worth
+PATIENCE = 3  # Income turns in a row after which a person claims a better action if one is reasonably safe
+BETTER_THAN_INCOME = 2.0  # a better action is worth this: a net coin more than Income, or an attack
+SPY = "Spy"
+SPY_FOLLOW_UP = 1.0  # the Spy's second action is worth at least the Income it may take
 OWN_TOKENS = {"Peacekeeping": lambda v: v.peacekeeper, "Tax": lambda v: v.collector}
 """The tokens a player takes for itself, and who holds each now: taking one already held gains nothing."""
 
@@ -72,11 +76,18 @@ def holds_chance(view: G54View, seat: int, role: str) -> float:
     they lost face down) were dealt at random."""
     hidden = COPIES * len(view.roles) - sum(len(p.revealed) for p in view.players)
     hidden -= len(hand(view)) + len(me(view).aside or ())
-    cards = view.players[seat].influence
-    copies = unseen(view, role)
-    if copies == 0 or cards == 0:
-        return 0.0
-    return 1.0 - comb(hidden - copies, cards) / comb(hidden, cards)
+    return odds(hidden, unseen(view, role), view.players[seat].influence)
+
+
+def odds(hidden: int, copies: int, cards: int) -> float:
+    """P(a hand of cards dealt at random from hidden cards holds one of copies)."""
+    return 1.0 - comb(hidden - copies, cards) / comb(hidden, cards) if copies and cards else 0.0
+
+
+def looks_held(view: G54View, role: str) -> float:
+    """P(the viewer holds role) as the others see it: its cards among all those not revealed."""
+    hidden = COPIES * len(view.roles) - sum(len(p.revealed) for p in view.players)
+    return odds(hidden, COPIES - sum(p.revealed.count(role) for p in view.players), me(view).influence)
 
 
 def threat(view: G54View, seat: int) -> float:
@@ -103,6 +114,8 @@ class G54RuleBot:
     def __init__(self, seed: int, bluff: float = 0.15) -> None:
         self.rng = random.Random(seed)
         self.bluff = bluff
+        self.incomes = 0  # the Income turns the bot took in a row
+        self.last_turn = -1  # the turn of its last action (a lower one starts a new game)
 
     def choose(self, view: G54View) -> Move:
         """One of view.legal."""
@@ -127,12 +140,38 @@ class G54RuleBot:
     # -- my turn ---------------------------------------------------------------------------
 
     def act(self, view: G54View) -> Move:
-        """The best-valued legal action: Coup when affordable, else roles held, else a possible bluff."""
+        """The best-valued legal action: Coup when affordable, else roles held, else a possible bluff; after PATIENCE
+        Income turns in a row, a bluff worth more than Income if one is reasonably safe."""
         coups = [m for m in view.legal if m.kind == "coup"]
         if coups and me(view).coins >= COUP_COST:
-            return max(coups, key=lambda m: threat(view, m.target or 0))
-        scored = [(self.value(view, m), i, m) for i, m in enumerate(view.legal)]
-        return max(scored)[2]
+            move = max(coups, key=lambda m: threat(view, m.target or 0))
+        else:
+            move = max((self.value(view, m), i, m) for i, m in enumerate(view.legal))[2]
+        if view.turn < self.last_turn:  # a new game
+            self.incomes = 0
+        self.last_turn = view.turn
+        if move.kind == "income" and self.incomes >= PATIENCE:
+            move = self.better_than_income(view) or move
+        self.incomes = self.incomes + 1 if move.kind == "income" and not view.spying else 0
+        return move
+
+    def better_than_income(self, view: G54View) -> Move | None:
+        """The action worth most, held or bluffed, if it is worth BETTER_THAN_INCOME, no one it hurts is expected to
+        block it, and the others would not challenge it by the odds; None when Income is as good as anything reasonably
+        safe. Draws nothing from the bot's random numbers."""
+        options = []
+        for i, move in enumerate(view.legal):
+            role = BY_KIND.get(move.kind)
+            if role is None or self.expects_blocks(view, role, move):
+                continue
+            if role.name not in hand(view) and (
+                not unseen(view, role.name) or looks_held(view, role.name) < CHALLENGE_AT
+            ):
+                continue
+            worth = self.effect_worth(view, role, move)
+            if worth >= BETTER_THAN_INCOME:
+                options.append((worth, i, move))
+        return max(options)[2] if options else None
 
     def value(self, view: G54View, move: Move) -> float:
         """What move is worth to the viewer now, in coins."""
@@ -165,7 +204,7 @@ class G54RuleBot:
         """The role's data turned into coins: gain, harm to others, coins taken, draws, tokens; minus the cost.
         After STALL_TURN only coins from the treasury and attacks count: no endless trading of coins."""
         target = view.players[move.target] if move.target is not None else None
-        worth = float(role.gain_for(me(view).coins) - role.cost)
+        worth = float(role.gain_for(me(view).coins) - role.cost) + (SPY_FOLLOW_UP if role.name == SPY else 0.0)
         harm = self.harm_worth(view, role, target)
         stalled = view.turn > STALL_TURN
         taken = 0.0 if stalled else self.taken_worth(view, role, move)
