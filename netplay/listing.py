@@ -12,7 +12,7 @@ from netplay.lobby import LobbyTable
 LIST_LIMIT = 50  # tables in one page of the listing, which must fit in one frame
 QUERY_LIMIT = 40  # characters of a search
 BROADCAST_GAP = 0.25  # seconds between two lobby broadcasts at least
-LISTINGS_PER_SECOND = 100.0  # lobby listings sent a second at most, to all listeners together, once they are many
+LISTINGS_PER_SECOND = 50.0  # lobby listings sent a second at most, to all listeners together, once they are many
 
 
 def rank(lobby: LobbyTable) -> int:

@@ -25,7 +25,7 @@ async def test_a_host_with_many_listeners_sends_fewer_listings_a_second(tmp_path
             clients.append(client)
         await clients[0].request({"type": "create", "players": 2})
         await asyncio.sleep(BROADCAST_GAP * 2)
-        assert host._lobby_news.gap == listing_gap(150) == 1.5
+        assert host._lobby_news.gap == listing_gap(150) == 150 / LISTINGS_PER_SECOND
     finally:
         for client in clients:
             await client.close()
