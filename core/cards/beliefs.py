@@ -152,7 +152,7 @@ def beliefs(view: CardView, bluff: float | None = None) -> Beliefs:
             known_cards(view, p.seat),
         )
         for p in view.players
-        if p.seat != view.viewer and p.alive and p.influence > 0
+        if p.seat != view.viewer and p.influence > 0
     )
     rate = bluff if bluff is not None else G54_BLUFF if isinstance(view, G54View) else COUP_BLUFF
     return Beliefs(view.viewer, pool, opponents, rate)
