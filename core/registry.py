@@ -23,12 +23,6 @@ def get_game(name: str) -> Game:
     return game_spec(name).engine
 
 
-def bot_levels() -> tuple[str, ...]:
-    """The levels a computer opponent can have, in every game (the first is the default)."""
-    levels = [tuple(spec.bots) for spec in GAMES.values()]
-    return tuple(level for level in levels[0] if all(level in other for other in levels))
-
-
 def make_bot(game: str, level: str, seed: int) -> Bot:
     """A fresh computer opponent of level for game, its own choices drawn from seed."""
     return game_spec(game).make_bot(level, seed)

@@ -65,7 +65,8 @@ class LobbyScreen(Screen[None]):
         ("n", "new", "New table"),
         ("j", "join", "Join"),
         ("w", "watch", "Watch"),
-        ("f", "fill", "Add computer opponents"),
+        ("f", "fill('rule')", "Add computer opponents"),
+        ("e", "fill('expert')", "Add experts"),
         ("s", "start", "Start"),
         ("r", "refresh", "Refresh"),
         ("slash", "search", "Search"),
@@ -307,11 +308,11 @@ class LobbyScreen(Screen[None]):
         if table is not None:
             self._ask({"type": "spectate", "table": table["id"]})
 
-    def action_fill(self) -> None:
-        """Give the open seats of our table (or the selected one) to computer opponents."""
+    def action_fill(self, level: str) -> None:
+        """Give the open seats of our table (or the selected one) to computer opponents of level."""
         table_id = self.my_table or (self._selected() or {}).get("id")
         if table_id:
-            self._ask({"type": "fill", "table": table_id, "level": "rule"})
+            self._ask({"type": "fill", "table": table_id, "level": level})
 
     def action_start(self) -> None:
         """Start our table."""

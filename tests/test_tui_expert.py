@@ -1,0 +1,63 @@
+"""The expert from the menu and the lobby: offered for the card games (not the wargame), seated when chosen."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Select
+
+from netplay.host import Host
+from tests.net_helpers import running_host
+from tests.test_tui_net import create_table, wait_for
+from tests.tui_helpers import app_on, quick_settings
+from tui.app import CoupApp
+from tui.screens.menu import MenuScreen
+from tui.screens.table import TableScreen
+
+
+async def test_the_menu_offers_the_expert_for_card_games_and_seats_it():
+    app = app_on()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        level = menu.query_one("#level-1", Select)
+        level.value = "expert"  # refused (InvalidSelectValueError) were it not offered
+        menu.query_one("#game", Select).value = "wargame"
+        await pilot.pause()
+        assert level.value == "rule"
+        menu.query_one("#game", Select).value = "g54"
+        await pilot.pause()
+        level.value = "expert"
+        menu.query_one("#game", Select).value = "reformation"
+        await pilot.pause()
+        assert level.value == "expert"
+        await pilot.press("s")
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert screen.table.levels()[1] == "expert"
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[tuple[Host, int]]:
+    """A host on 127.0.0.1 whose computer opponents answer at once."""
+    async with running_host(tmp_path / "host") as served:
+        yield served
+
+
+async def test_the_lobby_fills_a_table_with_experts_that_the_host_runs(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await create_table(pilot)
+        await pilot.press("e")
+        seats = server.tables[lobby.my_table].seats
+        await wait_for(pilot, lambda: all(s.kind != "open" for s in seats))
+        assert [s.level for s in seats[1:]] == ["expert"] * (len(seats) - 1)
+        await wait_for(pilot, lambda: "(expert)" in str(lobby.query_one("#tables", DataTable).get_row_at(0)))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = server.tables[lobby.my_table].table
+        assert {bot.name for bot in table.bots.values()} == {"expert"}
+        await wait_for(pilot, lambda: table.state.version > 0 or 0 not in table.game.to_act(table.state))
