@@ -18,6 +18,7 @@ class RemoteTable:
     """Holds the latest view the host sent for our seat; submit sends moves with their version."""
 
     remote = True
+    coach = False  # the coach is off at network tables
 
     def __init__(self, client: Client, table_id: str, seat: int | None, game: str, label: str = "") -> None:
         self.client, self.table_id, self.seat, self.game_name = client, table_id, seat, game

@@ -6,13 +6,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Select
+from textual.widgets import DataTable, Select, Static
 
 from netplay.host import Host
 from tests.net_helpers import running_host
 from tests.test_tui_net import create_table, wait_for
-from tests.tui_helpers import app_on, quick_settings
+from tests.tui_helpers import app_on, frozen_table, quick_settings
 from tui.app import CoupApp
+from tui.screens.coach import THINKING, CoachPanel
 from tui.screens.menu import MenuScreen
 from tui.screens.table import TableScreen
 
@@ -60,4 +61,37 @@ async def test_the_lobby_fills_a_table_with_experts_that_the_host_runs(host):
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         table = server.tables[lobby.my_table].table
         assert {bot.name for bot in table.bots.values()} == {"expert"}
-        await wait_for(pilot, lambda: table.state.version > 0 or 0 not in table.game.to_act(table.state))
+        await wait_for(pilot, lambda: table.state.version > 0 or 0 in table.game.to_act(table.state), 30)
+
+
+async def test_the_coach_reads_the_players_own_view_and_names_the_experts_move():
+    app = app_on(frozen_table(4, []))
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, CoachPanel) and panel.view.viewer == 0 and panel.view == screen.table.view()
+        await wait_for(pilot, lambda: str(panel.query_one("#coach-text", Static).render()) != THINKING, 30)
+        text = str(panel.query_one("#coach-text", Static).render())
+        assert "The expert plays:" in text and "games played out" in text
+        for seat in (1, 2, 3):
+            assert screen.table.names[seat] in text
+        await pilot.press("h")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_the_coach_is_off_at_a_network_table(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await create_table(pilot)
+        await pilot.press("f")
+        await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)

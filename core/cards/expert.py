@@ -39,6 +39,18 @@ class Search:
 
 COUP_SEARCH = Search(COUP, RuleBot, coup_world, COUP_WINDOWS)
 G54_SEARCH = Search(G54, G54RuleBot, g54_world, G54_WINDOWS)
+SEARCHES = {"coup": COUP_SEARCH, "reformation": COUP_SEARCH, "g54": G54_SEARCH}
+"""The games the expert plays, by registry name."""
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The expert's move, how many play-outs each legal move won (empty: the rule bot decided) and over how many
+    deals."""
+
+    move: Move
+    wins: dict[Move, int]
+    deals: int
 
 
 class ExpertBot:
@@ -53,21 +65,27 @@ class ExpertBot:
 
     def choose(self, view: Any) -> Move:
         """One of view.legal."""
+        return self.assess(view).move
+
+    def assess(self, view: Any) -> Assessment:
+        """The move to play, and what the search found (nothing where the rule bot decides)."""
         advice: Move = self.rule.choose(view)
         if len(view.legal) < 2 or view.window not in self.search.windows or getattr(view, "two_player_variant", False):
-            return advice
-        wins = self.weigh(view)
+            return Assessment(advice, {}, 0)
+        wins, deals = self.weigh(view)
         best = max(wins.values())
-        return advice if wins.get(advice) == best else next(m for m in view.legal if wins[m] == best)
+        move = advice if wins.get(advice) == best else next(m for m in view.legal if wins[m] == best)
+        return Assessment(move, wins, deals)
 
-    def weigh(self, view: Any) -> dict[Move, int]:
-        """How many play-outs each legal move won, over deals drawn until the budget is spent (one deal at least);
-        every move is played out against the same deals and the same bots' draws."""
+    def weigh(self, view: Any) -> tuple[dict[Move, int], int]:
+        """How many play-outs each legal move won, and over how many deals, drawn until the budget is spent (one deal
+        at least); every move is played out against the same deals and the same bots' draws."""
         seat, engine = view.viewer, self.search.engine
         belief = beliefs(view)
         wins = dict.fromkeys(view.legal, 0)
-        spent = 0
+        spent = deals = 0
         while spent < self.nodes:
+            deals += 1
             hands, rest = belief.sample(self.rng)
             seed = self.rng.getrandbits(62)
             start = self.search.world(view, hands, rest, seed)
@@ -76,7 +94,7 @@ class ExpertBot:
                 winner, moves = self.play_out(state, seed)
                 spent += moves + 1
                 wins[move] += winner == seat
-        return wins
+        return wins, deals
 
     def play_out(self, state: Any, seed: int) -> tuple[int | None, int]:
         """The winner of state played to the end by rule bots (None past LONGEST moves), and how many moves it took."""

@@ -9,18 +9,21 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal
 from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 
 from core.cards.events import Event
+from core.cards.expert import SEARCHES
 from core.cards.moves import Move
 from core.game import IllegalMove
 from netplay.storage import count_game
 from tui.faces.base import Choice, Face
 from tui.faces.decisions import Decision, Play
 from tui.messages import GameFinished
+from tui.screens.coach import CoachPanel
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.table_dialogs import dialog_for
@@ -28,7 +31,7 @@ from tui.settings import Settings, record_line
 from tui.widgets.seat_panel import SeatList, SeatPanel
 
 COMPACT_FROM = 7  # players: one line per opponent instead of a box
-UNBOUND_LETTERS = set("abcdefghijlmnopqrstuvwxyz")  # k is a binding; answered with a hint when unused
+UNBOUND_LETTERS = set("abcdefgijlmnopqrstuvwxyz")  # h and k are bindings; answered with a hint when unused
 CLOCK_SHOWN_FROM = 15  # seconds
 CLOCK_SLACK = 1.0  # seconds: a remote clock's end, as this machine sees it, may be a little late
 TIMED_OUT = "Time ran out: the computer answered for you."
@@ -53,6 +56,7 @@ class TableScreen(Screen[None]):
         ("question_mark,f1", "rules", "Rules"),
         ("r", "roles", "Roles"),
         ("k", "toggle_confirm", "Confirm on/off"),
+        Binding("h", "coach", "Coach", show=False),  # off the footer: it is full at 80 columns
         ("escape", "leave", "Leave game"),
     ]
 
@@ -329,6 +333,17 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The roles key only where the game has roles to show."""
         return "r" in self.face.bound_keys if action == "roles" else True
+
+    def action_coach(self) -> None:
+        """Open the coach's panel: for the player's own seat only, in a game the expert plays, where the table
+        allows it (a network table only if its host's table was made so)."""
+        view = self.table.view()
+        if view is None or view.viewer is None or view.window == "over" or self.table.game.name not in SEARCHES:
+            self.notify("The coach helps a player in a game under way.", timeout=3)
+        elif not getattr(self.table, "coach", False):
+            self.notify("This table does not allow the coach.", timeout=3)
+        else:
+            self.app.push_screen(CoachPanel(self.table.game.name, view, self.table.names))
 
     def action_toggle_confirm(self) -> None:
         """Turn the confirm step on irreversible moves on or off."""
