@@ -14,6 +14,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.cards.annotate import annotate, note_line
+from core.cards.expert import NODES
 from core.game import Flag, IllegalMove
 from core.records import Record, replay
 from core.registry import GAMES, game_spec
@@ -47,6 +49,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep = commands.add_parser("replay", help="show a saved game record move by move")
     rep.add_argument("file", type=Path)
     rep.add_argument("--json", action="store_true", help="print the final state as JSON instead")
+    rep.add_argument(
+        "--annotate", action="store_true", help="print each decision beside the expert's, and which claims were bluffs"
+    )
+    rep.add_argument("--nodes", type=int, default=NODES, help="with --annotate: the expert's search budget a decision")
     host = commands.add_parser("host", help="host games for players on the LAN")
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
     host.add_argument("--port", type=int, default=DEFAULT_PORT)
@@ -155,6 +161,8 @@ def sim_options(args: argparse.Namespace) -> dict[str, object]:
 def command_replay(args: argparse.Namespace) -> int:
     """Replay a record on screen, or print its final state as JSON."""
     record = Record.from_json(args.file.read_text())
+    if args.annotate:
+        return print_annotations(record, args.nodes)
     if args.json:
         state = replay(record)
         data = asdict(state)
@@ -164,6 +172,18 @@ def command_replay(args: argparse.Namespace) -> int:
     from tui.replay_app import ReplayApp
 
     return ReplayApp(record).run() or 0
+
+
+def print_annotations(record: Record, nodes: int) -> int:
+    """Print record's game a decision a line, each beside the expert's choice (core.cards.annotate)."""
+    notes = annotate(record, nodes)
+    spec = game_spec(record.game)
+    assert spec.text is not None  # every game the expert plays has its sentences
+    names: tuple[str, ...] = ()
+    for note, view in notes:
+        names = names or spec.engine.names(view)
+        print(note_line(note, view, names, spec.text.move_label), flush=True)
+    return 0
 
 
 def command_host(args: argparse.Namespace) -> int:
