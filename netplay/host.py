@@ -146,7 +146,7 @@ class Host:
         config = game.load_config(header["config"])
         seats = [Seat.from_header(s) for s in header["seats"]]
         lobby = LobbyTable(table_id, header["game"], config.players, header.get("options", {}), header.get("timer"))
-        lobby.seats = seats
+        lobby.seats, lobby.coach = seats, header.get("coach") is True
         self._open_table(lobby, config, int(header["seed"]))
         assert lobby.table is not None
         played = replay(table_id, lobby.table, moves)
@@ -348,6 +348,9 @@ class Host:
             raise Refused("bad_request", "this host deals every table itself: nobody may choose a seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise Refused("bad_request", "seed must be an integer")
+        coach = message.get("coach", False)
+        if not isinstance(coach, bool):
+            raise Refused("bad_request", "coach is true or false")
         table_id = f"t{self._next_id}"
         self._next_id += 1
         if self.journal is not None:
@@ -355,7 +358,7 @@ class Host:
         expired = self.openings.room(self.tables)  # at the cap of waiting tables: the oldest empty one goes
         if expired is not None:
             del self.tables[expired]
-        self.tables[table_id] = LobbyTable(table_id, game_name, players, options, timer, seed)
+        self.tables[table_id] = LobbyTable(table_id, game_name, players, options, timer, seed, coach)
         self.openings.made(table_id, creator, time.monotonic())
         self._broadcast_lobby()
         return {"type": "created", "table": self.tables[table_id].summary()}
@@ -388,7 +391,7 @@ class Host:
         lobby.seats[wanted].seat_person(conn, lobby.unique_name(conn.name))
         conn.table_id, conn.seat = lobby.id, wanted
         self._broadcast_lobby()
-        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted}
+        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted, "coach": lobby.coach}
 
     def _on_spectate(self, conn: Connection, message: dict[str, Any]) -> None:
         lobby = self._lobby(message)
@@ -485,7 +488,8 @@ class Host:
         timer = self._grace_timers.pop((lobby.id, index), None)
         if timer is not None:
             timer.cancel()
-        reply = {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": index, "resumed": True}
+        reply = {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": index, "coach": lobby.coach}
+        reply["resumed"] = True
         if ref is not None:
             reply["re"] = ref
         conn.send(reply)

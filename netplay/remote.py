@@ -18,10 +18,12 @@ class RemoteTable:
     """Holds the latest view the host sent for our seat; submit sends moves with their version."""
 
     remote = True
-    coach = False  # the coach is off at network tables
 
-    def __init__(self, client: Client, table_id: str, seat: int | None, game: str, label: str = "") -> None:
+    def __init__(
+        self, client: Client, table_id: str, seat: int | None, game: str, label: str = "", coach: bool = False
+    ) -> None:
         self.client, self.table_id, self.seat, self.game_name = client, table_id, seat, game
+        self.coach = coach  # the coach is off at a network table unless its host's table allows it
         self.game = get_game(game)
         self.label = label or f"table {table_id}"
         self.events: list[Any] = []

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Select, Static
+from textual.widgets import Checkbox, DataTable, Select, Static
 
 from netplay.host import Host
 from tests.net_helpers import running_host
@@ -14,6 +14,7 @@ from tests.test_tui_net import create_table, wait_for
 from tests.tui_helpers import app_on, frozen_table, quick_settings
 from tui.app import CoupApp
 from tui.screens.coach import THINKING, CoachPanel
+from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.table import TableScreen
 
@@ -95,3 +96,24 @@ async def test_the_coach_is_off_at_a_network_table(host):
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_the_coach_helps_at_a_network_table_made_to_allow_it(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#new-coach", Checkbox).value = True
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: lobby.my_table is not None)
+        assert server.tables[lobby.my_table].coach
+        await pilot.press("f")
+        await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.table.has_view())
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, CoachPanel))
+        assert app.screen.view.viewer == 0

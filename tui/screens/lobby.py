@@ -66,7 +66,7 @@ class LobbyScreen(Screen[None]):
         ("j", "join", "Join"),
         ("w", "watch", "Watch"),
         ("f", "fill('rule')", "Add computer opponents"),
-        ("e", "fill('expert')", "Add experts"),
+        ("e", "fill('expert')", "Experts"),
         ("s", "start", "Start"),
         ("r", "refresh", "Refresh"),
         ("slash", "search", "Search"),
@@ -152,9 +152,9 @@ class LobbyScreen(Screen[None]):
             grid.add_row(table["id"] + mine, game_text(table), state_text(table), timer_text(table), seats_text(table))
         if tables:
             grid.move_cursor(row=min(row, len(tables) - 1))
-        help_text = "n new table · j join · w watch · f add computer opponents · s start"
+        help_text = "n new table · j join · w watch · f add computer opponents (e: experts) · s start"
         if self.my_table is not None:
-            help_text = f"You are at table {self.my_table}: wait for players; f seats computers; s starts."
+            help_text = f"You are at table {self.my_table}: wait for players; f seats computers (e: experts); s starts."
         elif not tables:
             help_text = f"No table matches {self.search!r}." if self.search else "No tables yet: press n to create one."
         where = f"Tables matching {self.search!r}. " if self.search else ""
@@ -168,7 +168,8 @@ class LobbyScreen(Screen[None]):
         if remote is not None and (remote.table_id, remote.seat) == (message["table"], message["seat"]):
             remote.client = self.client  # the same seat over a new connection: the open table screen goes on
         else:
-            self.remote = RemoteTable(self.client, message["table"], message["seat"], message["game"])
+            table, seat, game = message["table"], message["seat"], message["game"]
+            self.remote = RemoteTable(self.client, table, seat, game, coach=message.get("coach") is True)
         self._show_tables({"tables": self.tables, "page": self.page, "pages": self.pages})
         if message.get("resumed"):
             self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")

@@ -1,4 +1,4 @@
-"""Set up a new table on a host: the game, players, the game's own options, response timer."""
+"""Set up a new table on a host: the game, players, the game's own options, response timer, whether the coach helps."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
 
+from core.cards.expert import SEARCHES
 from tui.games import SCREENS, every_check, menu_choices, player_counts, tui_game
 from tui.widgets.game_options import OptionsField, number, offer_player_counts
 
@@ -42,6 +43,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Select(TIMERS, value=0, allow_blank=False, id="new-timer", compact=True)
             for check in every_check():
                 yield Checkbox(check.label, id=f"new-{check.slug}", compact=True)
+            yield Checkbox("Players may ask the coach (h)", id="new-coach", compact=True)
             yield Static("When the timer runs out, a computer opponent answers for you.", classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create (Enter)", id="create", variant="primary", compact=True)
@@ -69,6 +71,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         slugs = {check.slug for check in tui_game(self.game).checks}
         for check in every_check():
             self.query_one(f"#new-{check.slug}").display = check.slug in slugs
+        self.query_one("#new-coach").display = self.game in SEARCHES
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
@@ -87,6 +90,8 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
             if field.display:
                 options.update(field.options())
         request: dict[str, Any] = {"game": self.game, "players": players, "options": options}
+        if self.game in SEARCHES and self.query_one("#new-coach", Checkbox).value:
+            request["coach"] = True
         if timer:
             request["timer"] = timer
         self.dismiss(request)
