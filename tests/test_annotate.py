@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from core.cards.annotate import annotate
 from core.cards.engine import COUP
@@ -15,7 +16,9 @@ from core.cards.state import CoupConfig
 from core.records import replay_states
 from core.registry import make_bot
 from core.sim import play_game
+from tests.test_tui_net import wait_for
 from tui.cli import main
+from tui.replay_app import ReplayApp
 
 
 def coup_record():
@@ -65,3 +68,23 @@ def test_a_game_the_expert_does_not_play_is_a_message(tmp_path: Path, capsys: py
     path.write_text('{"game": "wargame", "config": {}, "seed": 1, "moves": []}')
     assert main(["replay", "--annotate", str(path)]) == 2
     assert "expert does not play" in capsys.readouterr().err
+
+
+async def test_the_replay_screen_shows_the_experts_note_on_the_next_move():
+    record = coup_record()
+    app = ReplayApp(record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        note = screen.query_one("#annotation", Static)
+        await pilot.press("right")
+        assert str(note.render()) == ""
+        await pilot.press("a")
+        await wait_for(pilot, lambda: str(note.render()).startswith("Next: Turn "), 60)
+        names = ("Ana", "Bo")
+        assert names[record.moves[1][0]] in str(note.render())
+        await pilot.press("right")
+        await wait_for(pilot, lambda: str(note.render()).startswith("Next: Turn "), 60)
+        await pilot.press("end")
+        assert str(note.render()) == ""
+        await pilot.press("home", "a")
+        assert str(note.render()) == ""

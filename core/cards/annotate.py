@@ -41,16 +41,23 @@ def annotate(record: Record, nodes: int = NODES) -> Iterator[tuple[Note, Any]]:
 def _notes(record: Record, nodes: int) -> Iterator[tuple[Note, Any]]:
     states = replay_states(record)
     before, _, game = next(states)
-    for (seat, data), (after, _, _) in zip(record.moves, states, strict=True):
-        view = game.view(before, seat)
-        played = game.load_move(data)
-        found = ExpertBot(record.seed + before.version, nodes, SEARCHES[record.game]).assess(view)
-        deals = found.deals or 1
-        chance = found.wins[played] / deals if found.wins else None
-        expert_chance = found.wins[found.move] / deals if found.wins else None
-        claim, bluff = _claim(game, before, after, seat)
-        yield Note(before.turn, seat, played, found.move, chance, expert_chance, claim, bluff), view
+    for after, _, _ in states:
+        yield note(record, game, before, after, nodes)
         before = after
+
+
+def note(record: Record, game: Any, before: Any, after: Any, nodes: int = NODES) -> tuple[Note, Any]:
+    """The note on record's move from state before to after (the expert seeded by the record's seed and the move's
+    place in it), with the decider's view before it."""
+    seat, data = record.moves[before.version]
+    view = game.view(before, seat)
+    played = game.load_move(data)
+    found = ExpertBot(record.seed + before.version, nodes, SEARCHES[record.game]).assess(view)
+    deals = found.deals or 1
+    chance = found.wins[played] / deals if found.wins else None
+    expert_chance = found.wins[found.move] / deals if found.wins else None
+    claim, bluff = _claim(game, before, after, seat)
+    return Note(before.turn, seat, played, found.move, chance, expert_chance, claim, bluff), view
 
 
 def _claim(game: Any, before: Any, after: Any, seat: int) -> tuple[str | None, bool]:
