@@ -10,7 +10,7 @@ from textual.widgets import Checkbox, DataTable, Select, Static
 
 from netplay.host import Host
 from tests.net_helpers import running_host
-from tests.test_tui_net import create_table, wait_for
+from tests.test_tui_net import create_table, fill_and_start, wait_for
 from tests.tui_helpers import app_on, frozen_table, quick_settings
 from tui.app import CoupApp
 from tui.screens.coach import THINKING, CoachPanel
@@ -88,11 +88,7 @@ async def test_the_coach_is_off_at_a_network_table(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby = await create_table(pilot)
-        await pilot.press("f")
-        await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
-        await pilot.press("s")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await fill_and_start(pilot, server, await create_table(pilot))
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -110,10 +106,8 @@ async def test_the_coach_helps_at_a_network_table_made_to_allow_it(host):
         await pilot.press("enter")
         await wait_for(pilot, lambda: lobby.my_table is not None)
         assert server.tables[lobby.my_table].coach
-        await pilot.press("f")
-        await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
-        await pilot.press("s")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.table.has_view())
+        await fill_and_start(pilot, server, lobby)
+        await wait_for(pilot, lambda: app.screen.table.has_view())
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, CoachPanel))
         assert app.screen.view.viewer == 0

@@ -4,6 +4,8 @@ windows whose whole state a view shows (COUP_WINDOWS, G54_WINDOWS); the generato
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from core.cards.beliefs import Hands
 from core.cards.g54.config import G54Config
 from core.cards.g54.state import G54Player, G54State
@@ -34,17 +36,9 @@ def coup_world(view: CoupView, hands: Hands, rest: list[str], seed: int) -> Coup
     state.allegiance = [p.allegiance for p in view.players] if view.players[0].allegiance else []
     pending, challenge = view.pending, view.challenge
     if pending is not None:
-        state.pending = Pending(
-            pending.actor,
-            pending.kind,
-            pending.target,
-            pending.claim,
-            pending.cost,
-            pending.blocker,
-            pending.block_card,
-        )
+        state.pending = Pending(*(getattr(pending, f.name) for f in fields(Pending)))
     if challenge is not None:
-        state.challenge = Challenge(challenge.challenger, challenge.challenged, challenge.card, challenge.on_block)
+        state.challenge = Challenge(*(getattr(challenge, f.name) for f in fields(Challenge)))
     return state
 
 
