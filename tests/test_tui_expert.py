@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, DataTable, Select, Static
 
+from core.cards.state import CoupConfig
 from netplay.host import Host
+from netplay.table import LocalTable, Table
 from tests.net_helpers import running_host
 from tests.test_tui_net import create_table, fill_and_start, wait_for
 from tests.tui_helpers import app_on, frozen_table, quick_settings
@@ -111,3 +113,16 @@ async def test_the_coach_helps_at_a_network_table_made_to_allow_it(host):
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, CoachPanel))
         assert app.screen.view.viewer == 0
+
+
+async def test_the_coach_stays_shut_in_the_two_player_variant():
+    config = CoupConfig(players=2, two_player_variant=True)
+    table = LocalTable(Table("coup", config, 3, bots={}, bot_delay=0, save_records=False))
+    for seat in (0, 1):  # both choose their first card: the game is under way
+        table.apply_move(seat, table.view_as(seat).legal[0])
+    assert table.view().window == "action"
+    app = app_on(table)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert not isinstance(app.screen, CoachPanel)

@@ -342,6 +342,8 @@ class TableScreen(Screen[None]):
             self.notify("The coach helps a player in a game under way.", timeout=3)
         elif not getattr(self.table, "coach", False):
             self.notify("This table does not allow the coach.", timeout=3)
+        elif getattr(view, "two_player_variant", False):
+            self.notify("The coach does not follow the two-player variant's chosen cards.", timeout=3)
         else:
             self.app.push_screen(CoachPanel(self.table.game.name, view, self.table.names))
 
