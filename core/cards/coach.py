@@ -13,6 +13,9 @@ from core.cards.moves import Move
 
 LIKELY = 0.5
 """A card an opponent holds at least this likely is named as likely."""
+COACH_NODES = 4 * NODES
+"""The coach searches four times as long as the expert at the table (under half a second, once a key press): its
+advice is read and weighed, so it had better not change with the luck of a few deals."""
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,7 @@ class Advice:
 
 
 def advise(
-    view: CardView, search: Search, label: Callable[[Move, Any], str], seed: int = 0, nodes: int = NODES
+    view: CardView, search: Search, label: Callable[[Move, Any], str], seed: int = 0, nodes: int = COACH_NODES
 ) -> Advice:
     """What the coach says to view's seat (its move searched with nodes, from seed); label words a move."""
     belief = beliefs(view)
