@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, DataTable, Select, Static
+from textual.widgets import Checkbox, Select, Static
 
 from core.cards.state import CoupConfig
 from netplay.host import Host
@@ -19,6 +19,7 @@ from tui.screens.coach import THINKING, CoachPanel
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.table import TableScreen
+from tui.widgets.row_list import RowList
 
 
 async def test_the_menu_offers_the_expert_for_card_games_and_seats_it():
@@ -59,7 +60,8 @@ async def test_the_lobby_fills_a_table_with_experts_that_the_host_runs(host):
         seats = server.tables[lobby.my_table].seats
         await wait_for(pilot, lambda: all(s.kind != "open" for s in seats))
         assert [s.level for s in seats[1:]] == ["expert"] * (len(seats) - 1)
-        await wait_for(pilot, lambda: "(expert)" in str(lobby.query_one("#tables", DataTable).get_row_at(0)))
+        rows = lobby.query_one("#tables", RowList)
+        await wait_for(pilot, lambda: rows.row_count == 1 and "(expert)" in rows.render_line(1).text)
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         table = server.tables[lobby.my_table].table
