@@ -10,7 +10,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import bluffs, bot_times, bots, engine, engine_sizes, host_load, report, soak, ssh_flood, ssh_sessions
+from bench import (
+    bluffs,
+    bot_times,
+    bots,
+    engine,
+    engine_sizes,
+    expert,
+    host_load,
+    report,
+    soak,
+    ssh_flood,
+    ssh_sessions,
+)
 
 Measurement = Callable[[bool], dict[str, Any]]
 """A measurement: given quick (fewer games, for a try), it prints its lines and returns its figures by key."""
@@ -23,6 +35,7 @@ MEASUREMENTS: dict[str, Measurement] = {
     "bot_times": bot_times.measure,
     "rule_bots": bluffs.measure,
     "ssh_flood": ssh_flood.measure,
+    "expert": expert.measure,
     "host_load": host_load.measure,
     "ssh_sessions": ssh_sessions.measure,
     "soak": soak.measure,

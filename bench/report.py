@@ -151,7 +151,63 @@ ROWS = [
         lambda r: passes(at(r, "ssh_stop_seconds"), lambda v: v < 5),
     ),
     Row("memory", "peak memory of one rule-bot game", "—", lambda r: f"{shown(at(r, 'peak_memory_kib'))} KiB"),
+    Row(
+        "rule_bots",
+        "rule bot's wins against 3 random bots, 4-player Coup",
+        "≥ 86%",
+        lambda r: shown(at(r, "rule_vs_3_random_win_rate"), "{:.1%}"),
+        lambda r: passes(at(r, "rule_vs_3_random_win_rate"), lambda v: v >= 0.86),
+    ),
+    Row(
+        "rule_bots",
+        "rule bots' most bluffed claim, 4-player Coup self-play",
+        "≤ 50%",
+        lambda r: shown(at(r, "rule_bot_bluff_rate_max"), "{:.1%}"),
+        lambda r: passes(at(r, "rule_bot_bluff_rate_max"), lambda v: v <= 0.5),
+    ),
+    Row(
+        "rule_bots",
+        "Reformation rule bots: turns with everyone on one side; conversions undone, per game",
+        "—",
+        lambda r: (
+            f"{shown(at(r, 'reformation_lopsided_turns'), '{:.1%}')}; {shown(at(r, 'reformation_flip_flops_per_game'))}"
+        ),
+    ),
+    Row(
+        "rule_bots",
+        "G54 rule bot: longest Income run where a better action was safe",
+        "≤ 4",
+        lambda r: shown(at(r, "g54_rule_longest_needless_income_streak")),
+        lambda r: passes(at(r, "g54_rule_longest_needless_income_streak"), lambda v: v <= 4),
+    ),
 ]
+
+
+def expert_rows(results: dict[str, Any]) -> list[Row]:
+    """A row per table the expert is measured at (bench.expert)."""
+    rows = []
+    for label, figure in (at(results, "expert_vs_rule") or {}).items():
+        target = figure["target"]
+        rows.append(
+            Row(
+                "expert",
+                f"expert's wins against rule bots, {label.replace('_', ' ')} ({figure['games']} games), p99",
+                f"≥ {target:.0%}, ≤ 200 ms",
+                functools.partial(expert_result, label=label),
+                functools.partial(expert_met, label=label),
+            )
+        )
+    return rows
+
+
+def expert_result(results: dict[str, Any], label: str) -> str:
+    figure = results["expert_vs_rule"][label]
+    return f"{figure['win_share']:.1%}, {figure['p99_ms']:g} ms"
+
+
+def expert_met(results: dict[str, Any], label: str) -> bool:
+    figure = results["expert_vs_rule"][label]
+    return bool(figure["win_share"] >= figure["target"] and figure["p99_ms"] <= 200)
 
 
 def host_row(results: dict[str, Any], tables: int) -> str:
@@ -178,7 +234,7 @@ def table(results: dict[str, Any]) -> str:
     """The Markdown table of every row, with the day each measurement was made."""
     days = results.get("measured_on", {})
     lines = ["| figure | target | result | measured |", "|---|---|---|---|"]
-    for row in [*ROWS, *bot_rows(results)]:
+    for row in [*ROWS, *expert_rows(results), *bot_rows(results)]:
         met = row.met(results)
         mark = "" if met is None else " ✓" if met else " (not met)"
         lines.append(

@@ -24,9 +24,9 @@ def get_game(name: str) -> Game:
 
 
 def bot_levels() -> tuple[str, ...]:
-    """The levels a computer opponent can have, in every game (the first is the default)."""
-    levels = [tuple(spec.bots) for spec in GAMES.values()]
-    return tuple(level for level in levels[0] if all(level in other for other in levels))
+    """Every level a computer opponent can have in some game, in the order the games name them (a game refuses the
+    ones it lacks, naming its own)."""
+    return tuple(dict.fromkeys(level for spec in GAMES.values() for level in spec.bots))
 
 
 def make_bot(game: str, level: str, seed: int) -> Bot:

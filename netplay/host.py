@@ -151,7 +151,7 @@ class Host:
         config = game.load_config(header["config"])
         seats = [Seat.from_header(s) for s in header["seats"]]
         lobby = LobbyTable(table_id, header["game"], config.players, header.get("options", {}), header.get("timer"))
-        lobby.seats = seats
+        lobby.seats, lobby.coach = seats, header.get("coach") is True
         lobby.code, lobby.watchers = from_header(header)
         lobby.creator = str(header.get("creator", ""))
         lobby.rematch = str(header.get("rematch")) if header.get("rematch") in REMATCH_MODES else REMATCH_MODES[0]
@@ -367,12 +367,24 @@ class Host:
         rematch = message.get("rematch", REMATCH_MODES[0])
         if rematch not in REMATCH_MODES:
             raise Refused("bad_request", f"rematch is one of {', '.join(REMATCH_MODES)}")
+        coach = message.get("coach", False)
+        if not isinstance(coach, bool):
+            raise Refused("bad_request", "coach is true or false")
         table_id = self._new_table_id()
         expired = self.openings.room(self.tables)  # at the cap of waiting tables: the oldest empty one goes
         if expired is not None:
             del self.tables[expired]
         lobby = LobbyTable(
-            table_id, game_name, players, options, timer, seed, watchers=watchers, creator=creator, rematch=rematch
+            table_id,
+            game_name,
+            players,
+            options,
+            timer,
+            seed,
+            coach,
+            watchers=watchers,
+            creator=creator,
+            rematch=rematch,
         )
         lobby.code = new_code(self.tables.values()) if private else None
         self.tables[table_id] = lobby
@@ -422,7 +434,14 @@ class Host:
         lobby.seats[wanted].seat_person(conn, lobby.unique_name(conn.name))
         conn.table_id, conn.seat = lobby.id, wanted
         self._broadcast_lobby()
-        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted, **revealed(lobby)}
+        return {
+            "type": "joined",
+            "table": lobby.id,
+            "game": lobby.game,
+            "seat": wanted,
+            "coach": lobby.coach,
+            **revealed(lobby),
+        }
 
     def _on_spectate(self, conn: Connection, message: dict[str, Any]) -> None:
         lobby = self._reach(conn, message)
@@ -554,7 +573,14 @@ class Host:
         timer = self._grace_timers.pop((lobby.id, index), None)
         if timer is not None:
             timer.cancel()
-        reply = {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": index, "resumed": True}
+        reply = {
+            "type": "joined",
+            "table": lobby.id,
+            "game": lobby.game,
+            "seat": index,
+            "coach": lobby.coach,
+            "resumed": True,
+        }
         reply.update(revealed(lobby))
         if ref is not None:
             reply["re"] = ref

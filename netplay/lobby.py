@@ -75,6 +75,7 @@ class LobbyTable:
     options: dict[str, Any]
     timer: float | None = None
     seed: int | None = None
+    coach: bool = False  # whether its players may ask the coach (tui/screens/coach.py), each from its own view
     seats: list[Seat] = field(default_factory=list)
     table: Table | None = None
     spectators: list[Connection] = field(default_factory=list)
@@ -102,6 +103,7 @@ class LobbyTable:
             "players": self.players,
             "options": self.options,
             "timer": self.timer,
+            "coach": self.coach,
             "started": self.started,
             "over": self.table is not None and self.table.over(),
             "seats": [seat.summary(i) for i, seat in enumerate(self.seats)],
@@ -127,6 +129,7 @@ class LobbyTable:
             "config": self.table.config.to_dict(),
             "seed": self.table.seed,
             "timer": self.timer,
+            "coach": self.coach,
             "options": self.options,
             "seats": [seat.to_header() for seat in self.seats],
             "code": self.code,

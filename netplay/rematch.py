@@ -68,6 +68,7 @@ def successor(old: LobbyTable, table_id: str, accepted: set[int], code: str | No
         old.players,
         options,
         old.timer,
+        coach=old.coach,
         watchers=old.watchers,
         creator=old.creator,
         rematch=old.rematch,

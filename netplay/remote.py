@@ -30,8 +30,11 @@ class RemoteTable:
 
     remote = True
 
-    def __init__(self, client: Client, table_id: str, seat: int | None, game: str, label: str = "") -> None:
+    def __init__(
+        self, client: Client, table_id: str, seat: int | None, game: str, label: str = "", coach: bool = False
+    ) -> None:
         self.client, self.table_id, self.seat, self.game_name = client, table_id, seat, game
+        self.coach = coach  # the coach is off at a network table unless its host's table allows it
         self.game = get_game(game)
         self.label = label or f"table {table_id}"
         self.events: list[Any] = []

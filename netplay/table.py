@@ -224,6 +224,7 @@ class LocalTable:
     """The table as the screens see it: one seat is the local person (the rest bots)."""
 
     remote = False
+    coach = True  # a game on this machine: its player may ask the coach (h), from its own view only
 
     def __init__(self, table: Table, seat: int = 0) -> None:
         self.table = table

@@ -14,6 +14,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.cards.annotate import annotate, note_line
+from core.cards.expert import NODES
 from core.game import Flag, IllegalMove
 from core.records import Record, replay
 from core.registry import GAMES, bot_levels, game_spec
@@ -70,6 +72,16 @@ def build_parser() -> argparse.ArgumentParser:
     rep = commands.add_parser("replay", help="show a saved game record move by move")
     rep.add_argument("file", type=Path, metavar="FILE", help="a record (.json) saved at the end of a game")
     rep.add_argument("--json", action="store_true", help="print the final state as JSON instead")
+    rep.add_argument(
+        "--annotate", action="store_true", help="print each decision beside the expert's, and which claims were bluffs"
+    )
+    rep.add_argument(
+        "--nodes",
+        type=int,
+        default=NODES,
+        help="with --annotate: the expert's search budget a decision, in moves played out (default %(default)s)",
+        metavar="N",
+    )
     host = commands.add_parser("host", help="host games for players on the LAN and over SSH")
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help="IP address to listen on (default: all)")
     host.add_argument(
@@ -219,6 +231,8 @@ def command_replay(args: argparse.Namespace) -> int:
     (IllegalMove) before any screen opens."""
     record = Record.from_json(args.file.read_text())
     state = replay(record)
+    if args.annotate:
+        return print_annotations(record, args.nodes)
     if args.json:
         data = asdict(state)
         data["config"] = state.config.to_dict()
@@ -227,6 +241,18 @@ def command_replay(args: argparse.Namespace) -> int:
     from tui.replay_app import ReplayApp
 
     return ReplayApp(record).run() or 0
+
+
+def print_annotations(record: Record, nodes: int) -> int:
+    """Print record's game a decision a line, each beside the expert's choice (core.cards.annotate)."""
+    notes = annotate(record, nodes)
+    spec = game_spec(record.game)
+    assert spec.text is not None  # every game the expert plays has its sentences
+    names: tuple[str, ...] = ()
+    for note, view in notes:
+        names = names or spec.engine.names(view)
+        print(note_line(note, view, names, spec.text.move_label), flush=True)
+    return 0
 
 
 def command_host(args: argparse.Namespace) -> int:

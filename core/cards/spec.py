@@ -11,6 +11,7 @@ from core.cards import text
 from core.cards.engine import COUP as COUP_ENGINE
 from core.cards.engine import REFORMATION as REFORMATION_ENGINE
 from core.cards.events import Event
+from core.cards.expert import coup_expert
 from core.cards.rule_bot import RuleBot
 from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
 from core.cards.views import CoupView
@@ -32,7 +33,7 @@ COUP_SPEC = GameSpec(
     engine=COUP_ENGINE,
     event_type=Event,
     view_type=CoupView,
-    bots={"rule": RuleBot, "random": RandomBot},
+    bots={"rule": RuleBot, "random": RandomBot, "expert": coup_expert},
     text=text,
     option_words=option_words,
     flags=FLAGS,

@@ -6,6 +6,7 @@ from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
@@ -75,7 +76,8 @@ class LobbyScreen(Screen[None]):
         ("n", "new", "New table"),
         ("j", "join", "Join"),
         ("w", "watch", "Watch"),
-        ("f", "fill", "Add computers"),
+        ("f", "fill('rule')", "Add computers"),
+        Binding("e", "fill('expert')", "Experts", show=False),  # the footer is full: the help line says it
         ("s", "start", "Start"),
         (CHAT_KEY, "chat", "Chat"),
         ("c", "code", "Code"),
@@ -171,12 +173,14 @@ class LobbyScreen(Screen[None]):
                 for t in tables
             ]
         )
-        help_text = "n new table · j join · w watch · f add computers · s start · c join by code · b leaderboard"
+        help_text = (
+            "n new table · j join · w watch · f add computers (e: experts) · s start · c join by code · b leaderboard"
+        )
         if self.my_table is not None and self.my_code is not None:
             code = shown_code(self.my_code)
             help_text = f"Private table {self.my_table}, code {code}: friends press c and type it. s starts."
         elif self.my_table is not None:
-            help_text = f"You are at table {self.my_table}: wait for players; f seats computers; s starts."
+            help_text = f"You are at table {self.my_table}: wait for players; f seats computers (e: experts); s starts."
         elif not tables:
             help_text = f"No table matches {self.search!r}." if self.search else "No tables yet: press n to create one."
         where = f"Tables matching {self.search!r}. " if self.search else ""
@@ -198,7 +202,8 @@ class LobbyScreen(Screen[None]):
         """The remote table a joined or spectating reply puts us at (its label shows a private table's code)."""
         self.my_table, self.my_code = message["table"], message.get("code")
         label = f"table {message['table']}" + (f" · code {shown_code(self.my_code)}" if self.my_code else "")
-        return RemoteTable(self.client, message["table"], seat, message["game"], label)
+        coach = message.get("coach") is True  # the table allows the coach (only a joined reply says so)
+        return RemoteTable(self.client, message["table"], seat, message["game"], label, coach)
 
     def _joined(self, message: dict[str, Any]) -> None:
         remote = self.remote
@@ -420,11 +425,11 @@ class LobbyScreen(Screen[None]):
         except (HostError, ConnectionError, TimeoutError) as error:
             self.notify(str(error) or "no answer", title="Host", severity="error", markup=False)
 
-    def action_fill(self) -> None:
-        """Give the open seats of our table (or the selected one) to computer opponents."""
+    def action_fill(self, level: str) -> None:
+        """Give the open seats of our table (or the selected one) to computer opponents of level."""
         table_id = self.my_table or (self._selected() or {}).get("id")
         if table_id:
-            self._ask({"type": "fill", "table": table_id, "level": "rule"})
+            self._ask({"type": "fill", "table": table_id, "level": level})
 
     def action_start(self) -> None:
         """Start our table."""

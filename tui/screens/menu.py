@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from core.registry import bot_levels
+from core.registry import game_spec
 from netplay.lobby import BOT_NAMES
 from tui.games import every_check, menu_choices, player_counts, tui_game
 from tui.messages import OpenJoin, StartGame
@@ -20,7 +20,13 @@ from tui.settings import Settings
 from tui.widgets.game_options import number, offer_player_counts
 from tui.widgets.tick_box import TickBox
 
-LEVELS = {"rule": "Computer (rule bot)", "random": "Computer (random)"}
+LEVELS = {"rule": "Computer (rule bot)", "expert": "Computer (expert)", "random": "Computer (random)"}
+
+
+def levels(game: str) -> list[tuple[str, str]]:
+    """The computer opponents game offers, as the menu words them (the rule bot first)."""
+    offered = game_spec(game).bots
+    return [(LEVELS.get(level, level), level) for level in sorted(offered, key=[*LEVELS, *offered].index)]
 
 
 class MenuScreen(Screen[None]):
@@ -58,8 +64,9 @@ class MenuScreen(Screen[None]):
             for index, name in enumerate(BOT_NAMES):
                 with Horizontal(classes="row opponent", id=f"opponent-row-{index + 1}"):
                     yield Label(name, classes="field")
-                    levels = [(LEVELS.get(b, b), b) for b in bot_levels()]
-                    yield Select(levels, value="rule", allow_blank=False, id=f"level-{index + 1}", compact=True)
+                    yield Select(
+                        levels(games[0][1]), value="rule", allow_blank=False, id=f"level-{index + 1}", compact=True
+                    )
             with Horizontal(classes="row", id="seed-row"):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="blank: random", id="seed", type="integer", compact=True)
@@ -94,6 +101,11 @@ class MenuScreen(Screen[None]):
         offer_player_counts(self.query_one("#players", Select), player_counts(self.game))
         for check in every_check():
             self.query_one(f"#{check.slug}", Checkbox).value = False
+        for index in range(1, len(BOT_NAMES) + 1):
+            level = self.query_one(f"#level-{index}", Select)
+            chosen = level.value
+            level.set_options(levels(self.game))
+            level.value = chosen if chosen in game_spec(self.game).bots else "rule"
         self._show_rows(self.players)
 
     @property

@@ -1,4 +1,4 @@
-"""Set up a new table on a host: the game, players, the game's own options, response timer, privacy."""
+"""Set up a new table on a host: the game, players, the game's own options, response timer, privacy, coach."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
 
+from core.cards.expert import SEARCHES
 from tui.games import SCREENS, every_check, menu_choices, player_counts, tui_game
 from tui.widgets.game_options import OptionsField, number, offer_player_counts
 from tui.widgets.tick_box import TickBox
@@ -55,6 +56,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield TickBox(check.label, id=f"new-{check.slug}", compact=True)
             yield TickBox("Private: not listed, joined by a code", id="new-private", compact=True)
             yield TickBox("No spectators", id="new-no-watchers", compact=True)
+            yield TickBox("Players may ask the coach (h)", id="new-coach", compact=True)
             yield Static("When the timer runs out, a computer opponent answers for you.", classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create (c)", id="create", variant="primary", compact=True)
@@ -94,6 +96,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         mine = {check.slug for check in tui_game(self.game).checks if check.applies(self.players)}
         for check in every_check():
             self.query_one(f"#new-{check.slug}").display = check.slug in mine
+        self.query_one("#new-coach").display = self.game in SEARCHES
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
@@ -113,6 +116,8 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 options.update(field.options())
         rematch = str(self.query_one("#new-rematch", Select).value)
         request: dict[str, Any] = {"game": self.game, "players": players, "options": options, "rematch": rematch}
+        if self.game in SEARCHES and self.query_one("#new-coach", Checkbox).value:
+            request["coach"] = True
         if timer:
             request["timer"] = timer
         if self.query_one("#new-private", Checkbox).value:

@@ -5,25 +5,32 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from core.cards.annotate import note, note_line
+from core.cards.expert import SEARCHES
 from core.cards.phrases import coins_text
 from core.game import GameText
 from core.records import Record, replay_states
 from core.registry import game_spec
 
+WEIGHING = "The expert is weighing the next move…"
+
 
 class ReplayScreen(Screen[None]):
-    """A card game's record: left/right (or p/n) step a move, Home/End jump, q leaves."""
+    """A card game's record: left/right (or p/n) step a move, Home/End jump, a shows the expert's note on the next
+    move, q leaves."""
 
     BINDINGS = [
         ("right,n", "step(1)", "Next"),
         ("left,p", "step(-1)", "Back"),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
+        ("a", "annotate", "Expert's notes"),
         ("q,escape", "app.quit", "Quit"),
     ]
 
@@ -33,11 +40,13 @@ class ReplayScreen(Screen[None]):
         self.frames: list[tuple[Any, list[Any], Any]] = list(replay_states(record))
         self.position = 0
         self.text: GameText | None = game_spec(record.game).text  # None for the wargame, whose screen has its own
+        self.annotating = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
         yield Static(id="replay-hands")
         yield Static(id="situation")
+        yield Static(id="annotation")
         yield RichLog(id="log", wrap=True, markup=False)
         yield Footer()
 
@@ -67,6 +76,9 @@ class ReplayScreen(Screen[None]):
             hands.append("\n" if seat.seat < len(view.players) - 1 else "")
         self.query_one("#replay-hands", Static).update(hands)
         self.query_one("#situation", Static).update(Text(text.situation(view), style="bold"))
+        self.query_one("#annotation", Static).update(WEIGHING if self.annotating and self.position < total else "")
+        if self.annotating and self.position < total:
+            self.annotate(self.position)
         log = self.query_one("#log", RichLog)
         log.clear()
         for _, events, _ in self.frames[1 : self.position + 1]:
@@ -74,6 +86,28 @@ class ReplayScreen(Screen[None]):
                 line = text.describe(event, names, None) if event.to is None else None
                 if line:
                     log.write(line)
+
+    def action_annotate(self) -> None:
+        """Show, or stop showing, the expert's note on the next move (annotated replays, core.cards.annotate)."""
+        self.annotating = not self.annotating
+        self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Notes only for the games the expert plays."""
+        return self.record.game in SEARCHES if action == "annotate" else True
+
+    @work(thread=True, exclusive=True)
+    def annotate(self, position: int) -> None:
+        """Work out the note on the move after frame position (a search: off the screen's thread), then show it."""
+        (before, _, game), (after, _, _) = self.frames[position], self.frames[position + 1]
+        found, view = note(self.record, game, before, after)
+        assert self.text is not None
+        line = "Next: " + note_line(found, view, game.names(view), self.text.move_label)
+        self.app.call_from_thread(self._show_note, position, line)
+
+    def _show_note(self, position: int, line: str) -> None:
+        if self.annotating and position == self.position:
+            self.query_one("#annotation", Static).update(Text(line, style="italic"))
 
     def action_step(self, delta: int) -> None:
         """Move delta moves forward or back."""

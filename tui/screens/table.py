@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 
 from core.cards.events import Event
+from core.cards.expert import SEARCHES
 from core.cards.moves import Move
 from core.game import IllegalMove
 from netplay.remote import Note
@@ -24,6 +25,7 @@ from netplay.storage import count_game
 from tui.faces.base import Choice, Face
 from tui.faces.decisions import Decision, Play, only_choice
 from tui.messages import GameFinished
+from tui.screens.coach import CoachPanel
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handover import can_give, give_seat
@@ -37,7 +39,7 @@ from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
 BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
 BOX_LINES = 4  # lines inside a box: a seat needing more gives way to a line per opponent
 ROOMY_HEIGHT = 32  # rows: from here your own seat keeps its box under a line per opponent
-UNBOUND_LETTERS = set("abcdefhijlmnpqrstuvwxyz")  # g, k and o are bindings; answered with a hint when unused
+UNBOUND_LETTERS = set("abcdefijlmnpqrstuvwxyz")  # g, h, k and o are bindings; answered with a hint when unused
 CLOCK_SHOWN_FROM = 15  # seconds
 CLOCK_SLACK = 1.0  # seconds: a remote clock's end, as this machine sees it, may be a little late
 TIMED_OUT = "Time ran out: the computer answered for you."
@@ -68,6 +70,7 @@ class TableScreen(Screen[None]):
         Binding("minus", "bot_pace(-1)", "Slower bots", show=False),
         (CHAT_KEY, "chat", "Chat"),
         ("g", "give_seat", "Seat to computer"),
+        Binding("h", "coach", "Coach", show=False),  # off the footer: it is full at 80 columns
         ("escape", "leave", "Leave game"),
     ]
 
@@ -433,6 +436,19 @@ class TableScreen(Screen[None]):
     def action_give_seat(self) -> None:
         """At a network game: hand a seat to the computer, or take ours back."""
         give_seat(self, self.table)
+
+    def action_coach(self) -> None:
+        """Open the coach's panel: for the player's own seat only, in a game the expert plays, where the table
+        allows it (a network table only if its host's table was made so)."""
+        view = self.table.view()
+        if view is None or view.viewer is None or view.window == "over" or self.table.game.name not in SEARCHES:
+            self.notify("The coach helps a player in a game under way.", timeout=3)
+        elif not getattr(self.table, "coach", False):
+            self.notify("This table does not allow the coach.", timeout=3)
+        elif getattr(view, "two_player_variant", False):
+            self.notify("The coach does not follow the two-player variant's chosen cards.", timeout=3)
+        else:
+            self.app.push_screen(CoachPanel(self.table.game.name, view, self.table.names))
 
     def action_toggle_confirm(self) -> None:
         """Turn the confirm step on irreversible moves on or off."""

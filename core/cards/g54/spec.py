@@ -7,6 +7,7 @@ from typing import Any
 
 from core.bots.random_bot import RandomBot
 from core.cards.events import Event
+from core.cards.expert import g54_expert
 from core.cards.g54 import text
 from core.cards.g54.config import MAX_PLAYERS, MIN_PLAYERS, SELECTIONS
 from core.cards.g54.engine import G54 as G54_ENGINE
@@ -49,7 +50,7 @@ G54_SPEC = GameSpec(
     engine=G54_ENGINE,
     event_type=Event,
     view_type=G54View,
-    bots={"rule": G54RuleBot, "random": RandomBot},
+    bots={"rule": G54RuleBot, "random": RandomBot, "expert": g54_expert},
     text=text,
     option_words=option_words,
     flags=(ROLES_FLAG,),

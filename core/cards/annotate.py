@@ -1,0 +1,90 @@
+"""A finished card game's record, annotated decision by decision: what the expert would have played from the
+decider's own view, how the decider's chances (as the expert's search put them) compare between the move played and
+the expert's, and which claims were bluffs (the game is over: every hand may be told)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from core.cards.beliefs import claim_at_stake
+from core.cards.expert import NODES, SEARCHES, ExpertBot
+from core.cards.moves import Move
+from core.records import Record, replay_states
+
+
+@dataclass(frozen=True)
+class Note:
+    """One decision: who played what in which turn; the expert's move; the decider's chances of winning after the
+    move played and after the expert's, as play-outs estimate them (None where the expert does not search); and the
+    claim the move made (card), with whether it was a bluff (the decider did not hold it, or held a card it denied)."""
+
+    turn: int
+    seat: int
+    played: Move
+    expert: Move
+    chance: float | None
+    expert_chance: float | None
+    claim: str | None
+    bluff: bool
+
+
+def annotate(record: Record, nodes: int = NODES) -> Iterator[tuple[Note, Any]]:
+    """Each decision of record's game (a card game the expert plays: ValueError otherwise), with the decider's view
+    before it."""
+    if record.game not in SEARCHES:
+        raise ValueError(f"the expert does not play {record.game}")
+    return _notes(record, nodes)
+
+
+def _notes(record: Record, nodes: int) -> Iterator[tuple[Note, Any]]:
+    states = replay_states(record)
+    before, _, game = next(states)
+    for after, _, _ in states:
+        yield note(record, game, before, after, nodes)
+        before = after
+
+
+def note(record: Record, game: Any, before: Any, after: Any, nodes: int = NODES) -> tuple[Note, Any]:
+    """The note on record's move from state before to after (the expert seeded by the record's seed and the move's
+    place in it), with the decider's view before it."""
+    seat, data = record.moves[before.version]
+    view = game.view(before, seat)
+    played = game.load_move(data)
+    found = ExpertBot(record.seed + before.version, nodes, SEARCHES[record.game]).assess(view)
+    deals = found.deals or 1
+    chance = found.wins[played] / deals if found.wins else None
+    expert_chance = found.wins[found.move] / deals if found.wins else None
+    claim, bluff = _claim(game, before, after, seat)
+    return Note(before.turn, seat, played, found.move, chance, expert_chance, claim, bluff), view
+
+
+def _claim(game: Any, before: Any, after: Any, seat: int) -> tuple[str | None, bool]:
+    """The card seat's move claimed (or denied) in the window it opened, and whether that was a bluff."""
+    stake = claim_at_stake(game.view(after, None))
+    if stake is None or stake[0] != seat:
+        return None, False
+    _, card, denies = stake
+    held = card in before.players[seat].hidden
+    return card, held if denies else not held
+
+
+def note_line(note: Note, view: Any, names: tuple[str, ...], label: Callable[[Move, Any], str]) -> str:
+    """The note in one line: 'Turn 6 · B: Block (Contessa), a bluff · expert: Pass · chances 25% → 50%'."""
+
+    def said(move: Move) -> str:
+        words = label(move, view)
+        cards = [card for card in (move.card, *move.cards) if card is not None and card not in words]
+        words += f" {' and '.join(cards)}" if cards else ""
+        return words + (f" ({names[move.target]})" if move.target is not None and move.target != note.seat else "")
+
+    line = f"Turn {note.turn} · {names[note.seat]}: {said(note.played)}"
+    if note.claim is not None:
+        line += f", a bluff of the {note.claim}" if note.bluff else f", holding the {note.claim}"
+    if note.chance is None or note.expert_chance is None:
+        return line
+    if note.expert == note.played:
+        return f"{line} · the expert agrees · chances {note.chance:.0%}"
+    change = (note.chance - note.expert_chance) * 100
+    return f"{line} · expert: {said(note.expert)} · chances {note.chance:.0%}, {change:+.0f} points on the expert's"

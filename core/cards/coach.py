@@ -1,0 +1,55 @@
+"""The coach: from one seat's view only, what it may believe of each opponent's cards, the odds that the claim in
+front of it is a bluff, and what the expert would play there and why, in one line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core.cards.beliefs import CardView, beliefs, bluff_chance
+from core.cards.expert import NODES, ExpertBot, Search
+from core.cards.moves import Move
+
+LIKELY = 0.5
+"""A card an opponent holds at least this likely is named as likely."""
+COACH_NODES = 4 * NODES
+"""The coach searches four times as long as the expert at the table (under half a second, once a key press): its
+advice is read and weighed, so it had better not change with the luck of a few deals."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """likely: each opponent's seat, and each card with the chance it holds one, likeliest first; bluff: the chance
+    the claim open to challenge is a bluff (None: none is, or it is the viewer's); move and reason: the expert's."""
+
+    likely: tuple[tuple[int, tuple[tuple[str, float], ...]], ...]
+    bluff: float | None
+    move: Move
+    reason: str
+
+
+def advise(
+    view: CardView, search: Search, label: Callable[[Move, Any], str], seed: int = 0, nodes: int = COACH_NODES
+) -> Advice:
+    """What the coach says to view's seat (its move searched with nodes, from seed); label words a move."""
+    belief = beliefs(view)
+    chances = belief.holds()
+    likely = tuple(
+        (seat, tuple(sorted(by_card.items(), key=lambda item: -item[1]))) for seat, by_card in chances.items()
+    )
+    assessment = ExpertBot(seed, nodes, search).assess(view)
+    wins, deals, move = assessment.wins, assessment.deals, assessment.move
+    if not wins:
+        reason = "the expert plays this as the rule bot would: there is nothing here worth searching"
+    else:
+        share = wins[move] / deals
+        others = sorted((m for m in wins if m != move), key=lambda m: -wins[m])
+        runner = f"; next best, {label(others[0], view)}, won {wins[others[0]] / deals:.0%}" if others else ""
+        reason = f"won {share:.0%} of {deals} games played out from what you can see{runner}"
+    return Advice(likely, bluff_chance(view, belief), move, reason)
+
+
+def likely_cards(chances: tuple[tuple[str, float], ...]) -> list[str]:
+    """The cards held at least LIKELY likely, likeliest first."""
+    return [card for card, chance in chances if chance >= LIKELY]

@@ -1,0 +1,90 @@
+"""Annotated replays: every decision beside the expert's, and the bluffs told truly once the game is over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from core.cards.annotate import annotate
+from core.cards.engine import COUP
+from core.cards.g54.config import G54Config
+from core.cards.g54.engine import G54
+from core.cards.rule_bot import RuleBot
+from core.cards.state import CoupConfig
+from core.records import replay_states
+from core.registry import make_bot
+from core.sim import play_game
+from tests.test_tui_net import wait_for
+from tui.cli import main
+from tui.replay_app import ReplayApp
+
+
+def coup_record():
+    config = CoupConfig(players=2, names=("Ana", "Bo"))
+    bots = [RuleBot(1, bluff=0.5), RuleBot(2, bluff=0.5)]  # bluffing often, so the game has bluffs to tell
+    return play_game(COUP, config, 8, bots).record
+
+
+def test_every_decision_is_noted_and_every_claim_told_truly():
+    record = coup_record()
+    notes = [note for note, _ in annotate(record, nodes=150)]
+    assert len(notes) == len(record.moves)
+    states = [state for state, _, _ in replay_states(record)]
+    claims = bluffs = 0
+    for note, state, (seat, _) in zip(notes, states, record.moves, strict=False):
+        assert note.seat == seat and note.turn == state.turn
+        if note.claim is not None:
+            claims += 1
+            bluffs += note.bluff
+            denied = note.played.kind == "embezzle"
+            assert note.bluff == ((note.claim in state.players[seat].hidden) == denied)
+        if note.chance is not None:
+            assert note.expert_chance is not None and note.expert_chance >= note.chance
+    assert claims >= 3 and bluffs >= 1
+
+
+def test_g54_decisions_are_noted():
+    config = G54Config(players=3, selection="random")
+    record = play_game(G54, config, 4, [make_bot("g54", "rule", s) for s in range(3)]).record
+    notes = [note for note, _ in annotate(record, nodes=100)]
+    assert len(notes) == len(record.moves) and any(n.claim for n in notes)
+
+
+def test_the_command_prints_a_line_a_decision(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = coup_record()
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    assert main(["replay", "--annotate", "--nodes", "200", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(record.moves) and all(line.startswith("Turn ") for line in lines)
+    assert any("a bluff of the" in line for line in lines) and any("expert" in line for line in lines)
+    assert any("Ana" in line for line in lines) and any("Bo" in line for line in lines)
+
+
+def test_a_game_the_expert_does_not_play_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "war.json"
+    path.write_text('{"game": "wargame", "config": {}, "seed": 1, "moves": []}')
+    assert main(["replay", "--annotate", str(path)]) == 2
+    assert "expert does not play" in capsys.readouterr().err
+
+
+async def test_the_replay_screen_shows_the_experts_note_on_the_next_move():
+    record = coup_record()
+    app = ReplayApp(record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        note = screen.query_one("#annotation", Static)
+        await pilot.press("right")
+        assert str(note.render()) == ""
+        await pilot.press("a")
+        await wait_for(pilot, lambda: str(note.render()).startswith("Next: Turn "), 60)
+        names = ("Ana", "Bo")
+        assert names[record.moves[1][0]] in str(note.render())
+        await pilot.press("right")
+        await wait_for(pilot, lambda: str(note.render()).startswith("Next: Turn "), 60)
+        await pilot.press("end")
+        assert str(note.render()) == ""
+        await pilot.press("home", "a")
+        assert str(note.render()) == ""

@@ -1,0 +1,130 @@
+"""The expert from the menu and the lobby: offered for the card games (not the wargame), seated when chosen."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox, Select, Static
+
+from core.cards.state import CoupConfig
+from netplay.host import Host
+from netplay.table import LocalTable, Table
+from tests.net_helpers import running_host
+from tests.test_tui_net import create_table, fill_and_start, wait_for
+from tests.tui_helpers import app_on, frozen_table, quick_settings
+from tui.app import CoupApp
+from tui.screens.coach import THINKING, CoachPanel
+from tui.screens.lobby import LobbyScreen
+from tui.screens.menu import MenuScreen
+from tui.screens.table import TableScreen
+from tui.widgets.row_list import RowList
+
+
+async def test_the_menu_offers_the_expert_for_card_games_and_seats_it():
+    app = app_on()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        level = menu.query_one("#level-1", Select)
+        level.value = "expert"  # refused (InvalidSelectValueError) were it not offered
+        menu.query_one("#game", Select).value = "wargame"
+        await pilot.pause()
+        assert level.value == "rule"
+        menu.query_one("#game", Select).value = "g54"
+        await pilot.pause()
+        level.value = "expert"
+        menu.query_one("#game", Select).value = "reformation"
+        await pilot.pause()
+        assert level.value == "expert"
+        await pilot.press("s")
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert screen.table.levels()[1] == "expert"
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[tuple[Host, int]]:
+    """A host on 127.0.0.1 whose computer opponents answer at once."""
+    async with running_host(tmp_path / "host") as served:
+        yield served
+
+
+async def test_the_lobby_fills_a_table_with_experts_that_the_host_runs(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await create_table(pilot)
+        await pilot.press("e")
+        seats = server.tables[lobby.my_table].seats
+        await wait_for(pilot, lambda: all(s.kind != "open" for s in seats))
+        assert [s.level for s in seats[1:]] == ["expert"] * (len(seats) - 1)
+        rows = lobby.query_one("#tables", RowList)
+        await wait_for(pilot, lambda: rows.row_count == 1 and "(expert)" in rows.render_line(1).text)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = server.tables[lobby.my_table].table
+        assert {bot.name for bot in table.bots.values()} == {"expert"}
+        await wait_for(pilot, lambda: table.state.version > 0 or 0 in table.game.to_act(table.state), 30)
+
+
+async def test_the_coach_reads_the_players_own_view_and_names_the_experts_move():
+    app = app_on(frozen_table(4, []))
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, CoachPanel) and panel.view.viewer == 0 and panel.view == screen.table.view()
+        await wait_for(pilot, lambda: str(panel.query_one("#coach-text", Static).render()) != THINKING, 30)
+        text = str(panel.query_one("#coach-text", Static).render())
+        assert "The expert plays:" in text and "games played out" in text
+        for seat in (1, 2, 3):
+            assert screen.table.names[seat] in text
+        await pilot.press("h")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_the_coach_is_off_at_a_network_table(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await fill_and_start(pilot, server, await create_table(pilot))
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_the_coach_helps_at_a_network_table_made_to_allow_it(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#new-coach", Checkbox).value = True
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: lobby.my_table is not None)
+        assert server.tables[lobby.my_table].coach
+        await fill_and_start(pilot, server, lobby)
+        await wait_for(pilot, lambda: app.screen.table.has_view())
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, CoachPanel))
+        assert app.screen.view.viewer == 0
+
+
+async def test_the_coach_stays_shut_in_the_two_player_variant():
+    config = CoupConfig(players=2, two_player_variant=True)
+    table = LocalTable(Table("coup", config, 3, bots={}, bot_delay=0, save_records=False))
+    for seat in (0, 1):  # both choose their first card: the game is under way
+        table.apply_move(seat, table.view_as(seat).legal[0])
+    assert table.view().window == "action"
+    app = app_on(table)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert not isinstance(app.screen, CoachPanel)

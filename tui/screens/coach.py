@@ -1,0 +1,62 @@
+"""The coach's panel (h at the table): from the player's own view only, each opponent's likely cards, the odds that
+the claim in front of the player is a bluff, and the expert's move with why; worked out off the screen's thread."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from core.cards.coach import Advice, advise, likely_cards
+from core.cards.expert import SEARCHES
+from core.registry import game_spec
+
+THINKING = "The coach is thinking…"
+
+
+def coach_text(advice: Advice, view: Any, names: tuple[str, ...], label: Any) -> str:
+    """The panel's lines: one per opponent, the bluff odds, the expert's move and its reason."""
+    lines = []
+    for seat, chances in advice.likely:
+        likely = likely_cards(chances)
+        words = ", ".join(f"{card} {chance:.0%}" for card, chance in chances[:3])
+        lines.append(f"{names[seat]}: {'likely ' + ' and '.join(likely) if likely else 'nothing likely'} ({words})")
+    if advice.bluff is not None:
+        lines.append(f"The claim in front of you is a bluff {advice.bluff:.0%} of the time, by what you have seen.")
+    move = label(advice.move, view)
+    if advice.move.target is not None and advice.move.target != view.viewer:
+        move += f" ({names[advice.move.target]})"
+    lines.append(f"The expert plays: {move}: {advice.reason}.")
+    return "\n".join(lines)
+
+
+class CoachPanel(ModalScreen[None]):
+    """Shows the coach's advice for view (the player's own seat's); h or Esc closes it."""
+
+    BINDINGS = [("h,escape", "dismiss", "Close")]
+
+    def __init__(self, game: str, view: Any, names: tuple[str, ...]) -> None:
+        super().__init__(classes="dialog")
+        self.game, self.view, self.names = game, view, names
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static("Coach — from what you can see", classes="dialog-title")
+            yield Static(THINKING, id="coach-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.think()
+
+    @work(thread=True, exclusive=True)
+    def think(self) -> None:
+        """Work the advice out in a thread (a search takes a tenth of a second) and show it."""
+        label = game_spec(self.game).text
+        assert label is not None
+        advice = advise(self.view, SEARCHES[self.game], label.move_label, seed=self.view.version)
+        text = coach_text(advice, self.view, self.names, label.move_label)
+        self.app.call_from_thread(self.query_one("#coach-text", Static).update, text)
