@@ -107,7 +107,7 @@ async def test_the_coach_helps_at_a_network_table_made_to_allow_it(host):
         await pilot.press("n")
         await pilot.pause()
         app.screen.query_one("#new-coach", Checkbox).value = True
-        await pilot.press("enter")
+        await pilot.press("c")
         await wait_for(pilot, lambda: lobby.my_table is not None)
         assert server.tables[lobby.my_table].coach
         await fill_and_start(pilot, server, lobby)
