@@ -25,7 +25,7 @@ from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, 
 from netplay.journal import Journal
 from netplay.leaderboard import answer, count_if_over
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle
-from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked
+from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked, spread
 from netplay.lobby import REMATCH_MODES, LobbyTable, Seat
 from netplay.private import Codes, from_header, new_code, privacy, reachable, revealed
 from netplay.refused import Refused
@@ -47,6 +47,12 @@ def same_option(read: Any, given: Any) -> bool:
     if isinstance(read, list) and isinstance(given, list):
         return sorted(map(str, read)) == sorted(map(str, given))
     return type(read) is type(given) and read == given
+
+
+def write_all(sends: list[tuple[Connection, bytes]]) -> None:
+    """Write each frame to its connection (a closed one takes nothing)."""
+    for conn, frame in sends:
+        conn.write(frame)
 
 
 def clean_name(value: Any) -> str:
@@ -743,17 +749,17 @@ class Host:
         shared = listing(order)
         data = encode(shared, self.max_frame)  # a page of the listing always fits in a frame
         listed = {summary["id"] for summary in shared["tables"]}
-        listeners = 0
+        sends: list[tuple[Connection, bytes]] = []
         for conn in list(self.connections):
             lobby = self.tables.get(conn.table_id or "")
             if not conn.name or (lobby is not None and lobby.started):
                 continue
-            listeners += 1
-            if lobby is None or lobby.id in listed:
-                conn.write(data)
-            else:  # its own table, past the first page
-                conn.send(pinned(shared, lobby))
-        self._lobby_news.gap = listing_gap(listeners)
+            mine = lobby is None or lobby.id in listed  # else its own table, past the first page
+            sends.append((conn, data if mine else encode(pinned(shared, lobby), self.max_frame)))
+        self._lobby_news.gap = listing_gap(len(sends))
+        loop = asyncio.get_running_loop()
+        for delay, batch in spread(sends):  # the SSH door draws each listing for each session: a burst would stall it
+            loop.call_later(delay, write_all, batch)
 
     def _sweep(self) -> None:
         """Close connections silent too long at no table, forget old empty tables, sum up repeated faults; and

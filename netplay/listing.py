@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from netplay.lobby import LobbyTable
 
@@ -13,6 +13,8 @@ LIST_LIMIT = 50  # tables in one page of the listing, which must fit in one fram
 QUERY_LIMIT = 40  # characters of a search
 BROADCAST_GAP = 0.25  # seconds between two lobby broadcasts at least
 LISTINGS_PER_SECOND = 50.0  # lobby listings sent a second at most, to all listeners together, once they are many
+SPREAD_STEP = 0.1  # seconds between two batches of one broadcast
+T = TypeVar("T")
 
 
 def rank(lobby: LobbyTable) -> int:
@@ -66,6 +68,13 @@ def listing_gap(listeners: int) -> float:
     """Seconds between two lobby broadcasts to that many listeners: BROADCAST_GAP, and longer once they are many, so
     a crowded lobby costs a bounded amount of work a second (the SSH door draws every listing for each session)."""
     return max(BROADCAST_GAP, listeners / LISTINGS_PER_SECOND)
+
+
+def spread(sends: list[T], rate: float = LISTINGS_PER_SECOND, step: float = SPREAD_STEP) -> list[tuple[float, list[T]]]:
+    """sends in batches, each with its delay in seconds, at rate sends a second: a crowd of listeners is told over a
+    moment rather than in one burst (the first batch at once)."""
+    size = max(1, round(rate * step))
+    return [(index / size * step, sends[index : index + size]) for index in range(0, len(sends), size)]
 
 
 class Coalescer:
