@@ -224,10 +224,20 @@ def bot_rows(results: dict[str, Any]) -> list[Row]:
     rows = []
     for game, levels in (at(results, "bot_decision_ms") or {}).items():
         for level in levels:
-            target = "p99 ≤ 200 ms" if level == "expert" else "p99 ≤ 300 ms" if game == "wargame" else "—"
+            limit = 200.0 if level == "expert" else 300.0 if game == "wargame" else None
+            target = "—" if limit is None else f"p99 ≤ {limit:g} ms"
             result: Callable[[dict[str, Any]], str] = functools.partial(level_times, game=game, level=level)
-            rows.append(Row("bot_times", f"{game}, {level} bot: one decision p50 / p99", target, result))
+            met: Callable[[dict[str, Any]], bool | None] = functools.partial(
+                within, path=f"bot_decision_ms.{game}.{level}", limit=limit
+            )
+            rows.append(Row("bot_times", f"{game}, {level} bot: one decision p50 / p99", target, result, met))
     return rows
+
+
+def within(results: dict[str, Any], path: str, limit: float | None) -> bool | None:
+    """Whether the p99 at path is within limit (None: no limit)."""
+    times = at(results, path)
+    return None if limit is None or times is None else bool(times[1] <= limit)
 
 
 def table(results: dict[str, Any]) -> str:
