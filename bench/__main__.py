@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import bots, engine, ssh_flood
+from bench import bots, engine, ssh_flood, wargame
 
 Measurement = Callable[[bool], dict[str, Any]]
 """A measurement: given quick (fewer games, for a try), it prints its lines and returns its figures by key."""
@@ -19,6 +19,7 @@ MEASUREMENTS: dict[str, Measurement] = {
     "bots": bots.measure,
     "memory": bots.measure_memory,
     "ssh_flood": ssh_flood.measure,
+    "wargame": wargame.measure,
 }
 RESULTS = Path(__file__).with_name("results.json")
 
