@@ -6,16 +6,22 @@ from __future__ import annotations
 from random import Random
 
 from core.wargame.board import STACKING_LIMIT, is_fortified, stacking_count
-from core.wargame.bot_eval import HOLD, Situation, hold_value
+from core.wargame.bot_attack import choose_attack, longest_odds
+from core.wargame.bot_eval import HOLD, Situation, hold_value, unit_value
 from core.wargame.bot_guard import LeaderGuard, SubversionGuard, chief
 from core.wargame.bot_move import MoveScorer, choose_move
 from core.wargame.bot_place import choose_place
 from core.wargame.bot_react import choose_advance
+from core.wargame.crt import COLUMNS, hex_defence
 from core.wargame.moves import MoveUnits, Place, WargameMove
-from core.wargame.units import GOVERNMENT, MAP, Unit
+from core.wargame.units import GOVERNMENT, MAP, REBELS, Unit
 
 FILL, OVERFLOW, CHIEF_STACK = 6.0, 4.0, 2.0  # set-up: a start stack short of three units, one over it, the
 # Maximum Leader's own stack
+RESCUE_FORTRESS, RESCUE_DEFENCE = 100.0, 5.0  # a Maximum Leader in danger: a fortified hex, each point of defence
+CHIEF_DEFENCE, ENOUGH_DEFENCE = 1.5, 24  # each point of defence of the Maximum Leader's stack, up to where no
+# rebel force is likely to reach 1-1
+LONGEST = "1-2"  # the longest odds the sound bot ever takes
 
 
 class SoundScorer(MoveScorer):
@@ -24,6 +30,7 @@ class SoundScorer(MoveScorer):
     def __init__(self, sit: Situation) -> None:
         super().__init__(sit)
         self.subversion = SubversionGuard(sit)
+        self.chief = chief(sit.view) if sit.side == GOVERNMENT else None
 
     def score(self, group: list[Unit], to: str) -> float:
         """MoveScorer's score, less the subversion the move opens (plus what it closes)."""
@@ -34,12 +41,25 @@ class SoundScorer(MoveScorer):
             cost = self.subversion.cost
             gain += cost(start, here) - cost(start, [u for u in here if u not in group])
             gain += cost(to, there) - cost(to, there + group)
+        leader = self.chief
+        if leader is not None and leader not in group and leader.hex in (group[0].hex, to):
+            stack = self.sit.own(leader.hex)
+            after = [u for u in stack if u not in group] if leader.hex == group[0].hex else stack + group
+            gain += CHIEF_DEFENCE * (_guarded(after, leader.hex) - _guarded(stack, leader.hex))
         return gain
 
 
+def _guarded(stack: list[Unit], label: str) -> int:
+    """The defence of the Maximum Leader's stack, as far as more of it still helps."""
+    return min(hex_defence(stack, label), ENOUGH_DEFENCE)
+
+
 def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
-    """The government first takes a Maximum Leader in danger to safety; then the best move the leader guard
-    allows (the rebels: the best move)."""
+    """The rebels string up a lone Maximum Leader they can reach (with their cheapest unit); the government first
+    takes a Maximum Leader in danger to safety. Then the best move the leader guard allows."""
+    lynch = _lynching(sit)
+    if lynch:
+        return min(lynch, key=lambda m: (sum(unit_value(sit.view.unit(uid)) for uid in m.units), m.units))
     guard = LeaderGuard(sit)
     safe = Situation(guard.filter(sit.view), sit.side)
     if guard.in_danger and guard.leader is not None:
@@ -50,14 +70,38 @@ def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     return choose_move(safe, rng, SoundScorer)
 
 
+def _lynching(sit: Situation) -> list[MoveUnits]:
+    """The rebels' legal moves ending in the hex of a Maximum Leader who stands there without combat units."""
+    leader = chief(sit.view) if sit.side == REBELS else None
+    if leader is None or any(not u.is_leader for u in sit.occupied.get(leader.hex, ())):
+        return []
+    return [m for m in sit.view.legal if isinstance(m, MoveUnits) and m.to == leader.hex]
+
+
 def _movers(sit: Situation, move: MoveUnits) -> set[str]:
     return {u.uid for u in sit.view.on_map() if u.uid in move.units or u.riding in move.units}
 
 
 def _rescue_score(sit: Situation, scorer: SoundScorer, move: MoveUnits) -> float:
-    """A fortified hex first, then the move's ordinary score."""
+    """A fortified hex first, the strongest stack next, then the move's ordinary score."""
     group = [sit.view.unit(uid) for uid in move.units]
-    return (100.0 if is_fortified(move.to) else 0.0) + scorer.score(group, move.to)
+    stack = [u for u in sit.own(move.to) if u not in group] + group
+    fortress = RESCUE_FORTRESS if is_fortified(move.to) else 0.0
+    return fortress + RESCUE_DEFENCE * hex_defence(stack, move.to) + scorer.score(group, move.to)
+
+
+def sound_odds(sit: Situation, target: str) -> str:
+    """The longest odds the side takes against target: the rebels, whose losses are cheap mobs, go one column
+    longer than the classic bot (1-2 against a strategic hex or a leader, 1-1 elsewhere), never beyond 1-2."""
+    col = COLUMNS.index(longest_odds(sit, target))
+    if sit.side == REBELS:
+        col = max(col - 1, COLUMNS.index(LONGEST))
+    return COLUMNS[col]
+
+
+def choose_sound_attack(sit: Situation, rng: Random) -> WargameMove:
+    """The best attack worth making at the sound bot's odds."""
+    return choose_attack(sit, sound_odds)
 
 
 def choose_sound_advance(sit: Situation, rng: Random) -> WargameMove:
