@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from core.bots.random_bot import RandomBot
+from core.game import Bot
 from core.registry import get_game, make_bot
 from core.sim import derive_seeds, play_game
 from core.wargame.board import adjacent, controller, is_fortified, stacking_count, strategic_hexes
@@ -31,7 +31,7 @@ FAST = {"turn_limit": 5}
 
 def bot_game(
     config: WargameConfig, seed: int, kinds: tuple[str, str], last_turn: int = 99
-) -> tuple[object, list[tuple[object, object]]]:
+) -> tuple[WargameState, list[tuple[WargameState, WargameMove]]]:
     """Play seat 0 vs seat 1 ("rule" or "random") to the end or through last_turn; the final state and every
     (state, move) of the bots."""
     bots = [make_bot("wargame", kind, s) for kind, s in zip(kinds, derive_seeds(seed, 2), strict=True)]
@@ -161,11 +161,11 @@ def chief_exposed(state: WargameState) -> bool:
     return any(u.side == REB and u.hex in (chief.hex, *adjacent(chief.hex)) for u in state.on_map())
 
 
-def move_phase(state: WargameState, bot: object) -> tuple[WargameState, list[WargameMove]]:
+def move_phase(state: WargameState, bot: Bot) -> tuple[WargameState, list[WargameMove]]:
     """Let bot play the government's move phase to its end; the state after and the moves."""
     moves = []
     while state.phase == "move" and state.side == GOV and state.winner is None:
-        move = bot.choose(WARGAME.view(state, GOV))  # type: ignore[attr-defined]
+        move = bot.choose(WARGAME.view(state, GOV))
         moves.append(move)
         state, _ = WARGAME.apply(state, GOV, move)
     return state, moves
@@ -216,7 +216,7 @@ def open_to_subversion(state: WargameState) -> list[str]:
 
 
 def test_strategic_hexes_are_not_left_open_to_subversion_after_the_first_turn() -> None:
-    def first_turn(bot: object) -> WargameState:
+    def first_turn(bot: Bot) -> WargameState:
         state = board("move", GOV, turn=1, scenario="advanced")
         for _ in range(3):
             put(state, GOV, "police", "G5")  # the Police Station: each police would rather take a strategic hex
@@ -268,5 +268,5 @@ def test_a_short_seeded_match_of_the_rule_bot_against_the_classic_and_greedy_one
     ):
         config = WargameConfig.from_dict({"scenario": scenario, "turn_limit": 3})
         final, played = bot_game(config, 9, kinds)
-        assert final.winner in (GOV, REB) and final.turn == 3 or abs(final.vp[0] - final.vp[1]) >= 15
+        assert final.winner in (GOV, REB) and (final.turn == 3 or abs(final.vp[0] - final.vp[1]) >= 15)
         assert any(isinstance(move, Attack) for _state, move in played)
