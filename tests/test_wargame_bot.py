@@ -205,7 +205,7 @@ def open_to_subversion(state: WargameState) -> list[str]:
     window = state.clone()
     window.phase, window.side = "subvert", REB
     held = [label for label in strategic_hexes() if controller(state, label) == GOV]
-    found = set()
+    found: set[str] = set()
     for move in WARGAME.legal(window, REB):
         if isinstance(move, Subvert) and move.units:
             after, _ = WARGAME.apply(window, REB, move)
@@ -231,7 +231,7 @@ def test_strategic_hexes_are_not_left_open_to_subversion_after_the_first_turn() 
 def test_the_advanced_set_up_fills_the_start_stacks_and_the_leader_stays_home() -> None:
     config = WargameConfig.from_dict({"scenario": "advanced", "turn_limit": 1})
     _final, played = bot_game(config, 6, ("rule", "classic"))
-    placed = [move.hex for state, move in played if state.phase == "setup" and state.side == GOV]
+    placed = [m.hex for state, m in played if state.phase == "setup" and state.side == GOV and isinstance(m, Place)]
     assert len(placed) == 7 and len(set(placed)) >= 3 and placed.count("I7") <= 2, placed
     set_up = next(state for state, _move in played if state.phase != "setup")
     for label in start_hexes():
