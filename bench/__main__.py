@@ -9,16 +9,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import bots, engine, ssh_flood, wargame
+from bench import bot_times, bots, engine, engine_sizes, host_load, soak, ssh_flood, ssh_sessions, wargame
 
 Measurement = Callable[[bool], dict[str, Any]]
 """A measurement: given quick (fewer games, for a try), it prints its lines and returns its figures by key."""
 
 MEASUREMENTS: dict[str, Measurement] = {
     "engine": engine.measure,
+    "engine_sizes": engine_sizes.measure,
     "bots": bots.measure,
     "memory": bots.measure_memory,
+    "bot_times": bot_times.measure,
     "ssh_flood": ssh_flood.measure,
+    "host_load": host_load.measure,
+    "ssh_sessions": ssh_sessions.measure,
+    "soak": soak.measure,
     "wargame": wargame.measure,
 }
 RESULTS = Path(__file__).with_name("results.json")

@@ -6,13 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
-import os
 import random
 import re
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -21,10 +16,9 @@ from typing import Any
 
 import asyncssh
 
+from bench.harness import LOCALHOST, RunningHost, percentile, start_host
 from netplay.client import Client
 
-LOCALHOST = "127.0.0.1"
-ROOT = Path(__file__).resolve().parent.parent
 Result = dict[str, float]
 Updates = asyncio.Queue[dict[str, Any]]
 Session = asyncssh.SSHClientProcess[bytes]
@@ -33,13 +27,6 @@ PAUSE = 0.05  # seconds between an update and the move it asks for
 CONNECTIONS = 5  # SSH connections the sessions share
 PASTE_CHUNK = 4096  # bytes a terminal hands over at a time
 ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind((LOCALHOST, 0))
-        return int(sock.getsockname()[1])
 
 
 def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -131,42 +118,6 @@ async def paste_garbage(process: asyncssh.SSHClientProcess[bytes], size: int) ->
             await process.stdin.drain()
 
 
-def start_host(folder: Path) -> tuple[subprocess.Popen[bytes], int, int]:
-    """A `coup host` on 127.0.0.1 (computers answer at once): the process, its game port and its SSH port."""
-    port, ssh_port = free_port(), free_port()
-    command = [sys.executable, "-m", "tui", "host", "--bind", LOCALHOST, "--port", str(port), "--no-lan"]
-    command += ["--ssh-port", str(ssh_port), "--data", str(folder / "data"), "--bot-delay", "0"]
-    log = (folder / "host.log").open("wb")
-    process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ})
-    end = time.monotonic() + 60
-    while time.monotonic() < end:
-        if process.poll() is not None:
-            raise RuntimeError(f"coup host exited: {(folder / 'host.log').read_text()[-2000:]}")
-        with contextlib.suppress(OSError), socket.create_connection((LOCALHOST, ssh_port), timeout=0.5):
-            return process, port, ssh_port
-        time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("coup host did not start listening in time")
-
-
-def stop_seconds(process: subprocess.Popen[bytes]) -> float:
-    """SIGTERM the host; seconds until it has exited (killed after 30)."""
-    started = time.perf_counter()
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-    return time.perf_counter() - started
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The value share of the way up values, sorted."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
-
-
 def play_for(port: int, seconds: float) -> list[float]:
     """move_round_trips for seconds, in a process of its own: the SSH clients' work is not the host's delay."""
 
@@ -180,15 +131,15 @@ def play_for(port: int, seconds: float) -> list[float]:
     return asyncio.run(play())
 
 
-async def _measure(host: subprocess.Popen[bytes], port: int, ssh_port: int, sessions: int, garbage: int) -> Result:
-    conns = [await connect(ssh_port, f"p{i}") for i in range(CONNECTIONS)]  # the host takes 8 from one address
+async def _measure(host: RunningHost, sessions: int, garbage: int) -> Result:
+    conns = [await connect(host.ssh_port, f"p{i}") for i in range(CONNECTIONS)]  # the host takes 8 from one address
     opened = [await lobby_session(conns[i % CONNECTIONS]) for i in range(sessions)]
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        playing = asyncio.get_running_loop().run_in_executor(pool, play_for, port, PLAY_SECONDS)
+        playing = asyncio.get_running_loop().run_in_executor(pool, play_for, host.port, PLAY_SECONDS)
         await asyncio.sleep(PLAY_SECONDS / 3)  # round trips with everyone idle first
         await paste_garbage(opened[0][0], garbage)
         times = await playing
-    stopped = await asyncio.to_thread(stop_seconds, host)  # with the sessions still open
+    stopped = await asyncio.to_thread(host.stop)  # with the sessions still open
     for _, reading in opened:
         reading.cancel()
     for conn in conns:
@@ -208,13 +159,11 @@ def measure(quick: bool = False) -> Result:
     returns them by key."""
     sessions, garbage = (20, 1 << 20) if quick else (100, 4 << 20)
     with tempfile.TemporaryDirectory() as folder:
-        host, port, ssh_port = start_host(Path(folder))
+        host = start_host(Path(folder))
         try:
-            figures = asyncio.run(_measure(host, port, ssh_port, sessions, garbage))
+            figures = asyncio.run(_measure(host, sessions, garbage))
         finally:
-            if host.poll() is None:
-                host.kill()
-                host.wait()
+            host.stop()
     print(
         f"{sessions} SSH sessions, one pasting {garbage >> 20} MiB of garbage: a TCP player's move round trip"
         f" {figures['ssh_flood_move_p50_ms']} ms p50, {figures['ssh_flood_move_p99_ms']} ms p99"

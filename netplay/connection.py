@@ -34,6 +34,7 @@ class Connection:
         peername = writer.get_extra_info("peername")
         self.peer = str(peername)
         self.address = str(peername[0]) if isinstance(peername, tuple) else self.peer  # without the port
+        self.origin = self.address  # where the player is: for the SSH door's connections, the SSH client's address
         self.tally = tally or Tally(log)
         self.name = ""
         self.identity = f"conn:{secrets.token_hex(8)}"  # this connection alone, until the hello proves more

@@ -17,13 +17,19 @@ from typing import Any
 
 from core.game import IllegalMove
 from core.registry import GAMES, game_spec, get_game
+from netplay.chat import ChatRate, chat_request, hearers
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
+from netplay.handover import IDLE_SEAT, Handovers
 from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
 from netplay.journal import Journal
+from netplay.leaderboard import answer, count_if_over
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle
-from netplay.listing import Coalescer, list_request, listing, pinned, ranked
-from netplay.lobby import LobbyTable, Seat
+from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked
+from netplay.lobby import REMATCH_MODES, LobbyTable, Seat
+from netplay.private import Codes, from_header, new_code, privacy, reachable, revealed
+from netplay.refused import Refused
+from netplay.rematch import REMATCH_WAIT, Rematches
 from netplay.restore import Rollback, replay, resume_all
 from netplay.stats import HostStats
 from netplay.table import StaleMove, Table
@@ -34,14 +40,6 @@ log = logging.getLogger(__name__)
 NAME_LIMIT = 16
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
-
-
-class Refused(Exception):
-    """A request the host turns down; code and message go back to the peer."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def same_option(read: Any, given: Any) -> bool:
@@ -78,11 +76,14 @@ class Host:
         chosen_seeds: bool = False,
         policy: HostPolicy | None = None,
         limits: HostLimits | None = None,
+        idle_seat: float = IDLE_SEAT,
+        rematch_wait: float = REMATCH_WAIT,
     ) -> None:
         """chosen_seeds: a create may name the table's seed (self-play and tests only: whoever knows a seed knows
         every hidden card, so a host serving people deals every table from its own secure randomness); policy: who
         may come in (a password, SSH keys only) and the SSH door's secret; limits: what strangers may open
-        (connections, silence, waiting tables), HostLimits() by default."""
+        (connections, silence, waiting tables), HostLimits() by default; idle_seat: how long an owed answer waits
+        before its seat may be handed to the computer; rematch_wait: how long a rematch waits for its answers."""
         self.bot_delay, self.grace, self.hello_timeout = bot_delay, grace, hello_timeout
         self.max_frame, self.rate, self.burst, self.name = max_frame, rate, burst, name
         self.max_buffer, self.chosen_seeds = max_buffer, chosen_seeds
@@ -103,6 +104,9 @@ class Host:
         self._lobby_news = Coalescer(self._send_lobby)
         self._sweeper: asyncio.TimerHandle | None = None
         self._rollbacks: dict[str, Rollback] = {}
+        self.chat_rate, self.codes = ChatRate(), Codes()  # chat lines and wrong table codes, per identity
+        self.handovers = Handovers(self._seat_handed, idle_seat)
+        self.rematches = Rematches(self.tables, self._new_table_id, self._open_rematch, rematch_wait)
 
     # -- life -----------------------------------------------------------------------------
 
@@ -127,6 +131,7 @@ class Host:
                 lobby.table.close()
         for timer in self._grace_timers.values():
             timer.cancel()
+        self.rematches.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
         self._lobby_news.cancel()
@@ -147,9 +152,13 @@ class Host:
         seats = [Seat.from_header(s) for s in header["seats"]]
         lobby = LobbyTable(table_id, header["game"], config.players, header.get("options", {}), header.get("timer"))
         lobby.seats = seats
+        lobby.code, lobby.watchers = from_header(header)
+        lobby.creator = str(header.get("creator", ""))
+        lobby.rematch = str(header.get("rematch")) if header.get("rematch") in REMATCH_MODES else REMATCH_MODES[0]
         self._open_table(lobby, config, int(header["seed"]))
         assert lobby.table is not None
         played = replay(table_id, lobby.table, moves)
+        count_if_over(self.stats, lobby)  # a game whose end was journaled, counted before the stop or not: once
         lobby.table.on_move = functools.partial(self._moved, lobby)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
@@ -219,6 +228,7 @@ class Host:
             raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}; update coup")
         conn.name = clean_name(message.get("name", ""))
         await self._admit(conn, message)
+        self.stats.named(conn.identity, conn.name)  # the leaderboard shows the name an identity last came in with
         welcome = {"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name, "max_frame": self.max_frame}
         if message.get("id") is not None:
             welcome["re"] = message["id"]
@@ -235,9 +245,10 @@ class Host:
             if not isinstance(identity, str) or not 0 < len(identity) <= IDENTITY_LIMIT:
                 raise Refused("bad_request", "the SSH door must say who its player is")
             conn.identity, conn.door = identity, True  # the SSH login already met the host's key policy
+            peer = message.get("peer")
+            conn.origin = peer[:LOG_LIMIT] if isinstance(peer, str) else conn.address
             if policy.password is not None:  # but a key says who the player is, not that they know the password
-                peer = message.get("peer")
-                await self._check_password(conn, message, peer[:LOG_LIMIT] if isinstance(peer, str) else conn.address)
+                await self._check_password(conn, message, conn.origin)
             return
         if policy.keys_only:
             raise Refused("ssh_only", "this host admits players by SSH key only: connect with ssh")
@@ -302,6 +313,7 @@ class Host:
             else:
                 seat.conn = None
                 self._start_grace(lobby, conn.seat)
+                self._gone_from_finished(lobby, conn.seat)
         self._broadcast_lobby()
 
     # -- lobby requests -----------------------------------------------------------------------
@@ -311,6 +323,9 @@ class Host:
 
     def _on_stats(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "stats", **self.stats.totals(conn.identity)}
+
+    def _on_leaderboard(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return answer(self.stats, message, conn.identity)
 
     def _on_list(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         page, query = list_request(message)
@@ -348,17 +363,22 @@ class Host:
             raise Refused("bad_request", "this host deals every table itself: nobody may choose a seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise Refused("bad_request", "seed must be an integer")
-        table_id = f"t{self._next_id}"
-        self._next_id += 1
-        if self.journal is not None:
-            self.journal.keep_next_number(self._next_id)
+        private, watchers = privacy(message)
+        rematch = message.get("rematch", REMATCH_MODES[0])
+        if rematch not in REMATCH_MODES:
+            raise Refused("bad_request", f"rematch is one of {', '.join(REMATCH_MODES)}")
+        table_id = self._new_table_id()
         expired = self.openings.room(self.tables)  # at the cap of waiting tables: the oldest empty one goes
         if expired is not None:
             del self.tables[expired]
-        self.tables[table_id] = LobbyTable(table_id, game_name, players, options, timer, seed)
+        lobby = LobbyTable(
+            table_id, game_name, players, options, timer, seed, watchers=watchers, creator=creator, rematch=rematch
+        )
+        lobby.code = new_code(self.tables.values()) if private else None
+        self.tables[table_id] = lobby
         self.openings.made(table_id, creator, time.monotonic())
         self._broadcast_lobby()
-        return {"type": "created", "table": self.tables[table_id].summary()}
+        return {"type": "created", "table": lobby.summary(), **revealed(lobby)}
 
     def _lobby(self, message: dict[str, Any]) -> LobbyTable:
         table_id = message.get("table")
@@ -367,8 +387,22 @@ class Host:
             raise Refused("no_table", f"no table {message.get('table')!r}")
         return lobby
 
+    def _reach(self, conn: Connection, message: dict[str, Any]) -> LobbyTable:
+        """The table a join or spectate names: by its code, or by its id (a private table's only for those at it)."""
+        if "code" not in message:
+            lobby = self._lobby(message)
+            if not reachable(lobby, conn):
+                raise Refused("no_table", f"no table {message.get('table')!r}")
+            return lobby
+        found = self.codes.find(conn.identity, conn.origin, message["code"], self.tables.values())
+        if isinstance(found, tuple):
+            if found[0] == "wrong_code":
+                conn.note("wrong table codes", logging.WARNING, "wrong table code from %s", shown(conn.origin))
+            raise Refused(*found)
+        return found
+
     def _on_join(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        lobby = self._lobby(message)
+        lobby = self._reach(conn, message)
         if conn.table_id is not None:
             raise Refused("seated", f"already at table {conn.table_id}; leave it first")
         if lobby.started:
@@ -388,15 +422,17 @@ class Host:
         lobby.seats[wanted].seat_person(conn, lobby.unique_name(conn.name))
         conn.table_id, conn.seat = lobby.id, wanted
         self._broadcast_lobby()
-        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted}
+        return {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": wanted, **revealed(lobby)}
 
     def _on_spectate(self, conn: Connection, message: dict[str, Any]) -> None:
-        lobby = self._lobby(message)
+        lobby = self._reach(conn, message)
         if conn.table_id is not None:
             raise Refused("seated", f"already at table {conn.table_id}; leave it first")
+        if not lobby.watchers:
+            raise Refused("no_watchers", "this table's creator allows no spectators")
         conn.table_id, conn.seat = lobby.id, None
         lobby.spectators.append(conn)
-        reply: dict[str, Any] = {"type": "spectating", "table": lobby.id, "game": lobby.game}
+        reply: dict[str, Any] = {"type": "spectating", "table": lobby.id, "game": lobby.game, **revealed(lobby)}
         if message.get("id") is not None:
             reply["re"] = message["id"]
         conn.send(reply)  # before the history, so the client knows the table it is about
@@ -416,6 +452,7 @@ class Host:
                     self._hand_to_bot(lobby, conn.seat)
                 else:
                     lobby.seats[conn.seat].conn = None
+                    self._gone_from_finished(lobby, conn.seat)
         conn.table_id, conn.seat = None, None
         self._broadcast_lobby()
         return {"type": "left"}
@@ -442,6 +479,11 @@ class Host:
             raise Refused("not_seated", "only a player seated at the table can start it")
         if any(seat.kind == "open" for seat in lobby.seats):
             raise Refused("not_full", "fill the open seats (join or add computer opponents) first")
+        self._begin(lobby)
+        return {"type": "ok"}
+
+    def _begin(self, lobby: LobbyTable) -> None:
+        """Deal a full table's game and send its first views."""
         game = get_game(lobby.game)
         config = game.load_config({"players": lobby.players, "names": [s.name for s in lobby.seats], **lobby.options})
         seed = lobby.seed if lobby.seed is not None else secrets.randbits(SEED_BITS)
@@ -458,7 +500,6 @@ class Host:
             self._send_update(lobby, spectator, None, lobby.history.get(None, []))
         lobby.table.start()
         self._broadcast_lobby()
-        return {"type": "ok"}
 
     def _on_move(self, conn: Connection, message: dict[str, Any]) -> None:
         lobby = self.tables.get(conn.table_id or "")
@@ -468,7 +509,35 @@ class Host:
         if not isinstance(version, int) or isinstance(version, bool):
             raise Refused("bad_request", "a move carries the version of the view it was made on")
         move = lobby.table.game.load_move(message.get("move"))
+        self.handovers.returned(lobby, conn.seat)  # a player who moves is back: the computer stops playing for them
         lobby.table.submit(conn.seat, move, version)
+
+    def _on_chat(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        lobby = self.tables.get(conn.table_id or "")
+        to, text = chat_request(message, lobby is not None, lobby is not None and lobby.started)
+        if not self.chat_rate.allow(conn.identity):
+            raise Refused("slow_down", "you are chatting too fast: wait a few seconds")
+        said, heard_by = hearers(conn, to, lobby, self.connections, self.tables)
+        data = encode({**said, "text": text}, self.max_frame)
+        for peer in heard_by:
+            peer.write(data)
+        return {"type": "ok"}
+
+    def _at_table(self, conn: Connection) -> LobbyTable:
+        """The table conn is at (Refused if none)."""
+        lobby = self.tables.get(conn.table_id or "")
+        if lobby is None:
+            raise Refused("not_seated", "you are not at a table")
+        return lobby
+
+    def _on_handover(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return self.handovers.ask(conn, self._at_table(conn), message)
+
+    def _on_take_back(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return self.handovers.take_back(conn, self._at_table(conn))
+
+    def _on_rematch(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return self.rematches.answer(conn, self._at_table(conn), message)
 
     def _resume(self, conn: Connection, ref: Any) -> None:
         """Give a newly admitted peer back the seat its identity holds, if any (at an unfinished table first)."""
@@ -486,12 +555,14 @@ class Host:
         if timer is not None:
             timer.cancel()
         reply = {"type": "joined", "table": lobby.id, "game": lobby.game, "seat": index, "resumed": True}
+        reply.update(revealed(lobby))
         if ref is not None:
             reply["re"] = ref
         conn.send(reply)
         if lobby.table is not None:
             conn.send({"type": "started", "table": lobby.id, "seat": index})
             self._send_update(lobby, conn, index, lobby.history.get(index, []))
+            self.handovers.returned(lobby, index)
         self._tell_rollback(conn, lobby.id, index)
         self._broadcast_lobby()
         conn.note(
@@ -506,8 +577,41 @@ class Host:
 
     # -- tables -------------------------------------------------------------------------------
 
+    def _new_table_id(self) -> str:
+        """A table id never given before, even across restarts."""
+        table_id = f"t{self._next_id}"
+        self._next_id += 1
+        if self.journal is not None:
+            self.journal.keep_next_number(self._next_id)
+        return table_id
+
+    def _open_rematch(self, lobby: LobbyTable) -> None:
+        """A rematch's new table: in the lobby, waiting for players if a seat is open, else started."""
+        self.tables[lobby.id] = lobby
+        if any(seat.kind == "open" for seat in lobby.seats):
+            self.openings.made(lobby.id, lobby.creator, time.monotonic())
+        else:
+            self._begin(lobby)
+        self._broadcast_lobby()
+
+    def _gone_from_finished(self, lobby: LobbyTable, index: int) -> None:
+        """A player left a finished table (or lost its connection): no rematch for them."""
+        if lobby.table is not None and lobby.table.over():
+            self.rematches.gone(lobby, index)
+
+    def _seat_handed(self, lobby: LobbyTable, index: int) -> None:
+        """A seat was handed to the computer or taken back: no grace period runs for it, the journal keeps it."""
+        timer = self._grace_timers.pop((lobby.id, index), None)
+        if timer is not None:
+            timer.cancel()
+        if lobby.table is not None and not lobby.table.over():
+            if self.journal is not None:
+                self.journal.rewrite_header(lobby.id, lobby.header())
+            lobby.table.start()
+        self._broadcast_lobby()
+
     def _open_table(self, lobby: LobbyTable, config: Any, seed: int) -> None:
-        bots = {i: seat.level for i, seat in enumerate(lobby.seats) if seat.kind == "bot"}
+        bots = {i: level for i, seat in enumerate(lobby.seats) if (level := seat.bot_level()) is not None}
         table = Table(lobby.game, config, seed, bots, self.bot_delay, response_timeout=lobby.timer)
         lobby.table = table
         for seat in [*range(config.players), None]:
@@ -557,10 +661,7 @@ class Host:
         """Journal a move; once it ends the game, count the game for every seat's identity, before anyone hears."""
         if self.journal is not None:
             self.journal.append(lobby.id, seat, move.to_dict())
-        table = lobby.table
-        if table is not None and table.over():
-            winner = table.game.result(table.state)
-            self.stats.count(lobby.game, [(s.identity_for_stats(), i == winner) for i, s in enumerate(lobby.seats)])
+        count_if_over(self.stats, lobby)
 
     def _start_grace(self, lobby: LobbyTable, index: int) -> None:
         if self.stopping:  # the journal keeps the seat for the next start
@@ -574,7 +675,8 @@ class Host:
     def _grace_over(self, lobby: LobbyTable, index: int) -> None:
         self._grace_timers.pop((lobby.id, index), None)
         seat = lobby.seats[index]
-        if seat.kind == "person" and seat.conn is None and lobby.table is not None and not lobby.table.over():
+        away = seat.kind == "person" and seat.conn is None and not seat.stand_in  # (a stand-in keeps it for them)
+        if away and lobby.table is not None and not lobby.table.over():
             log.info("seat %d of %s did not come back; a rule bot takes it", index, lobby.id)
             self._hand_to_bot(lobby, index)
 
@@ -615,14 +717,17 @@ class Host:
         shared = listing(order)
         data = encode(shared, self.max_frame)  # a page of the listing always fits in a frame
         listed = {summary["id"] for summary in shared["tables"]}
+        listeners = 0
         for conn in list(self.connections):
             lobby = self.tables.get(conn.table_id or "")
             if not conn.name or (lobby is not None and lobby.started):
                 continue
+            listeners += 1
             if lobby is None or lobby.id in listed:
                 conn.write(data)
             else:  # its own table, past the first page
                 conn.send(pinned(shared, lobby))
+        self._lobby_news.gap = listing_gap(listeners)
 
     def _sweep(self) -> None:
         """Close connections silent too long at no table, forget old empty tables, sum up repeated faults; and

@@ -36,11 +36,18 @@ def code_identity(code: str) -> str:
     return digest("code", code.upper())
 
 
+def read_code(typed: str) -> str | None:
+    """A code as typed ('k7qm-2xpa': any case, with or without its dash) as it is kept ('K7QM2XPA'); None if typed is
+    not one."""
+    code = typed.upper().replace("-", "")
+    return code if len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code) else None
+
+
 def split_username(username: str) -> tuple[str, str | None]:
     """'ana+K7QM2XPA' as ('ana', 'K7QM2XPA'); a name without a well-formed code as (name, None)."""
-    name, plus, code = username.rpartition("+")
-    code = code.upper().replace("-", "")
-    if plus and name and len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code):
+    name, plus, typed = username.rpartition("+")
+    code = read_code(typed)
+    if plus and name and code is not None:
         return name, code
     return username, None
 

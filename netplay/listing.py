@@ -12,6 +12,7 @@ from netplay.lobby import LobbyTable
 LIST_LIMIT = 50  # tables in one page of the listing, which must fit in one frame
 QUERY_LIMIT = 40  # characters of a search
 BROADCAST_GAP = 0.25  # seconds between two lobby broadcasts at least
+LISTINGS_PER_SECOND = 100.0  # lobby listings sent a second at most, to all listeners together, once they are many
 
 
 def rank(lobby: LobbyTable) -> int:
@@ -29,9 +30,11 @@ def matches(lobby: LobbyTable, query: str) -> bool:
 
 
 def ranked(tables: Iterable[LobbyTable], query: str = "") -> list[LobbyTable]:
-    """The tables matching query, by rank, the newest first within a rank."""
+    """The public tables matching query, by rank, the newest first within a rank (a private table is listed to
+    nobody: those at it get it pinned to their listing)."""
     wanted = query.lower()
-    return sorted((t for t in reversed(list(tables)) if not wanted or matches(t, wanted)), key=rank)
+    listed = (t for t in reversed(list(tables)) if t.code is None and (not wanted or matches(t, wanted)))
+    return sorted(listed, key=rank)
 
 
 def list_request(message: dict[str, Any]) -> tuple[int, str]:
@@ -57,6 +60,12 @@ def pinned(message: dict[str, Any], mine: LobbyTable | None) -> dict[str, Any]:
     if mine is None or any(summary["id"] == mine.id for summary in message["tables"]):
         return message
     return {**message, "tables": [mine.summary(), *message["tables"][: LIST_LIMIT - 1]]}
+
+
+def listing_gap(listeners: int) -> float:
+    """Seconds between two lobby broadcasts to that many listeners: BROADCAST_GAP, and longer once they are many, so
+    a crowded lobby costs a bounded amount of work a second (the SSH door draws every listing for each session)."""
+    return max(BROADCAST_GAP, listeners / LISTINGS_PER_SECOND)
 
 
 class Coalescer:

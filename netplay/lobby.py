@@ -9,27 +9,41 @@ from netplay.connection import Connection
 from netplay.table import Table
 
 NAME_ROOM = 16  # characters of a name
+REMATCH_MODES = ("bots", "wait")  # who takes a seat whose player declines a rematch: a bot, or a new player
 BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg", "Vera", "Igor", "Lena", "Yuri")
 
 
 @dataclass
 class Seat:
-    """kind is "open", "person" or "bot"; a person's seat belongs to the identity that took it (its owner)."""
+    """kind is "open", "person" or "bot"; a person's seat belongs to the identity that took it (its owner). A
+    person's seat handed to the computer (stand_in) is played by a rule bot until its owner takes it back."""
 
     kind: str = "open"
     name: str = ""
     level: str = ""
     owner: str = ""
     conn: Connection | None = None
+    stand_in: bool = False
 
     @classmethod
     def from_header(cls, data: dict[str, Any]) -> Seat:
         """A seat as the journal kept it."""
-        return cls(str(data["kind"]), str(data["name"]), str(data.get("level", "")), str(data.get("owner", "")))
+        seat = cls(str(data["kind"]), str(data["name"]), str(data.get("level", "")), str(data.get("owner", "")))
+        seat.stand_in = seat.kind == "person" and data.get("stand_in") is True
+        return seat
 
     def to_header(self) -> dict[str, Any]:
         """What the journal keeps of the seat."""
-        return {"kind": self.kind, "name": self.name, "level": self.level, "owner": self.owner}
+        data: dict[str, Any] = {"kind": self.kind, "name": self.name, "level": self.level, "owner": self.owner}
+        if self.stand_in and self.kind == "person":
+            data["stand_in"] = True
+        return data
+
+    def bot_level(self) -> str | None:
+        """The level of the bot that plays this seat now (a bot's, or a person's stand-in), else None."""
+        if self.kind == "bot":
+            return self.level
+        return "rule" if self.stand_in else None
 
     def summary(self, index: int) -> dict[str, Any]:
         """What the lobby shows of the seat (never its owner)."""
@@ -38,6 +52,8 @@ class Seat:
             data["level"] = self.level
         if self.kind == "person":
             data["connected"] = self.conn is not None
+            if self.stand_in:
+                data["stand_in"] = True
         return data
 
     def seat_person(self, conn: Connection, name: str) -> None:
@@ -63,6 +79,11 @@ class LobbyTable:
     table: Table | None = None
     spectators: list[Connection] = field(default_factory=list)
     history: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+    code: str | None = None  # a private table's code (netplay/private.py): listed to nobody, reached by the code
+    watchers: bool = True  # whether spectators may watch
+    creator: str = ""  # the identity that created the table: it may hand an away or idle seat to the computer
+    rematch: str = REMATCH_MODES[0]  # who takes the seat of a player who declines a rematch
+    handover_votes: dict[int, set[str]] = field(default_factory=dict)  # seat -> who asked to give it to a bot
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -86,6 +107,8 @@ class LobbyTable:
             "seats": [seat.summary(i) for i, seat in enumerate(self.seats)],
             "spectators": len(self.spectators),
             "winner": self.winner_name(),
+            **({"private": True} if self.code is not None else {}),
+            **({} if self.watchers else {"watchers": False}),
         }
 
     def winner_name(self) -> str | None:
@@ -106,7 +129,15 @@ class LobbyTable:
             "timer": self.timer,
             "options": self.options,
             "seats": [seat.to_header() for seat in self.seats],
+            "code": self.code,
+            "watchers": self.watchers,
+            "creator": self.creator,
+            "rematch": self.rematch,
         }
+
+    def present(self) -> list[Connection]:
+        """The connections at this table: its connected players', then its spectators."""
+        return [seat.conn for seat in self.seats if seat.conn is not None] + self.spectators
 
     def seat_of(self, identity: str) -> int | None:
         """The person seat identity holds here."""

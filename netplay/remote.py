@@ -5,13 +5,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from core.registry import get_game
+from netplay.chat import ChatLog, heard
 from netplay.client import Client, HostError
 from netplay.codec import events_from_plain, to_plain, view_from_plain
 
 Listener = Callable[[list[Any]], None]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line the host says about the table, not a game event (a seat handed to the computer, a player back): the
+    table screens write it in their log, marked apart."""
+
+    text: str
+    kind: str = "note"
 
 
 class RemoteTable:
@@ -30,6 +41,11 @@ class RemoteTable:
         self.deadline: float | None = None
         self.window_opened = -1  # the version at which the open window opened (section 10 of docs/protocol.md)
         self.totals: dict[str, int] | None = None  # the player's record on the host, sent with the final view
+        self.chat = ChatLog()  # what is said at the table (and, to a spectator, among spectators)
+        self.rematch: dict[str, Any] | None = None  # the latest word on a rematch of this game (docs/protocol.md)
+        self.rematch_ends: float | None = None  # when its answers are due, by this machine's clock
+        self.stand_in = False  # the computer plays our seat for now
+        self.bot_seats: frozenset[int] = frozenset()  # seats the lobby listed as bots' (a bot's seat stays a bot's)
         self._view: Any = None
         self._listeners: list[Listener] = []
 
@@ -63,10 +79,52 @@ class RemoteTable:
             self.error = None
             self.totals = message.get("record", self.totals)
             self._notify(events)
+        elif message.get("type") == "chat" and message.get("table") == self.table_id:
+            said = heard(message)
+            if said is not None:
+                self.chat.add(said)
+        elif message.get("type") in ("rematch", "notice") and message.get("table") == self.table_id:
+            self._hear(message)
         elif message.get("type") == "error":
             self.tell(f"The host refused that: {message.get('message', '')}")
         elif message.get("type") == "closed":
             self.tell("The connection to the host was lost: reconnecting…")
+
+    def _hear(self, message: dict[str, Any]) -> None:
+        """The host's word on a rematch, or its notice about a seat (in the log)."""
+        if message["type"] == "rematch":
+            self.rematch = message
+            self.rematch_ends = asyncio.get_running_loop().time() + float(message.get("seconds", 0))
+            self._notify([])
+            return
+        if message.get("seat") == self.seat and self.seat is not None and message.get("code") in ("stand_in", "back"):
+            self.stand_in = message["code"] == "stand_in"
+        note = Note(str(message.get("message", "")))
+        self.events.append(note)
+        self._notify([note])
+
+    def rematch_owed(self) -> bool:
+        """Whether a rematch is asked for and waits for our answer."""
+        state = self.rematch
+        return state is not None and state.get("state") == "open" and self.seat in state.get("owed", ())
+
+    def answer_rematch(self, accept: bool) -> None:
+        """Ask for a rematch or accept one (True), or decline it."""
+        self._send({"type": "rematch", "accept": accept})
+
+    def hand_over(self, seat: int) -> None:
+        """Ask for seat to be played by the computer (ours at once; another's if away or idle, by our vote)."""
+        self._send({"type": "handover", "seat": seat})
+
+    def take_back(self) -> None:
+        """Take our seat back from the computer."""
+        self._send({"type": "take_back"})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        try:
+            self.client.send(message)
+        except ConnectionError as error:
+            self.tell(str(error))
 
     def tell(self, text: str) -> None:
         """Show the player text where the table shows trouble (until the next update)."""
@@ -86,6 +144,13 @@ class RemoteTable:
         try:
             self.client.send({"type": "move", "version": self._view.version, "move": to_plain(move)})
         except (ConnectionError, HostError) as error:
+            self.tell(str(error))
+
+    def say(self, text: str) -> None:
+        """Say text at the table (a spectator: to the spectators); a refusal comes back as an error."""
+        try:
+            self.client.send({"type": "chat", "to": "table", "text": text})
+        except ConnectionError as error:
             self.tell(str(error))
 
     def winner(self) -> int | None:

@@ -1,5 +1,6 @@
 """The SSH front door in a process of its own, so no session's app runs on the game host's loop: the host starts,
-watches and restarts it (DoorProcess); it is told everything, secrets included, on its stdin, never in argv."""
+watches and restarts it (DoorProcess, which runs the browser door too); it is told everything, secrets included, on
+its stdin, never in argv."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass, replace
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, Self
 
 from netplay.ssh_server import Access, Limits, Lobby, LobbyAppFactory, SSHHost
 
 log = logging.getLogger(__name__)
-READY = "ssh door listening on port "
+READY = "door listening on port "
 START_SECONDS = 60.0  # for the door to import the app and listen
 STOP_SECONDS = 2.0  # for the door to exit when told to, before it is killed
 FLUSH_SECONDS = 0.2  # for the last words to the sessions to go out before the door exits
@@ -27,8 +30,22 @@ RESTART_DELAYS = (1.0, 2.0, 5.0, 15.0, 60.0)  # after the door dies, by how many
 STEADY_SECONDS = 60.0  # a door that ran this long had no trouble starting: the next restart is quick again
 
 
+class OnStdin:
+    """A door's config (a dataclass with a lobby) as the one line its process reads on stdin."""
+
+    def to_line(self, port: int) -> bytes:
+        """The config, listening on port, as one line of JSON for the door's stdin."""
+        return json.dumps({**vars(self), "port": port}, default=vars).encode() + b"\n"
+
+    @classmethod
+    def from_line(cls, line: bytes) -> Self:
+        """The config the host wrote with to_line."""
+        data = json.loads(line)
+        return cls(**{**data, "lobby": Lobby(**data["lobby"])})
+
+
 @dataclass(frozen=True)
-class DoorConfig:
+class DoorConfig(OnStdin):
     """Everything the door process needs: the app factory's dotted path ("module:function", given the Lobby), where
     to listen, the host key, who may log in, how long sessions may idle, and the lobby its apps play on."""
 
@@ -41,16 +58,6 @@ class DoorConfig:
     password: str | None = None
     idle_seconds: float = 30 * 60
 
-    def to_line(self) -> bytes:
-        """The config as one line of JSON, for the door's stdin."""
-        return json.dumps(asdict(self)).encode() + b"\n"
-
-    @classmethod
-    def from_line(cls, line: bytes) -> DoorConfig:
-        """The config the host wrote with to_line."""
-        data = json.loads(line)
-        return cls(**{**data, "lobby": Lobby(**data["lobby"])})
-
 
 def load_factory(path: str) -> LobbyAppFactory:
     """The function a dotted path "package.module:function" names."""
@@ -59,12 +66,22 @@ def load_factory(path: str) -> LobbyAppFactory:
     return factory
 
 
-class DoorProcess:
-    """The door's process, seen from the host: start() runs it and returns its SSH port; if it dies, the death is
-    logged and it is started again on the same port (sooner or later by how often it has died); stop() ends it."""
+class Setup(Protocol):
+    """What a door process is told on its stdin: where it listens (0: any free port) and the rest, as one line."""
 
-    def __init__(self, config: DoorConfig) -> None:
-        self.config = config
+    @property
+    def port(self) -> int: ...
+
+    def to_line(self, port: int) -> bytes: ...
+
+
+class DoorProcess:
+    """A door's process (`python -m MODULE`), seen from the host: start() runs it and returns its port; if it dies,
+    the death is logged and it is started again on the same port (sooner or later by how often it has died); stop()
+    ends it."""
+
+    def __init__(self, config: Setup, module: str = "netplay.ssh_door", name: str = "the SSH door") -> None:
+        self.config, self.module, self.name = config, module, name
         self.process: asyncio.subprocess.Process | None = None
         self.port = config.port
         self._watcher: asyncio.Task[None] | None = None
@@ -77,18 +94,18 @@ class DoorProcess:
         return self.port
 
     async def _spawn(self) -> int:
-        config = replace(self.config, port=self.port)  # a door started again listens where it did
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "netplay.ssh_door",
+            self.module,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             start_new_session=True,  # the host decides when it stops: a Ctrl+C reaches the host alone
         )
         self.process = process
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write(config.to_line())  # stays open: the door ends if it closes (the host has gone)
+        # a door started again listens where it did; stdin stays open: the door ends if it closes (the host has gone)
+        process.stdin.write(self.config.to_line(self.port))
         await process.stdin.drain()
         line = b""
         with contextlib.suppress(TimeoutError):
@@ -96,7 +113,7 @@ class DoorProcess:
         text = line.decode(errors="replace").strip()
         if not text.startswith(READY):
             await self._end(process)
-            raise OSError(f"the SSH door did not start ({text or 'no answer'}); see the log above")
+            raise OSError(f"{self.name} did not start ({text or 'no answer'}); see the log above")
         return int(text.removeprefix(READY))
 
     async def _watch(self) -> None:
@@ -111,11 +128,11 @@ class DoorProcess:
             await self._end(self.process)  # its end of the pipe
             dead_in_a_row = 1 if time.monotonic() - started > STEADY_SECONDS else dead_in_a_row + 1
             delay = RESTART_DELAYS[min(dead_in_a_row, len(RESTART_DELAYS)) - 1]
-            log.error("the SSH door stopped (exit status %s); starting it again in %.0f s", code, delay)
+            log.error("%s stopped (exit status %s); starting it again in %.0f s", self.name, code, delay)
             await asyncio.sleep(delay)
             try:
                 await self._spawn()
-                log.info("the SSH door is back on port %d", self.port)
+                log.info("%s is back on port %d", self.name, self.port)
             except OSError as error:
                 log.error("%s", error)
 
@@ -132,24 +149,38 @@ class DoorProcess:
         if process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 process.terminate()
-            try:
-                await asyncio.wait_for(process.wait(), STOP_SECONDS)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                await process.wait()
+            await wait_or_kill(process, STOP_SECONDS)
         if process.stdin is not None:
             process.stdin.close()
 
 
-async def serve(config: DoorConfig, stdin: asyncio.StreamReader) -> None:
-    """Run the door until SIGTERM or SIGINT, or until stdin closes (the host has gone)."""
+async def wait_or_kill(process: asyncio.subprocess.Process, seconds: float) -> None:
+    """Wait for process to exit; after seconds, kill it."""
+    try:
+        await asyncio.wait_for(process.wait(), seconds)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
+
+
+async def serve(line: bytes, stdin: asyncio.StreamReader) -> None:
+    """Run the SSH door its config line describes until SIGTERM or SIGINT, or until stdin closes (the host has
+    gone)."""
+    config = DoorConfig.from_line(line)
     factory = load_factory(config.factory)(config.lobby)
     keys = Path(config.authorized_keys) if config.authorized_keys else None
     ssh = SSHHost(
         factory, Path(config.key_path), Access(keys, config.password), Limits(idle_seconds=config.idle_seconds)
     )
-    port = await ssh.start(config.bind, config.port)
+    await stand(await ssh.start(config.bind, config.port), stdin)
+    ssh.hang_up()
+    await asyncio.sleep(FLUSH_SECONDS)
+
+
+async def stand(port: int, stdin: asyncio.StreamReader) -> None:
+    """Tell the host the door listens on port, send all later output to the host's log, and wait for SIGTERM or
+    SIGINT, or for stdin to close (the host has gone)."""
     sys.stdout.write(f"{READY}{port}\n")
     sys.stdout.flush()
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # from now on all output goes to the host's log
@@ -161,25 +192,25 @@ async def serve(config: DoorConfig, stdin: asyncio.StreamReader) -> None:
     host_gone.add_done_callback(lambda _: stop.set())
     await stop.wait()
     host_gone.cancel()
-    ssh.hang_up()
-    await asyncio.sleep(FLUSH_SECONDS)
 
 
-async def _main() -> None:
+Serve = Callable[[bytes, asyncio.StreamReader], Awaitable[None]]
+
+
+async def _main(serve: Serve) -> None:
     loop = asyncio.get_running_loop()
     stdin = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
-    config = DoorConfig.from_line(await stdin.readline())
-    await serve(config, stdin)
+    await serve(await stdin.readline(), stdin)
     logging.shutdown()
     os._exit(0)  # the sessions' apps end with the process, not one by one in the loop's teardown
 
 
-def main() -> None:
-    """The door process: `python -m netplay.ssh_door`, its config on stdin."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s ssh-door %(name)s: %(message)s")
-    asyncio.run(_main())
+def door_main(name: str, serve: Serve) -> None:
+    """A door process: its config on stdin, its log lines marked name."""
+    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s %(levelname)s {name} %(name)s: %(message)s")
+    asyncio.run(_main(serve))
 
 
 if __name__ == "__main__":
-    main()
+    door_main("ssh-door", serve)

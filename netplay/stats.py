@@ -1,4 +1,5 @@
-"""The host's record of finished games by identity, in SQLite: counted once per game, kept across restarts."""
+"""The host's record of finished games by identity, in SQLite: games, wins and a rating per game kind, the name each
+identity last played under, each game counted once (by its key) and kept across restarts."""
 
 from __future__ import annotations
 
@@ -8,15 +9,41 @@ import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+from netplay.rating import INITIAL, changes
 
 log = logging.getLogger(__name__)
-SCHEMA = """CREATE TABLE IF NOT EXISTS results (
+VERSION = 1  # PRAGMA user_version of the schema below; 0 is the first one (results without ratings)
+RESULTS = """CREATE TABLE IF NOT EXISTS results (
     identity TEXT NOT NULL, game TEXT NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,
     PRIMARY KEY (identity, game))"""
+MIGRATION = (
+    f"ALTER TABLE results ADD COLUMN rating REAL NOT NULL DEFAULT {INITIAL}",
+    "CREATE TABLE IF NOT EXISTS names (identity TEXT PRIMARY KEY, name TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS counted (game_key TEXT PRIMARY KEY)",
+)
+PAGE_ROWS = 15  # rows of a leaderboard page: one screen at 80x24
+SORTS = {  # how a leaderboard may be sorted; ties go to the rating, then the longer record, then the identity
+    "rating": "rating DESC, games DESC, identity",
+    "wins": "wins DESC, rating DESC, identity",
+    "games": "games DESC, rating DESC, identity",
+    "rate": "CAST(wins AS REAL) / games DESC, games DESC, identity",
+}
+
+
+def bot_name(level: str) -> str:
+    """'Computer (rule)': how the leaderboard names a computer level."""
+    return f"Computer ({level})"
+
+
+def kept(identity: str) -> bool:
+    """Whether an identity is one the host keeps a record for (not a connection that proved nobody)."""
+    return bool(identity) and not identity.startswith("conn:")
 
 
 class HostStats:
-    """Games and wins per identity and game; path None keeps them in memory (a host without data)."""
+    """Games, wins and ratings per identity and game; path None keeps them in memory (a host without data)."""
 
     def __init__(self, path: Path | None) -> None:
         if path is not None:
@@ -24,20 +51,59 @@ class HostStats:
             with contextlib.suppress(FileExistsError):  # created private: who played whom is nobody else's
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         self.db = sqlite3.connect(":memory:" if path is None else str(path))
-        self.db.execute(SCHEMA)
+        self._migrate()
 
-    def count(self, game: str, results: Sequence[tuple[str, bool]]) -> None:
-        """Count one finished game: (identity, won) for every seat; a connection-only identity is not kept."""
-        kept = [(who, game, int(won)) for who, won in results if who and not who.startswith("conn:")]
+    def _migrate(self) -> None:
+        """Bring a database of any earlier schema (or none) to VERSION, in one transaction."""
+        with self.db:
+            self.db.execute(RESULTS)
+            if self.db.execute("PRAGMA user_version").fetchone()[0] < VERSION:
+                for statement in MIGRATION:
+                    self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {VERSION}")
+
+    def count(self, key: str, game: str, seats: Sequence[tuple[str, str]], winner: int) -> bool:
+        """Count one finished game of kind game, seats (identity, name) by seat, once: a key already counted (a
+        journal replayed after a restart) changes nothing. Whether it was counted now. Identities that prove nobody
+        are not kept, but rate as newcomers against the others."""
+        who = [identity for identity, _ in seats]
         try:
             with self.db:
-                self.db.executemany(
-                    "INSERT INTO results VALUES (?, ?, 1, ?) "
-                    "ON CONFLICT (identity, game) DO UPDATE SET games = games + 1, wins = wins + excluded.wins",
-                    kept,
-                )
+                if self.db.execute("INSERT OR IGNORE INTO counted VALUES (?)", (key,)).rowcount == 0:
+                    return False
+                moved = changes(who, [self.rating(identity, game) for identity in who], winner)
+                for seat, (identity, name) in enumerate(seats):
+                    if not kept(identity):
+                        continue
+                    self.db.execute(
+                        "INSERT INTO results VALUES (?, ?, 1, ?, ?) ON CONFLICT (identity, game) DO UPDATE SET "
+                        "games = games + 1, wins = wins + excluded.wins",
+                        (identity, game, int(seat == winner), INITIAL),
+                    )
+                    self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (identity, name))
+                for identity, change in moved.items():
+                    if kept(identity):
+                        self.db.execute(
+                            "UPDATE results SET rating = rating + ? WHERE identity = ? AND game = ?",
+                            (change, identity, game),
+                        )
         except sqlite3.Error as error:
             log.warning("could not count a finished %s game: %s", game, error)
+            return False
+        return True
+
+    def rating(self, identity: str, game: str) -> float:
+        """identity's rating in game (a newcomer's if it has none)."""
+        row = self.db.execute("SELECT rating FROM results WHERE identity = ? AND game = ?", (identity, game)).fetchone()
+        return INITIAL if row is None else float(row[0])
+
+    def named(self, identity: str, name: str) -> None:
+        """The name an identity with a record goes by now (an identity with none is not written down)."""
+        try:
+            with self.db:
+                self.db.execute("UPDATE names SET name = ? WHERE identity = ?", (name, identity))
+        except sqlite3.Error as error:
+            log.warning("could not keep a player's name: %s", error)
 
     def totals(self, identity: str) -> dict[str, int]:
         """{"games": n, "wins": m} for identity over every game."""
@@ -45,3 +111,35 @@ class HostStats:
             "SELECT COALESCE(SUM(games), 0), COALESCE(SUM(wins), 0) FROM results WHERE identity = ?", (identity,)
         ).fetchone()
         return {"games": int(row[0]), "wins": int(row[1])}
+
+    def leaderboard(self, game: str, sort: str, page: int, identity: str) -> dict[str, Any]:
+        """Page `page` of game's leaderboard sorted by sort (a key of SORTS), and identity's own row wherever it is:
+        rank, name, games, wins, rating (whole), bot, you. Never an identity: they are hashes of secrets."""
+        total = int(self.db.execute("SELECT COUNT(*) FROM results WHERE game = ?", (game,)).fetchone()[0])
+        pages = max(1, -(-total // PAGE_ROWS))
+        page = min(max(0, page), pages - 1)
+        first = page * PAGE_ROWS
+        ranked = (
+            f"SELECT results.*, COALESCE(names.name, '?') AS name, ROW_NUMBER() OVER (ORDER BY {SORTS[sort]}) AS rank"
+            " FROM results LEFT JOIN names USING (identity) WHERE game = ?"
+        )
+        found = self.db.execute(
+            f"SELECT rank, identity, name, games, wins, rating FROM ({ranked})"
+            " WHERE (rank > ? AND rank <= ?) OR identity = ? ORDER BY rank",
+            (game, first, first + PAGE_ROWS, identity),
+        ).fetchall()
+        rows = [
+            {
+                "rank": rank,
+                "name": name,
+                "games": games,
+                "wins": wins,
+                "rating": round(rating),
+                "bot": who.startswith("bot:"),  # (lobby.Seat.identity_for_stats)
+                "you": who == identity,
+            }
+            for rank, who, name, games, wins, rating in found
+        ]
+        mine = next((row for row in rows if row["you"]), None)
+        shown = [row for row in rows if first < row["rank"] <= first + PAGE_ROWS]
+        return {"game": game, "sort": sort, "page": page, "pages": pages, "rows": shown, "you": mine}

@@ -1,4 +1,4 @@
-"""Where coup keeps its files: records of finished games, client profiles, stats and crash reports."""
+"""Where coup keeps its files: records of finished games, client profiles, stats, preferences and crash reports."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import os
 import secrets
 import time
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -55,6 +56,30 @@ def claim_profile(kind: str = "player") -> str:
         _held_profiles.append(fd)
         return secret
     raise OSError(f"all {PROFILE_SLOTS} {kind} profiles in {folder} are in use")
+
+
+def preferences_path() -> Path:
+    """Where a player's preferences on this machine are kept (the pace of play)."""
+    return data_dir() / "preferences.json"
+
+
+def load_preferences() -> dict[str, Any]:
+    """The saved preferences (empty if none or unreadable: the defaults then apply)."""
+    try:
+        saved = json.loads(preferences_path().read_text())
+        return saved if isinstance(saved, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def save_preferences(preferences: dict[str, Any]) -> None:
+    """Keep preferences for the next run (a private file); a failure to write only loses them."""
+    try:
+        preferences_path().parent.mkdir(parents=True, exist_ok=True)
+        with os.fdopen(os.open(preferences_path(), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
+            out.write(json.dumps(preferences))
+    except OSError:
+        pass
 
 
 def stats_path() -> Path:

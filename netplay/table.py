@@ -23,6 +23,14 @@ log = logging.getLogger(__name__)
 Listener = Callable[[list[Any]], None]
 
 
+def now() -> float:
+    """The running event loop's clock, or 0 outside one (positions built in tests)."""
+    try:
+        return asyncio.get_running_loop().time()
+    except RuntimeError:
+        return 0.0
+
+
 class StaleMove(IllegalMove):
     """A move made against a window that has closed since."""
 
@@ -55,6 +63,8 @@ class Table:
         self.error: str | None = None
         self.deadline: float | None = None
         self.window_opened = self.state.version
+        self.window_since = now()  # when the open window opened, by the event loop's clock
+        self.clocked: set[int] = set()  # seats the clock answered for since they last answered themselves
         self.on_move: Callable[[int, Any], None] | None = None
         self._listeners: list[tuple[int | None, Listener]] = []
         self._bot_task: asyncio.Task[None] | None = None
@@ -102,6 +112,7 @@ class Table:
         if version is not None and version < self.window_opened:
             raise StaleMove(f"move made at version {version}; the open window began at {self.window_opened}")
         self.apply_move(seat, move)
+        self.clocked.discard(seat)
         self.start()
 
     def apply_move(self, seat: int, move: Any) -> None:
@@ -110,6 +121,7 @@ class Table:
         self.state, events = self.game.apply(self.state, seat, move)
         if not self.game.same_window(before, self.state):
             self.window_opened = self.state.version
+            self.window_since = now()
         self.record.add(seat, move)
         if self.on_move is not None:
             self.on_move(seat, move)
@@ -179,6 +191,7 @@ class Table:
             seat = late[0]
             move = self.spec.make_bot("rule", self.bot_seeds[seat] + self.state.version).choose(self.view(seat))
             log.info("seat %s timed out; the rule bot answers %s", seat, move)
+            self.clocked.add(seat)
             self.apply_move(seat, move)
         self.start()
 
@@ -196,7 +209,7 @@ class Table:
                 if self.state.version != version or seat not in self.bots:
                     continue
                 move = await asyncio.to_thread(self.bots[seat].choose, self.view(seat))
-                if self.state.version == version:
+                if self.state.version == version and seat in self.bots:  # (its player may have taken it back)
                     self.thinking = None
                     self.apply_move(seat, move)
         except Exception as error:  # a bot bug must not freeze the table silently
@@ -266,6 +279,10 @@ class LocalTable:
     def submit_as(self, seat: int, move: Any) -> None:
         """Play move for another seat played at this keyboard (hot-seat and solo play)."""
         self.table.submit(seat, move)
+
+    def set_bot_delay(self, seconds: float) -> None:
+        """How long each computer opponent 'thinks' from its next move on (the player's bot pace)."""
+        self.table.bot_delay = seconds
 
     def apply_move(self, seat: int, move: Any) -> None:
         """Apply a move for any seat without waking the bots (tests build positions with it)."""

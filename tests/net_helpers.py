@@ -156,6 +156,12 @@ class RawPeer:
 
         return await within(find(), timeout)
 
+    async def received(self, predicate: Callable[[Message], bool], timeout: float = TIMEOUT) -> Message:
+        """The first frame already received, or else the next one, that satisfies predicate (what a request causes
+        may come before its reply)."""
+        found = next((f for f in self.frames if isinstance(f, dict) and predicate(f)), None)
+        return found if found is not None else await self.expect(predicate, timeout)
+
     async def expect_type(self, kind: str, timeout: float = TIMEOUT) -> Message:
         """The next frame of type kind."""
         return await self.expect(lambda m: m.get("type") == kind, timeout)
@@ -212,18 +218,21 @@ async def seated_table(
     start: bool = True,
     hello: Message | None = None,
     game: str = "coup",
+    extra: Message | None = None,
 ) -> tuple[str, list[RawPeer]]:
     """Create a table (seed None: the host deals it), seat `people` raw peers at seats 0.. (each by its own
-    profile), give the other seats to rule bots, and start it from seat 0. hello: more fields for every hello."""
+    profile), give the other seats to rule bots, and start it from seat 0. hello: more fields for every hello;
+    extra: more fields for the create."""
     peers = [await RawPeer.greeted(port, names[i], **(hello or {})) for i in range(people)]
-    create: Message = {"type": "create", "game": game, "players": players, "options": options or {}}
+    create: Message = {"type": "create", "game": game, "players": players, "options": options or {}, **(extra or {})}
     if seed is not None:
         create["seed"] = seed
     created = await peers[0].request(create)
     assert created["type"] == "created", created
     table_id = str(created["table"]["id"])
+    where = {"code": created["code"]} if created.get("code") else {"table": table_id}  # a private table by its code
     for index, peer in enumerate(peers):
-        joined = await peer.request({"type": "join", "table": table_id, "seat": index})
+        joined = await peer.request({"type": "join", **where, "seat": index})
         assert joined["type"] == "joined", joined
         peer.seat = joined["seat"]
     if people < players:

@@ -33,6 +33,7 @@ from tests.net_helpers import (
 
 MOVE_KINDS = (*ACTIONS, "challenge", "pass", "block", "prove", "concede", "reveal", "keep", "choose")
 REQUEST_TYPES = ("hello", "list", "create", "join", "spectate", "leave", "fill", "start", "move", "stats", "ping")
+REQUEST_TYPES += ("leaderboard",)
 # Codes the host may answer bad input with; "internal" (an unexpected exception) is never one of them.
 REFUSALS = {
     "malformed",
@@ -55,6 +56,7 @@ REFUSALS = {
     "busy",
 }
 REPLIES = {"welcome", "pong", "tables", "created", "joined", "spectating", "left", "ok", "started", "update", "stats"}
+REPLIES |= {"leaderboard"}
 
 
 def fuzz_settings(examples: int) -> Any:
@@ -339,6 +341,7 @@ VALID_FRAMES = [
         {"type": "fill", "table": "t2", "level": "rule", "id": 10},
         {"type": "move", "version": 0, "move": {"kind": "steal", "target": 1}, "id": 11},
         {"type": "stats", "id": 12},
+        {"type": "leaderboard", "game": "coup", "sort": "wins", "page": 0, "id": 13},
     )
 ]
 flips = st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=4)

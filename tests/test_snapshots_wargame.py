@@ -1,4 +1,5 @@
-"""Snapshot tests of the wargame's screens, seeded and at fixed sizes: the map, the attack planner, the set-up."""
+"""Snapshot tests of the wargame's screens, seeded and at fixed sizes: the map, the attack planner, the set-up, the
+pickers of advances, retreats and subversion (a scrolled list), and the combat decision beside the CRT."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 
 from tests.test_tui_wargame import ATTACK_TARGET, app_for, go_to, hot_seat
 from tests.tui_helpers import quick_settings
+from tests.wargame_screens import advance_from_the_capitol, bug_out_decision, leader_retreat, subversion
 from tui.app import CoupApp
 
 SIZES = [(120, 40), (80, 24)]
@@ -57,3 +59,44 @@ def test_start_screen(snap_compare):
         await settle(pilot)
 
     assert snap_compare(CoupApp(quick_settings()), terminal_size=(80, 24), run_before=open_start_screen)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_advance_picker_from_the_capitol(snap_compare, size):
+    """Who advances into H8 is ticked unit by unit (the Maximum Leader apart), the outcome shown before c."""
+
+    async def tick(pilot) -> None:
+        await pilot.press("1", "6")
+        await settle(pilot)
+
+    assert snap_compare(app_for(advance_from_the_capitol()), terminal_size=size, run_before=tick)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_subversion_list_scrolled_with_more_marks(snap_compare, size):
+    """Dozens of units to subvert: the list's second page, "▲ n more" above and "▼ n more" below."""
+
+    async def scroll(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("right_square_bracket", "2")
+        await settle(pilot)
+
+    assert snap_compare(app_for(subversion()), terminal_size=size, run_before=scroll)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_bug_out_decision_beside_the_crt(snap_compare, size):
+    """The rebel leader at M4 decides before the roll: the attack's hexes, strengths and odds beside the CRT."""
+    assert snap_compare(app_for(bug_out_decision()), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_retreat_picker_with_a_leader_ticked(snap_compare, size):
+    """The leader ticked: the hexes he may follow his units to are lit; each counter's hex is listed."""
+
+    async def tick(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+
+    assert snap_compare(app_for(leader_retreat()), terminal_size=size, run_before=tick)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
+from core.registry import make_bot
+from core.sim import play_game
 from core.wargame.board import game_map
 from core.wargame.config import WargameConfig
 from core.wargame.engine import WARGAME
@@ -14,6 +16,7 @@ from hexgrid.coords import Hex
 from netplay.table import LocalTable
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
+from tui.replay_app import ReplayApp
 from tui.screens.menu import MenuScreen
 from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
@@ -52,6 +55,11 @@ def app_for(table: LocalTable) -> CoupApp:
     return CoupApp(quick_settings(), table)
 
 
+def panel(screen: WargameScreen) -> str:
+    """The words of the panel under the map: its text, numbered list and what follows it."""
+    return "\n".join(str(screen.query_one(part).render()) for part in ("#wg-info", "#wg-list", "#wg-foot"))
+
+
 async def go_to(pilot, screen: WargameScreen, label: str) -> None:
     """Walk the cursor to label with the arrow keys."""
     goal = Hex.parse(label)
@@ -73,7 +81,7 @@ async def test_the_automatic_set_up_key_places_everything_and_the_game_goes_on()
         screen = pilot.app.screen
         assert isinstance(screen, WargameScreen)
         assert (table.view().phase, table.view().side, screen.acting) == ("setup", 1, 1)
-        info = str(screen.query_one("#wg-info").render())
+        info = panel(screen)
         assert "Place a rebel leader on a city hex" in info
         await pilot.press("a")
         await pilot.pause()
@@ -96,7 +104,7 @@ async def test_a_unit_moves_by_cursor_keys_and_enter():
         assert screen.plan.mode == "move" and screen.plan.origin == "G5"
         assert len(screen.plan.units) == 4 and screen.plan.chosen == set(screen.plan.units[:3])  # a stack's worth
         await pilot.press("4")
-        assert "at most 3 units" in str(screen.query_one("#wg-info").render())
+        assert "at most 3 units" in panel(screen)
         for number in "234":
             await pilot.press(number)  # keep only the first police unit ticked
         mover = screen.plan.units[0]
@@ -120,22 +128,22 @@ async def test_the_attack_planner_shows_the_odds_then_rolls_and_asks_the_follow_
         await go_to(pilot, screen, ATTACK_TARGET)
         await pilot.press("enter")
         assert screen.plan.mode == "attack" and screen.plan.targets == [ATTACK_TARGET]
-        info = str(screen.query_one("#wg-info").render())
+        info = panel(screen)
         assert f"Attack {ATTACK_TARGET}: 18 against 3, odds 3-1" in info
         assert screen.crt_lit == ("3-1", 0, "")  # the column is lit before the roll
         await pilot.press("1")  # untick the first attacker: the odds are recomputed
         assert screen.plan.units[0] not in screen.plan.chosen
-        assert "15 against 3, odds 3-1" in str(screen.query_one("#wg-info").render())
+        assert "15 against 3, odds 3-1" in panel(screen)
         await pilot.press("r")
         await pilot.pause()
         view = table.view()
         assert 1 <= view.last_die <= 6 and screen.crt_lit == ("3-1", view.last_die, view.last_result)
         assert any(e.kind == "combat" and ATTACK_TARGET in e.text for e in view.log)
-        for _ in range(10):  # answer the follow-up decisions with the number keys
+        for _ in range(10):  # answer the follow-up decisions: a number picks a choice, c confirms the ticks
             if table.view().window not in DECISIONS:
                 break
-            assert "1 " in str(screen.query_one("#wg-info").render())
-            await pilot.press("1")
+            assert "1 " in panel(screen)
+            await pilot.press("c" if screen.picks is not None else "1")
             await pilot.pause()
         assert table.view().window == "attack"
         assert table.view().combat is None
@@ -165,7 +173,7 @@ async def test_a_mouse_click_puts_the_cursor_on_the_hex_and_enter_selects_it():
         x, y = screen.hexmap.layout_of.origin(Hex.parse("N11"))
         await pilot.click("#wg-map", offset=(x + 1, y))
         assert screen.hexmap.cursor == Hex.parse("N11")
-        assert "N11 Armory, fortified" in str(screen.query_one("#wg-info").render())
+        assert "N11 Armory, fortified" in panel(screen)
         await pilot.press("enter")
         assert screen.plan.mode == "move" and screen.plan.origin == "N11"
 
@@ -201,7 +209,7 @@ async def test_against_the_computer_the_screen_waits_then_acts_for_you():
             if (view.phase, view.side) == ("reinforce", 1):
                 break
             assert screen.acting == 1 and view.window in DECISIONS  # e.g. a rebel leader flees
-            await pilot.press("1")
+            await pilot.press("c" if screen.picks is not None else "1")
         assert (view.phase, view.side, screen.acting) == ("reinforce", 1, 1)
         assert any(e.text == "Turn 1: government attack" for e in view.log)
 
@@ -286,3 +294,20 @@ def test_counters_in_a_forest_or_city_leave_its_terrain_visible():
     view.show(Board({"C2": counters("C2", REBELS, IRREGULAR), "F6": counters("F6", REBELS, IRREGULAR)}, {}))
     assert "i2" in hex_cells(view, "C2") and "^^" in hex_cells(view, "C2")
     assert "i2" in hex_cells(view, "F6") and "##" in hex_cells(view, "F6")
+
+
+async def test_replay_arrow_keys_keep_stepping_once_the_log_overflows():
+    record = play_game(
+        WARGAME, WargameConfig(turn_limit=2), 3, [make_bot("wargame", "rule", s) for s in range(2)]
+    ).record
+    async with ReplayApp(record).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.query_one("#log").max_scroll_y > 0  # the log overflows
+        last = screen.position
+        await pilot.press("left", "left", "right")
+        assert screen.position == last - 1
+        for _ in range(40):
+            await pilot.press("left")
+        assert screen.position == last - 41

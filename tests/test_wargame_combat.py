@@ -257,17 +257,6 @@ def test_ground_units_do_not_retreat_across_the_river_but_helicopters_do() -> No
     assert where(state, heli) in ("K5", "K6", "K7")
 
 
-def test_ground_units_retreat_over_a_bridge() -> None:
-    state = board(phase="attack", side=GOV)
-    irregular = put(state, REB, "irregular", "J7")
-    for label in ("J6", "I6", "I8", "J8"):
-        put(state, GOV, "mob", label)
-    army = put(state, GOV, "army", "I7")  # 3 to 2: 1-1
-    dice(state, 5)
-    state, _ = play(state, GOV, Attack((army,), ("J7",)))
-    assert state.last_result == "R" and where(state, irregular) == "K7"  # over the Boulevard Bridge
-
-
 def test_retreat_into_a_friendly_stack_only_if_nothing_else() -> None:
     state, att, dfn = attack_position(["irregular"], ["army"])  # 3 to 2: 1-1
     for label in ("N3", "N5", "L4", "M5"):

@@ -188,14 +188,6 @@ def test_maximum_leader_alone_is_strung_up_by_a_rebel_unit_passing() -> None:
     assert "lamp post" in events[0].text + events[1].text
 
 
-def test_maximum_leader_alone_is_strung_up_by_a_rebel_leader_too() -> None:
-    state = board(side=REB)
-    leader = put(state, GOV, "leader", "M4")
-    rebel_leader = put(state, REB, "leader", "L4")
-    state, _ = play(state, REB, MoveUnits((rebel_leader,), "M4", ("L4", "M4")))
-    assert status(state, leader) == "dead" and state.vp == [0, 5] and where(state, rebel_leader) == "M4"
-
-
 def test_maximum_leader_with_a_unit_is_not_strung_up() -> None:
     state = board(side=REB)
     leader = put(state, GOV, "leader", "M4")

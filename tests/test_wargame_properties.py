@@ -159,11 +159,15 @@ def check_state(state: WargameState) -> None:
             assert unit.is_helicopter or unit.riding, f"{unit.uid} stands in the lake at {unit.hex}"
     for label, here in stacks(state).items():
         fighting = {u.side for u in here if not u.is_leader}
+        if state.config.advanced and state.turn >= 1 and len(fighting) == 2:
+            continue  # our decision: subversion may turn part of a stack, which then shares its hex with the enemy
         assert len(fighting) <= 1, f"{label} holds combat units of both sides: {[u.uid for u in here]}"
         sides = {u.side for u in here}
         if len(sides) == 2:
             rebels = [u for u in here if u.side == REBELS]
-            assert all(u.is_leader and u.uid in state.flee for u in rebels), f"{label} is mixed: {here}"
+            lone_leader = all(u.is_leader for u in here if u.side == GOVERNMENT) and all(u.is_leader for u in rebels)
+            fleeing = all(u.is_leader and u.uid in state.flee for u in rebels)
+            assert fleeing or lone_leader, f"{label} is mixed: {here}"  # leaders alone may share a hex
     lead = state.vp[GOVERNMENT] - state.vp[REBELS]
     limit = state.config.turn_limit
     assert not limit or state.turn <= limit

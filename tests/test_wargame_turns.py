@@ -11,7 +11,7 @@ from core.wargame.config import WargameConfig, load_config
 from core.wargame.engine import WARGAME
 from core.wargame.events import Event
 from core.wargame.flow import end_turn, next_phase, settle
-from core.wargame.moves import AutoPlace, Disband, EndPhase, MoveUnits, Place, Subvert
+from core.wargame.moves import AutoPlace, Disband, EndPhase, MoveUnits, Place
 from core.wargame.placement import rule_hexes
 from core.wargame.reinforcements import extra, mobs, reinforcement_queue, scheduled
 from core.wargame.state import Placement
@@ -283,19 +283,6 @@ def _subversion_board() -> object:
     put(state, GOV, "police", "D10")  # three: the hex's whole presence is too big to subvert
     put(state, GOV, "helicopter", "O2")
     return state
-
-
-def test_subversion_after_the_governments_first_turn_takes_a_whole_small_stack() -> None:
-    """Our decision: one unit, or two stacked together, of strength 6 or less, making up all the government holds
-    in their hex (a part of a stack cannot turn: it would share its hex with the enemy)."""
-    state = _subversion_board()
-    next_phase(state, [])
-    assert state.phase == "subvert" and state.side == REB
-    assert set(legal(state, REB)) == {Subvert(("G-army-1", "G-army-2")), Subvert(("G-helicopter-1",)), Subvert()}
-    state, _ = play(state, REB, Subvert(("G-army-1", "G-army-2")))
-    subverted = [u for u in state.on_map() if u.hex == "M4"]
-    assert [(u.side, u.kind) for u in subverted] == [(REB, "army"), (REB, "army")]
-    assert not {u.uid for u in subverted} & state.no_attack and state.phase in ("reinforce", "move")
 
 
 def test_no_subversion_in_the_basic_game_or_later_turns() -> None:

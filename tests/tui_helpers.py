@@ -7,7 +7,7 @@ from collections.abc import Callable
 from core.cards.engine import COUP, REFORMATION
 from core.cards.moves import Move
 from core.cards.state import CoupConfig, CoupState
-from core.registry import make_bot
+from core.registry import get_game, make_bot
 from core.sim import play_game
 from netplay.table import LocalTable, Table
 from tui.app import CoupApp
@@ -76,3 +76,19 @@ def bot_moves(table: LocalTable, count: int, seed: int = 1) -> LocalTable:
         mover = table.game.to_act(table.state)[0]
         table.apply_move(mover, bots[mover].choose(table.table.view(mover)))
     return table
+
+
+def lived_in(game: str, players: int, seed: int, moves: int) -> LocalTable:
+    """A Coup or Reformation table of players (seat 0 starts) after moves of random bots."""
+    config = get_game(game).load_config({"players": players, "names": list(TEN[:players]), "first_player": 0})
+    return bot_moves(LocalTable(Table(game, config, seed, bots={}, bot_delay=0, save_records=False)), moves, seed)
+
+
+def played_out(game: str, players: int, seed: int) -> LocalTable:
+    """A Coup or Reformation table whose game random bots played to the end."""
+    local = lived_in(game, players, seed, 0)
+    bots = [make_bot(game, "random", seed + seat) for seat in range(players)]
+    while not local.table.over():
+        mover = local.game.to_act(local.state)[0]
+        local.apply_move(mover, bots[mover].choose(local.table.view(mover)))
+    return local

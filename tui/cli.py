@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--ssh-keys", type=Path, help="authorized_keys file: only these keys may log in")
     host.add_argument("--ssh-password-env", metavar="VAR", help="require the password held in environment variable VAR")
     host.add_argument("--ssh-idle", type=float, default=1800, help="seconds before an idle SSH session is closed")
+    host.add_argument("--web", type=int, metavar="PORT", help="also serve the game to web browsers on this port")
     join = commands.add_parser("join", help="play at a host's tables")
     join.add_argument("address", nargs="?", help="HOST[:PORT]; without it, hosts found on the LAN are listed")
     join.add_argument("--name", default="", help="your player name")
@@ -105,8 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     from tui.app import CoupApp
+    from tui.settings import Settings
 
-    return CoupApp().run() or 0
+    return CoupApp(settings=Settings.saved()).run() or 0
 
 
 def command_sim(args: argparse.Namespace) -> int:
@@ -176,7 +178,7 @@ def command_host(args: argparse.Namespace) -> int:
     if args.ssh_password_env and not os.environ.get(args.ssh_password_env):
         raise ValueError(f"environment variable {args.ssh_password_env} holds no password")
     say = functools.partial(print, flush=True)
-    return asyncio.run(serve_forever(args, say, app_factory="tui.ssh_apps:lobby_app_factory"))
+    return asyncio.run(serve_forever(args, say, app_factory="tui.ssh_apps:lobby_app_factory", web_app="tui.web_app"))
 
 
 def command_bot(args: argparse.Namespace) -> int:
@@ -206,7 +208,7 @@ def command_join(args: argparse.Namespace) -> int:
     from tui.app import CoupApp
     from tui.settings import Settings
 
-    settings = Settings(player_name=args.name or os.environ.get("USER", "") or "Player")
+    settings = Settings.saved(player_name=args.name or os.environ.get("USER", "") or "Player")
     if not args.address:
         return CoupApp(settings=settings, join=True).run() or 0
     host, port = parse_address(args.address)

@@ -5,8 +5,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from netplay.storage import claim_profile
+from netplay.storage import claim_profile, load_preferences, save_preferences
+
+PACES = (("slow", 1.2), ("normal", 0.6), ("fast", 0.25), ("instant", 0.0))
+"""How long a computer opponent 'thinks' before each move it shows, slowest first."""
+AUTO_PASS = {
+    "challenge": "challenges of claims not aimed at me",
+    "block": "blocks of actions not aimed at me",
+    "join": "offers to join in (G54: Capitalist, protest, estate)",
+}
+"""The kinds of window a player may have passed for them at once, and what each asks."""
 
 
 def fresh_seed() -> int:
@@ -39,6 +49,40 @@ class Settings:
     """The host (HOST:PORT) the password in credentials was typed for; no other host is ever sent it."""
     name_fixed: bool = False
     notice: str = ""
+    auto_pass: frozenset[str] = frozenset()
+    """The kinds of window (AUTO_PASS) answered 'pass' at once for this player; never a claim aimed at them."""
+    remember: bool = False
+    """Keep the pace of play on this machine for the next run (local play and coup join; not SSH sessions)."""
+
+    @classmethod
+    def saved(cls, **fields: Any) -> Settings:
+        """Settings with the pace of play this machine remembers (and keeps when it changes)."""
+        settings = cls(remember=True, **fields)
+        saved = load_preferences()
+        delays = dict(PACES)
+        if saved.get("bot_pace") in delays:
+            settings.bot_delay = delays[saved["bot_pace"]]
+        kinds = saved.get("auto_pass")
+        if isinstance(kinds, list):
+            settings.auto_pass = frozenset(k for k in kinds if k in AUTO_PASS)
+        return settings
+
+    def save(self) -> None:
+        """Keep the pace of play for the next run, if these settings are remembered."""
+        if self.remember:
+            save_preferences({"bot_pace": self.pace, "auto_pass": sorted(self.auto_pass)})
+
+    @property
+    def pace(self) -> str:
+        """The bot pace's name: the one nearest the bot delay."""
+        return min(PACES, key=lambda pace: abs(pace[1] - self.bot_delay))[0]
+
+    def step_pace(self, step: int) -> str:
+        """Move step paces along PACES (+1: faster, -1: slower; the ends stay put) and return the new pace's name."""
+        names = [name for name, _ in PACES]
+        index = max(0, min(len(PACES) - 1, names.index(self.pace) + step))
+        self.bot_delay = PACES[index][1]
+        return PACES[index][0]
 
     def stats_key(self) -> str:
         """Whose games and wins these are: the SSH key's identity, else the player's name."""

@@ -59,6 +59,7 @@ class DoorScreen(Screen[None]):
 
     BINDINGS = [("l", "lobby", "Lobby"), ("escape", "menu", "Play the computer"), ("q", "app.quit", "Quit")]
     AUTO_FOCUS = ""  # the password field only when it is asked for: a focused field blinks, and costs, for ever
+    ASK = ASK_PASSWORD  # how it asks for the host's password
 
     def __init__(self, settings: Settings, lobby: Lobby) -> None:
         super().__init__()
@@ -97,7 +98,7 @@ class DoorScreen(Screen[None]):
     async def action_lobby(self) -> None:
         """Enter the host's lobby (a seat this player holds comes back there)."""
         if self.lobby.password and "password" not in self.settings.credentials:
-            self._ask_password(ASK_PASSWORD)
+            self._ask_password(self.ASK)
             return
         self._say(" Entering the lobby…")
         try:
@@ -137,7 +138,11 @@ class DoorApp(CoupApp):
     @on(events.Mount)
     def _open_door(self, event: events.Mount) -> None:
         event.prevent_default()  # instead of the join screen, where any address could be typed
-        self.push_screen(DoorScreen(self.settings, self.lobby))
+        self.push_screen(self.first_screen())
+
+    def first_screen(self) -> Screen[None]:
+        """Where the session starts: the door screen (a browser tab asks for a name first)."""
+        return DoorScreen(self.settings, self.lobby)
 
     def on_open_join(self, message: OpenJoin) -> None:
         """A network game, from the menu: this host's lobby, never another address."""

@@ -12,7 +12,7 @@ from core.wargame.casualties import kill_leader, remove, switch_side
 from core.wargame.combat import attack_error, bugout_hexes, declare
 from core.wargame.encounters import enter, flee_hexes, flee_to
 from core.wargame.events import Event
-from core.wargame.flow import end_move_phase, must_move_out, next_phase, subversion_targets, window
+from core.wargame.flow import end_move_phase, must_move_out, next_phase, subversion_error, window
 from core.wargame.movement import boarding_helicopter, can_leave_map, group_error, group_of, relocate, route
 from core.wargame.moves import (
     Advance,
@@ -32,7 +32,7 @@ from core.wargame.moves import (
 )
 from core.wargame.placement import auto_place, place_next, rule_hexes
 from core.wargame.resolve import advance, advance_error, losses_owed, retreat, take_losses
-from core.wargame.retreat import leader_hexes, retreat_allowed, retreating
+from core.wargame.retreat import retreat_error
 from core.wargame.state import WargameState
 from core.wargame.units import FLED, SIDE_NAMES, describe
 
@@ -92,7 +92,7 @@ def _disembark(state: WargameState, seat: int, move: Disembark, events: list[Eve
     _refuse("" if {leader.uid, leader.riding}.isdisjoint(state.moved) else "a leader disembarks before moving")
     _refuse("a leader cannot step out into a lake" if terrain(leader.hex) == "lake" else "")
     state.put(replace(leader, riding=""))
-    events.append(Event("move", f"{leader.name.capitalize()} leaves his helicopter", seat, state.turn))
+    events.append(Event("move", f"{leader.title} leaves his helicopter", seat, state.turn))
 
 
 def _end_move(state: WargameState, seat: int, move: EndPhase, events: list[Event]) -> None:
@@ -139,17 +139,8 @@ def _retreat(state: WargameState, seat: int, move: Retreat, events: list[Event])
     assert combat is not None
     label = combat.pending[0]
     moves = dict(move.moves)
-    fighters, leaders = retreating(state, label)
-    fighter_ids = {u.uid for u in fighters}
-    assignment = {uid: to for uid, to in moves.items() if uid in fighter_ids}
     _refuse("" if len(moves) == len(move.moves) else "name each retreating unit once")
-    _refuse("" if retreat_allowed(state, label, assignment) else "the rules do not allow that retreat")
-    for leader in leaders:
-        options = leader_hexes(state, leader, assignment)
-        if options and moves.get(leader.uid) not in options:
-            _refuse(f"{leader.name} must retreat with his units")
-    unknown = set(moves) - fighter_ids - {u.uid for u in leaders}
-    _refuse(f"{', '.join(sorted(unknown))} do not retreat from {label}" if unknown else "")
+    _refuse(retreat_error(state, label, moves))
     retreat(state, label, moves, events)
     state.combat = replace(combat, pending=combat.pending[1:])
 
@@ -169,7 +160,7 @@ def _flee(state: WargameState, seat: int, move: Flee, events: list[Event]) -> No
 
 def _subvert(state: WargameState, seat: int, move: Subvert, events: list[Event]) -> None:
     if move.units:
-        _refuse("" if move.units in subversion_targets(state) else "those units cannot be subverted")
+        _refuse(subversion_error(state, move.units))
         before = {u.uid for u in state.on_map()}
         for uid in move.units:
             unit = state.units[uid]

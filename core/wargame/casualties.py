@@ -25,7 +25,7 @@ def kill_leader(state: WargameState, leader: Unit, how: str, events: list[Event]
     """A leader dies (or flees the map, which counts as death): 5 points to the rebels for the Maximum Leader, 2 to
     the government for a rebel leader."""
     state.put(leader.removed(status))
-    events.append(Event("leader", f"{leader.name.capitalize()} {how}", leader.side, state.turn))
+    events.append(Event("leader", f"{leader.title} {how}", leader.side, state.turn))
     if leader.side == GOVERNMENT:
         award(state, REBELS, MAXIMUM_LEADER_VP, "the Maximum Leader is gone", events)
     else:
@@ -36,7 +36,7 @@ def remove(state: WargameState, unit: Unit, how: str, events: list[Event], statu
     """Take a combat unit off the board (its counter goes back to the pool); leaders riding it share its fate."""
     label = unit.hex
     state.put(unit.removed(status))
-    events.append(Event("loss", f"{unit.name.capitalize()} at {hex_name(label)} {how}", unit.side, state.turn))
+    events.append(Event("loss", f"{unit.title} at {hex_name(label)} {how}", unit.side, state.turn))
     for rider in [u for u in state.on_map() if u.riding == unit.uid]:
         if status == DEAD:
             kill_leader(state, rider, "dies in the helicopter", events)
@@ -56,7 +56,7 @@ def switch_side(state: WargameState, unit: Unit, label: str, events: list[Event]
     state.put(new)
     state.no_attack.add(uid)
     where = hex_name(label) if label == origin else f"{hex_name(origin)}, now at {hex_name(label)}"
-    events.append(Event("capture", f"{unit.name.capitalize()} at {where} changes sides", new.side, state.turn))
+    events.append(Event("capture", f"{unit.title} at {where} changes sides", new.side, state.turn))
     return True
 
 
@@ -103,15 +103,19 @@ def destroy(state: WargameState, uids: Iterable[str], captors: Sequence[str], ev
     rule a salvaged unit is replaced by the other side's counter where it stood if nothing of its old side is left
     there, else in the first of the capturing side's hexes captors with room for it."""
     uids = list(uids)
-    hexes = set()
+    hexes = {state.units[uid].hex for uid in uids}
+    eliminate(state, uids, captors, events, "is destroyed")
+    bury_orphans(state, hexes, events)
+
+
+def eliminate(state: WargameState, uids: list[str], captors: Sequence[str], events: list[Event], how: str) -> None:
+    """Take destroyed combat units off the board, each rolling for salvage when the optional rule is on."""
     for uid in uids:
         unit = state.units[uid]
-        hexes.add(unit.hex)
         stays = [u for u in stack_at(state, unit.hex) if u.side == unit.side and not u.is_leader and u.uid not in uids]
         places = list(captors) if stays else [unit.hex, *captors]
         if not (state.config.salvage and salvaged(state, unit, places, events, uids)):
-            remove(state, unit, "is destroyed", events)
-    bury_orphans(state, hexes, events)
+            remove(state, unit, how, events)
 
 
 def bury_orphans(state: WargameState, hexes: Iterable[str], events: list[Event]) -> None:

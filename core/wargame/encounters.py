@@ -12,23 +12,25 @@ from core.wargame.units import GOVERNMENT, REBELS, Unit
 
 
 def enter(state: WargameState, movers: list[Unit], path: Iterable[str], events: list[Event]) -> None:
-    """movers passed through path (its last hex is where they stop): any rebel counter entering the hex of a lone
-    Maximum Leader (a rebel leader too: he is no less a rebel) strings him up; government counters stopping in a hex
-    of lone rebel leaders make them flee."""
+    """movers passed through path (its last hex is where they stop): a rebel combat unit entering the hex of a lone
+    Maximum Leader strings him up, and a government combat unit stopping in a hex of lone rebel leaders makes them
+    flee (a leader alone does neither: the rulebook keeps "unit" and "leader" apart)."""
     path = list(path)
     side = movers[0].side
     moving = {u.uid for u in movers}
+    if all(u.is_leader for u in movers):
+        return
     if side == REBELS:
         for label in path:
-            here = [u for u in stack_at(state, label) if u.uid not in moving]
-            if here and all(u.side == GOVERNMENT and u.is_leader for u in here):
-                for leader in here:
+            government = [u for u in stack_at(state, label) if u.uid not in moving and u.side == GOVERNMENT]
+            if government and all(u.is_leader for u in government):
+                for leader in government:
                     kill_leader(state, leader, f"is strung up from a lamp post at {hex_name(label)}", events)
     if side == GOVERNMENT and path:
         end = path[-1]
-        here = [u for u in stack_at(state, end) if u.uid not in moving]
-        if here and all(u.side == REBELS and u.is_leader for u in here):
-            state.flee.extend(u.uid for u in here if u.uid not in state.flee)
+        rebels = [u for u in stack_at(state, end) if u.uid not in moving and u.side == REBELS]
+        if rebels and all(u.is_leader for u in rebels):
+            state.flee.extend(u.uid for u in rebels if u.uid not in state.flee)
 
 
 def flee_hexes(state: WargameState, leader: Unit) -> list[str]:
@@ -67,7 +69,7 @@ def flee_to(state: WargameState, leader: Unit, label: str, events: list[Event]) 
     events.append(
         Event(
             "flee",
-            f"{leader.name.capitalize()} flees {hex_name(leader.hex)} for {hex_name(label)}",
+            f"{leader.title} flees {hex_name(leader.hex)} for {hex_name(label)}",
             leader.side,
             state.turn,
         )

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from core.wargame.board import controller, hex_name, overstacked, stack_at, strategic_hexes
 from core.wargame.encounters import settle_flight
 from core.wargame.events import Event
 from core.wargame.movement import reach
-from core.wargame.placement import drop_unplaceable, free_counter, setup_queue
+from core.wargame.placement import drop_unplaceable, setup_queue
 from core.wargame.reinforcements import reinforcement_queue
 from core.wargame.resolve import losses_owed, progress
 from core.wargame.state import WargameState
-from core.wargame.units import GOVERNMENT, GUARDS, REBELS, SIDE_NAMES, WINS
+from core.wargame.units import GOVERNMENT, GUARDS, REBELS, SIDE_NAMES, WINS, Unit
 
 WINNING_LEAD = 15
 SUBVERSION_STRENGTH = 6
@@ -130,25 +132,35 @@ def check_lead(state: WargameState, events: list[Event]) -> bool:
 
 
 def subversion_targets(state: WargameState) -> list[tuple[str, ...]]:
-    """The government stacks the rebels may subvert: one unit, or two units stacked together, of total strength 6
-    or less, making up every government counter of their hex (no Guards, no Maximum Leader), each with a free
-    rebel counter of its kind."""
+    """Every choice the rebels have when subverting: any one government unit, or any two standing in the same hex,
+    of combined strength 6 or less, whatever else stands there; never the Guards nor a unit in the Maximum Leader's
+    hex, and only where the rebels have a free counter of each kind."""
     found = []
-    hexes = sorted({u.hex for u in state.on_map() if u.side == GOVERNMENT})
-    for label in hexes:
-        here = [u for u in stack_at(state, label) if u.side == GOVERNMENT]
-        if any(u.is_leader or u.kind == GUARDS for u in here) or not 1 <= len(here) <= 2:
+    by_hex: dict[str, list[Unit]] = {}
+    for unit in state.on_map():
+        if unit.side == GOVERNMENT:
+            by_hex.setdefault(unit.hex, []).append(unit)
+    for label in sorted(by_hex):
+        here = by_hex[label]
+        if any(u.is_leader for u in here):
             continue
-        if sum(u.strength for u in here) > SUBVERSION_STRENGTH:
-            continue
-        kinds = [u.kind for u in here]
-        free = {
-            k: sum(1 for u in state.units.values() if u.side == REBELS and u.kind == k and u.status == "pool")
-            for k in kinds
-        }
-        if all(free[k] >= kinds.count(k) for k in kinds) and all(free_counter(state, REBELS, k) for k in kinds):
-            found.append(tuple(sorted(u.uid for u in here)))
+        candidates = [u for u in here if u.kind != GUARDS]
+        for size in (1, 2):
+            for group in combinations(candidates, size):
+                if sum(u.strength for u in group) <= SUBVERSION_STRENGTH and _counters_free(state, group):
+                    found.append(tuple(sorted(u.uid for u in group)))
     return found
+
+
+def subversion_error(state: WargameState, uids: tuple[str, ...]) -> str:
+    """Why the rebels may not subvert uids ("" if they may)."""
+    return "" if tuple(sorted(uids)) in subversion_targets(state) else "those units cannot be subverted"
+
+
+def _counters_free(state: WargameState, group: tuple[Unit, ...]) -> bool:
+    """Whether the rebels' pool holds a counter for each unit of group."""
+    pool = [u.kind for u in state.units.values() if u.side == REBELS and u.status == "pool"]
+    return all(pool.count(u.kind) >= sum(1 for v in group if v.kind == u.kind) for u in group)
 
 
 def must_move_out(state: WargameState, side: int) -> list[str]:

@@ -28,7 +28,7 @@ from core.wargame.moves import (
 )
 from core.wargame.placement import rule_hexes
 from core.wargame.resolve import advancers, losses_owed
-from core.wargame.retreat import best_assignments, leader_hexes, retreating
+from core.wargame.retreat import retreat_choices
 from core.wargame.state import WargameState
 from core.wargame.units import CARRIERS, Unit
 
@@ -150,34 +150,26 @@ def bugout_moves(state: WargameState) -> tuple[BugOut, ...]:
 
 
 def retreat_moves(state: WargameState) -> tuple[Retreat, ...]:
-    """Each allowed retreat of the next hex; leaders follow their units (to the first hex they can)."""
+    """Each allowed retreat of the next hex, each leader to each hex open to him."""
     combat = state.combat
     assert combat is not None
-    label = combat.pending[0]
-    _, leaders = retreating(state, label)
-    moves = []
-    for assignment in best_assignments(state, label):
-        pairs = dict(assignment)
-        for leader in leaders:
-            options = leader_hexes(state, leader, assignment)
-            if options:
-                pairs[leader.uid] = options[0]
-        moves.append(Retreat(tuple(sorted(pairs.items()))))
-    return tuple(moves)
+    return tuple(Retreat(tuple(sorted(moves.items()))) for moves in retreat_choices(state, combat.pending[0]))
 
 
 def advance_moves(state: WargameState) -> tuple[Advance, ...]:
-    """Staying, and each group of up to three eligible combat units (with the eligible leaders when any go)."""
+    """Staying, and each group of up to three eligible combat units with each group of the eligible leaders (units
+    alike from one hex count once)."""
     combat = state.combat
     assert combat is not None
     units = advancers(state, combat.pending[0])
     fighters = [u for u in units if not u.is_leader]
-    leaders = tuple(u.uid for u in units if u.is_leader)
+    leaders = [u for u in units if u.is_leader]
     moves = [Advance()]
     for size in range(1, len(fighters) + 1):
-        for combo in combinations(fighters, size):
-            if stacking_count(combo) <= STACKING_LIMIT:
-                moves.append(Advance(tuple(sorted(u.uid for u in combo))))
-                if leaders:
-                    moves.append(Advance(tuple(sorted((*(u.uid for u in combo), *leaders)))))
-    return tuple(moves)
+        for group in _distinct_choices(fighters, size):
+            if stacking_count(state.units[uid] for uid in group) > STACKING_LIMIT:
+                continue
+            for count in range(len(leaders) + 1):
+                for led in _distinct_choices(leaders, count):
+                    moves.append(Advance(tuple(sorted((*group, *led)))))
+    return tuple(dict.fromkeys(moves))

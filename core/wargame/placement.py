@@ -21,7 +21,19 @@ from core.wargame.board import (
 )
 from core.wargame.events import Event
 from core.wargame.state import Placement, WargameState
-from core.wargame.units import ARMY, GOVERNMENT, IRREGULAR, LEADER, MOB, POLICE, REBELS, SIDE_NAMES, TANK, Unit
+from core.wargame.units import (
+    ARMY,
+    GOVERNMENT,
+    IRREGULAR,
+    LEADER,
+    MOB,
+    POLICE,
+    REBELS,
+    SIDE_NAMES,
+    TANK,
+    Unit,
+    kind_count,
+)
 
 RULES = {
     "start": "a government start hex",
@@ -169,7 +181,6 @@ def _who(state: WargameState) -> str:
 
 
 def _describe(kind: str, count: int, side: int) -> str:
-    if kind == LEADER:
-        return f"{count} leader{'s' if count != 1 else ''}"
-    label = "loyalist mob" if kind == MOB and side == GOVERNMENT else kind
-    return f"{count} {label}{'s' if count != 1 else ''}"
+    if kind == MOB and side == GOVERNMENT:
+        return f"{count} loyalist mob{'s' if count != 1 else ''}"
+    return kind_count(kind, count)

@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.wargame.board import STACKING_LIMIT, hex_name, stack_at, stacking_count, terrain
-from core.wargame.casualties import destroy, kill_leader, remove, salvaged, switch_side
+from core.wargame.casualties import destroy, eliminate, kill_leader, remove, salvaged, switch_side
 from core.wargame.combat import current_column, surrender_modifier
 from core.wargame.crt import MEANINGS, crt, parse_result
 from core.wargame.encounters import enter
 from core.wargame.events import Event
 from core.wargame.reinforcements import roll
-from core.wargame.retreat import best_assignments, leader_hexes, retreating
+from core.wargame.retreat import retreat_choices, retreating
 from core.wargame.state import Combat, WargameState
-from core.wargame.units import GOVERNMENT, HELICOPTER, POLICE, SIDE_NAMES, TANK, Unit
+from core.wargame.units import GOVERNMENT, HELICOPTER, POLICE, SIDE_NAMES, TANK, Unit, describe
 
 SURRENDER_SALVAGED = (TANK, HELICOPTER, POLICE)
 
@@ -118,10 +118,7 @@ def take_losses(state: WargameState, uids: tuple[str, ...], events: list[Event])
     combat = state.combat
     assert combat is not None
     attacking = combat.stage == "attacker_losses"
-    if attacking:
-        captors = [label for label in combat.targets if stack_at(state, label)]
-    else:
-        captors = list(dict.fromkeys(state.units[uid].hex for uid in combat.attackers if state.units[uid].on_map))
+    captors = [label for label in combat.targets if stack_at(state, label)] if attacking else _attacker_hexes(state)
     destroy(state, uids, captors, events)
     if attacking:
         state.combat = None
@@ -129,6 +126,13 @@ def take_losses(state: WargameState, uids: tuple[str, ...], events: list[Event])
         _to_retreat(state, combat)
     else:
         _to_advance(state, combat)
+
+
+def _attacker_hexes(state: WargameState) -> list[str]:
+    """The hexes the attackers of the combat in progress stand in (where units they capture may join them)."""
+    combat = state.combat
+    assert combat is not None
+    return list(dict.fromkeys(state.units[uid].hex for uid in combat.attackers if state.units[uid].on_map))
 
 
 def _to_retreat(state: WargameState, combat: Combat) -> None:
@@ -149,16 +153,11 @@ def _auto_retreat(state: WargameState, combat: Combat, events: list[Event]) -> b
         if not fighters and not leaders:
             combat = replace(combat, pending=combat.pending[1:])
             continue
-        choices = best_assignments(state, label)
+        choices = retreat_choices(state, label)
         if len(choices) > 1:
             state.combat = combat
             return False
-        assignment = choices[0] if choices else {}
-        moves = dict(assignment)
-        for leader in leaders:
-            options = leader_hexes(state, leader, assignment)
-            if options:
-                moves[leader.uid] = options[0]
+        moves = choices[0]
         retreat(state, label, moves, events)
         combat = replace(combat, pending=combat.pending[1:])
     _to_advance(state, combat)
@@ -168,9 +167,8 @@ def _auto_retreat(state: WargameState, combat: Combat, events: list[Event]) -> b
 def retreat(state: WargameState, label: str, moves: dict[str, str], events: list[Event]) -> None:
     """Move the retreating counters of label as given; those left out have nowhere to go and are eliminated."""
     fighters, leaders = retreating(state, label)
-    for unit in fighters:
-        if unit.uid not in moves:
-            remove(state, unit, "is surrounded and eliminated", events)
+    trapped = [u.uid for u in fighters if u.uid not in moves]
+    eliminate(state, trapped, _attacker_hexes(state), events, "is surrounded and eliminated")
     for leader in leaders:
         if leader.uid not in moves:
             kill_leader(state, state.units[leader.uid], f"is surrounded at {hex_name(label)}", events)
@@ -184,7 +182,7 @@ def retreat(state: WargameState, label: str, moves: dict[str, str], events: list
         events.append(
             Event(
                 "retreat",
-                f"{unit.name.capitalize()} retreats from {hex_name(label)} to {hex_name(to)}",
+                f"{unit.title} retreats from {hex_name(label)} to {hex_name(to)}",
                 unit.side,
                 state.turn,
             )
@@ -238,7 +236,7 @@ def advance(state: WargameState, uids: tuple[str, ...], events: list[Event]) -> 
         events.append(
             Event(
                 "advance",
-                f"{len(units)} unit{'s' if len(units) > 1 else ''} advance into {hex_name(label)}",
+                f"{describe(units)} advance{'s' if len(units) == 1 else ''} into {hex_name(label)}",
                 combat.side,
                 state.turn,
             )

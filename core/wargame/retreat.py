@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
 from core.wargame.board import (
     STACKING_LIMIT,
@@ -23,21 +24,18 @@ MAX_ASSIGNMENTS = 4096
 
 def retreat_hexes(board: Board, unit: Unit, occupied: dict[str, list[Unit]] | None = None) -> list[str]:
     """The adjacent hexes unit may retreat to: free of enemy units (a lone leader blocks nothing), on the map;
-    ground units not into a lake nor across a river (a bridge may be crossed); helicopters ignore terrain."""
+    ground units not into a lake nor across a river hexside, bridge or not (the road's exception is for movement
+    only); helicopters ignore terrain."""
     occupied = stacks(board) if occupied is None else occupied
     found = []
     for label in adjacent(unit.hex):
         if enemy_units(occupied.get(label, ()), unit.side):
             continue
         ground = not unit.is_helicopter and not unit.riding
-        if ground and (terrain(label) == "lake" or _across_river(unit.hex, label)):
+        if ground and (terrain(label) == "lake" or has_side("river", unit.hex, label)):
             continue
         found.append(label)
     return found
-
-
-def _across_river(a: str, b: str) -> bool:
-    return has_side("river", a, b) and not has_side("bridge", a, b)
 
 
 def retreating(state: WargameState, label: str) -> tuple[list[Unit], list[Unit]]:
@@ -98,15 +96,32 @@ def best_assignments(state: WargameState, label: str) -> list[dict[str, str]]:
     return [assignment for key, assignment in ranked if key == best]
 
 
-def retreat_allowed(state: WargameState, label: str, assignment: dict[str, str]) -> bool:
-    """Whether assignment (combat unit id -> hex) is a retreat the rules allow from label."""
+def retreat_error(state: WargameState, label: str, moves: dict[str, str]) -> str:
+    """Why moves (counter id -> hex) is not a retreat the rules allow from label ("" if it is): each combat unit
+    with somewhere to go goes to one of its hexes, the best that can be had (no over-stacking, then as few units
+    next to the enemy, then not split), and each leader with his units where he can."""
+    fighters, leaders = retreating(state, label)
+    unknown = set(moves) - {u.uid for u in (*fighters, *leaders)}
+    if unknown:
+        return f"{', '.join(sorted(unknown))} do not retreat from {label}"
     options = _options(state, label)
-    if set(assignment) != set(options) or any(assignment[uid] not in hexes for uid, hexes in options.items()):
-        return False
-    if _too_many(options):
-        return True
-    ranked = _ranked(state, options)
-    return min(key for key, _ in ranked) == _key(state, assignment, stacks(state))
+    assignment = {uid: to for uid, to in moves.items() if uid in options}
+    for unit in fighters:
+        if unit.uid in options and unit.uid not in assignment:
+            return f"choose where {unit.name} goes"
+        if unit.uid not in options and unit.uid in moves:
+            return f"{unit.name} has nowhere to go"
+        if unit.uid in assignment and assignment[unit.uid] not in options[unit.uid]:
+            return f"{unit.name} cannot retreat to {assignment[unit.uid]}"
+    if options and not _too_many(options):
+        best = min(key for key, _ in _ranked(state, options))
+        if _key(state, assignment, stacks(state)) != best:
+            return "the rules want a retreat that over-stacks less, then ends next to fewer enemies, then splits less"
+    for leader in leaders:
+        hexes = leader_hexes(state, leader, assignment)
+        if hexes and moves.get(leader.uid) not in hexes:
+            return f"{leader.name} goes to {' or '.join(hexes)}, with his units where he can"
+    return ""
 
 
 def leader_hexes(state: WargameState, leader: Unit, assignment: dict[str, str]) -> list[str]:
@@ -115,3 +130,17 @@ def leader_hexes(state: WargameState, leader: Unit, assignment: dict[str, str]) 
     own = retreat_hexes(state, leader)
     following = [label for label in own if label in set(assignment.values())]
     return following or own
+
+
+def retreat_choices(state: WargameState, label: str) -> list[dict[str, str]]:
+    """Every whole retreat of label the rules allow: each allowed assignment of its combat units, with each leader
+    on the ground going to any hex open to him (following one of his units where he can)."""
+    _, leaders = retreating(state, label)
+    found = []
+    for assignment in best_assignments(state, label) or [{}]:
+        options: list[Any] = [leader_hexes(state, leader, assignment) or [""] for leader in leaders]
+        for picks in product(*options):
+            moves = dict(assignment)
+            moves.update({leader.uid: to for leader, to in zip(leaders, picks, strict=True) if to})
+            found.append(moves)
+    return found

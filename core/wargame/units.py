@@ -91,6 +91,11 @@ class Unit:
         side = "loyalist" if self.kind == MOB and self.side == GOVERNMENT else SIDE_NAMES[self.side].rstrip("s")
         return f"{side} {self.kind}"
 
+    @property
+    def title(self) -> str:
+        """The name to start a sentence with: "Government tank", "The Maximum Leader"."""
+        return self.name[:1].upper() + self.name[1:]
+
     def placed(self, label: str) -> Unit:
         """The counter on the board at label."""
         return replace(self, hex=label, status=MAP, riding="")
@@ -111,12 +116,22 @@ class Unit:
         }
 
 
+PLURALS = {ARMY: "armies", POLICE: "police", GUARDS: "guards"}
+
+
+def kind_count(kind: str, count: int) -> str:
+    """ "1 army", "3 armies", "2 police", "1 guard": a count of counters of one kind."""
+    if count == 1:
+        return f"1 {'guard' if kind == GUARDS else kind}"
+    return f"{count} {PLURALS.get(kind, kind + 's')}"
+
+
 def describe(units: Iterable[Unit]) -> str:
     """ "2 irregulars and 1 mob"."""
     kinds: dict[str, int] = {}
     for unit in units:
         kinds[unit.kind] = kinds.get(unit.kind, 0) + 1
-    return " and ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in sorted(kinds.items()))
+    return " and ".join(kind_count(kind, n) for kind, n in sorted(kinds.items()))
 
 
 def unit_id(side: int, kind: str, number: int) -> str:

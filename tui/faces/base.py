@@ -6,12 +6,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
 
 from core.cards.moves import Move
 from tui.faces.decisions import Decision
+from tui.widgets.seat_panel import SeatParts
 
 
 @dataclass(frozen=True)
@@ -50,12 +50,8 @@ class Face(Protocol):
         """Whom the table waits for (empty when nobody)."""
         ...
 
-    def seat_text(self, view: Any, seat: Any, show_hand: bool) -> Text:
-        """A seat box's lines."""
-        ...
-
-    def seat_line(self, view: Any, seat: Any, active: bool, owes: bool, thinking: bool) -> Text:
-        """A seat's line on crowded tables."""
+    def seat_parts(self, view: Any, seat: Any, show_hand: bool) -> SeatParts:
+        """A seat's parts, which its box or line lays out (show_hand: the cards by name)."""
         ...
 
     def panels(self) -> Iterable[Widget]:
@@ -80,4 +76,8 @@ class Face(Protocol):
 
     def dialog(self, view: Any, hand: tuple[str, ...]) -> Decision | None:
         """What to ask the viewer, holding hand, who owes the current window, when it is answered in a dialog."""
+        ...
+
+    def pass_kind(self, view: Any) -> str | None:
+        """The kind of window (settings.AUTO_PASS) the viewer owes a pass in; None where auto-pass never answers."""
         ...

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -13,10 +12,12 @@ from core.cards.moves import Move
 from core.cards.rules import ACTIONS
 from core.cards.text import describe, move_label, situation, waiting_for
 from core.cards.views import CoupView, SeatView
+from tui.faces.auto_pass import coup_pass_kind
 from tui.faces.base import Choice
 from tui.faces.decisions import AskExamine, AskKeep, Decision, Play, ask_card, ask_target
 from tui.screens.rules import RulesScreen
-from tui.widgets.coup_seats import coup_seat_line, coup_seat_text
+from tui.widgets.coup_seats import coup_seat_parts
+from tui.widgets.seat_panel import SeatParts
 
 ACTION_KEYS = {
     "income": "i",
@@ -99,11 +100,8 @@ class CoupFace:
     def waiting_for(self, view: CoupView) -> str:
         return waiting_for(view)
 
-    def seat_text(self, view: CoupView, seat: SeatView, show_hand: bool) -> Text:
-        return coup_seat_text(seat, show_hand)
-
-    def seat_line(self, view: CoupView, seat: SeatView, active: bool, owes: bool, thinking: bool) -> Text:
-        return coup_seat_line(seat, active, owes, thinking)
+    def seat_parts(self, view: CoupView, seat: SeatView, show_hand: bool) -> SeatParts:
+        return coup_seat_parts(seat, show_hand)
 
     def panels(self) -> Iterable[Widget]:
         return ()
@@ -147,3 +145,6 @@ class CoupFace:
             target = view.players[pending.target].name
             return AskExamine(target, view.examined, give_back=Play(Move("return")), force=Play(Move("force")))
         return None
+
+    def pass_kind(self, view: CoupView) -> str | None:
+        return coup_pass_kind(view)

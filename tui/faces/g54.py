@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -16,14 +15,15 @@ from core.cards.g54.views import G54SeatView, G54View
 from core.cards.moves import Move
 from core.cards.rules import COUP_COST
 from core.cards.text import Speaker
+from tui.faces.auto_pass import g54_pass_kind
 from tui.faces.base import Choice
 from tui.faces.decisions import AskTarget, Decision, Play, Target, ask_card, ask_target
 from tui.faces.g54_dialogs import DIALOG_WINDOWS, g54_dialog
 from tui.screens.g54_rules import g54_rules_text
 from tui.screens.rules import RulesScreen
 from tui.widgets.g54_roles_panel import RolesPanel
-from tui.widgets.g54_seats import g54_seat_text
-from tui.widgets.seat_panel import seat_line
+from tui.widgets.g54_seats import g54_seat_parts
+from tui.widgets.seat_panel import SeatParts
 
 KEYS = {
     "income": "i",
@@ -125,11 +125,8 @@ class G54Face:
     def waiting_for(self, view: G54View) -> str:
         return waiting_for(view)
 
-    def seat_text(self, view: G54View, seat: G54SeatView, show_hand: bool) -> Text:
-        return g54_seat_text(seat, view, show_hand)
-
-    def seat_line(self, view: G54View, seat: G54SeatView, active: bool, owes: bool, thinking: bool) -> Text:
-        return seat_line(seat, active, owes, thinking, Text())
+    def seat_parts(self, view: G54View, seat: G54SeatView, show_hand: bool) -> SeatParts:
+        return g54_seat_parts(seat, view, show_hand)
 
     def panels(self) -> Iterable[Widget]:
         return (self.roles_panel,)
@@ -162,3 +159,6 @@ class G54Face:
 
     def dialog(self, view: G54View, hand: tuple[str, ...]) -> Decision | None:
         return g54_dialog(view, hand)
+
+    def pass_kind(self, view: G54View) -> str | None:
+        return g54_pass_kind(view)

@@ -1,4 +1,4 @@
-"""The end of a game: who won, every hand revealed, and what next."""
+"""The end of a game: who won, every hand revealed (held and lost apart), the whole log, and what next."""
 
 from __future__ import annotations
 
@@ -8,10 +8,14 @@ from typing import Protocol
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
-from tui.widgets.seat_panel import Seat
+from tui.screens.log_view import LogScreen
+from tui.widgets.flow import Piece, flow, joined, listed
+from tui.widgets.seat_panel import Seat, coins_text
 
 
 class Player(Seat, Protocol):
@@ -34,31 +38,55 @@ class FinalView(Protocol):
     def viewer(self) -> int | None: ...
 
 
-def hands_text(view: FinalView) -> Text:
-    """Every player's cards, face-down ones included, and coins."""
-    text = Text()
+def hands_text(view: FinalView, width: int) -> Text:
+    """Every player's coins and cards, the cards held apart from those lost (in words, not only in colour), the
+    winner marked; a line each, wrapped under the cards when narrow."""
+    names = max((len(seat.name) for seat in view.players), default=0)
+    lines: list[Text] = []
     for seat in view.players:
-        text.append(f"{seat.name:<12}", style="bold" if seat.seat == view.winner else "")
-        for card in seat.hand or ():
-            text.append(f" {card}", style="bold green")
-        for card in seat.revealed:
-            text.append(f" {card}", style="red strike")
-        text.append(f"  {seat.coins} coins\n" if seat.alive else "  out\n", style="dim")
-    return text
+        won = seat.seat == view.winner
+        start = Text("★ " if won else "  ", style="bold yellow")
+        start.append(seat.name.ljust(names), style="bold" if won else "")
+        pieces: list[Piece] = [("  ", Text(coins_text(seat.coins) if seat.alive else "out", style="dim"))]
+        held = seat.hand or ()
+        if held:
+            pieces += joined(listed(held, "bold green", "held: "), " ")
+        lost = [*seat.revealed, *(getattr(seat, "aside", None) or ())]  # G54: lost face down too
+        if lost:
+            pieces += joined(listed(lost, "red strike", "lost: "), " ", first=" · " if held else "  ")
+        lines += flow(pieces, width, indent=names + 4, start=start)
+    return Text("\n").join(lines)
+
+
+class Hands(Widget):
+    """hands_text at the width the dialog gives it."""
+
+    DEFAULT_CSS = "Hands { height: auto; }"
+
+    def __init__(self, view: FinalView) -> None:
+        super().__init__(id="hands")
+        self.view = view
+
+    def render(self) -> Text:
+        return hands_text(self.view, self.content_size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(hands_text(self.view, width).split())
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Returns "again" (the winner starts), "menu" or "quit"."""
+    """Returns "again" (the winner starts), "menu" or "quit"; l shows the whole log."""
 
     BINDINGS = [
         ("a", "choose('again')", "Play again"),
         ("m,escape", "choose('menu')", "Menu"),
         ("q", "choose('quit')", "Quit"),
+        ("l", "log", "Log"),
     ]
 
-    def __init__(self, view: FinalView, record_note: str) -> None:
+    def __init__(self, view: FinalView, record_note: str, log: Sequence[Text] = ()) -> None:
         super().__init__(classes="dialog")
-        self.view, self.record_note = view, record_note
+        self.view, self.record_note, self.log_lines = view, record_note, log
 
     def compose(self) -> ComposeResult:
         assert self.view.winner is not None
@@ -66,12 +94,14 @@ class GameOverScreen(ModalScreen[str]):
         title = "You win!" if self.view.winner == self.view.viewer else f"{winner} wins."
         with Vertical(classes="dialog-box", id="game-over"):
             yield Static(f"Game over — {title}", classes="dialog-title")
-            yield Static(hands_text(self.view), id="hands")
-            yield Static(self.record_note, classes="dialog-help")
+            yield Hands(self.view)
+            if self.record_note:
+                yield Static(self.record_note, classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary", compact=True)
                 yield Button("Menu (m)", id="menu", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
+                yield Button("Log (l)", id="show-log", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -79,8 +109,15 @@ class GameOverScreen(ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
-        self.dismiss(event.button.id)
+        if event.button.id == "show-log":
+            self.action_log()
+        else:
+            self.dismiss(event.button.id)
 
     def action_choose(self, choice: str) -> None:
         """Close with choice."""
         self.dismiss(choice)
+
+    def action_log(self) -> None:
+        """The whole log of the game, in a screen of its own."""
+        self.app.push_screen(LogScreen(self.log_lines))

@@ -6,15 +6,22 @@ from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import Footer, Input, Static
 
 from core.registry import game_spec
+from netplay.chat import heard
 from netplay.client import Client, HostError, connect_again, parse_address
+from netplay.identity import shown_code
 from netplay.remote import RemoteTable
 from tui.games import tui_game
+from tui.screens.join_code import JoinCodeDialog
+from tui.screens.leaderboard import LeaderboardScreen
 from tui.screens.new_table import NewTableDialog
 from tui.settings import record_line
+from tui.widgets.chat import CHAT_KEY, ChatLine, ChatPane
+from tui.widgets.row_list import RowList
 
 
 def game_text(table: dict[str, Any]) -> str:
@@ -36,6 +43,7 @@ def seats_text(table: dict[str, Any]) -> str:
             words.append(f"{seat['name']} ({seat['level']})")
         else:
             words.append(seat["name"] + ("" if seat.get("connected", True) else " (away)"))
+            words[-1] += " (computer plays)" if seat.get("stand_in") else ""
     return ", ".join(words)
 
 
@@ -49,6 +57,8 @@ def state_text(table: dict[str, Any]) -> str:
     else:
         state = "playing" if table["started"] else "waiting"
     watching = table.get("spectators", 0)
+    state += " · private" if table.get("private") else ""
+    state += " · no watchers" if table.get("watchers") is False else ""
     return state + (f" · {watching} watching" if watching else "")
 
 
@@ -65,10 +75,13 @@ class LobbyScreen(Screen[None]):
         ("n", "new", "New table"),
         ("j", "join", "Join"),
         ("w", "watch", "Watch"),
-        ("f", "fill", "Add computer opponents"),
+        ("f", "fill", "Add computers"),
         ("s", "start", "Start"),
+        (CHAT_KEY, "chat", "Chat"),
+        ("c", "code", "Code"),
         ("r", "refresh", "Refresh"),
         ("slash", "search", "Search"),
+        ("b", "leaderboard", "Leaderboard"),
         ("left_square_bracket", "page(-1)", "Page"),
         ("right_square_bracket", "page(1)", ""),
         ("escape", "disconnect", "Disconnect"),
@@ -80,25 +93,27 @@ class LobbyScreen(Screen[None]):
         self.tables: list[dict[str, Any]] = []
         self.remote: RemoteTable | None = None
         self.my_table: str | None = None
+        self.my_code: str | None = None  # our private table's code, to pass on
         self._waiting_for_view = False
         self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
         self._leaving = False
         self.page, self.pages, self.search = 0, 1, ""
+        self._listing = self._list_again = False  # a list request is in flight; another is owed once it is answered
         self._unclaimed: list[dict[str, Any]] = []  # updates that came before the reply naming their table
 
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
-        yield Static(f" Lobby of {host} at {self.address}", id="status-bar")
+        yield Static(Content(f" Lobby of {host} at {self.address}"), id="status-bar")
         if self.settings.notice:
             yield Static(self.settings.notice, id="lobby-notice")
-        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield RowList("Table", "Game", "State", "Timer", "Seats", id="tables")
         yield Input(placeholder="Find a table: its id, game or a player's name (Enter; empty shows all)", id="search")
         yield Static(id="lobby-help")
+        yield ChatPane()
+        yield ChatLine("Say something to the lobby (Enter sends, Esc closes)")
         yield Footer()
 
     def on_mount(self) -> None:
-        grid = self.query_one("#tables", DataTable)
-        grid.add_columns("Table", "Game", "State", "Timer", "Seats")
         self.client.on_message = self.from_host
         self.action_refresh()
         self._show_record()
@@ -119,6 +134,8 @@ class LobbyScreen(Screen[None]):
             self.action_refresh()  # the broadcast is the first page of everything: ask for what we are looking at
         elif kind == "tables":
             self._show_tables(message)
+        elif kind in ("joined", "spectating") and message.get("rematch"):
+            self._rematched(message)
         elif kind == "joined":
             self._joined(message)
         elif kind == "started":
@@ -128,6 +145,10 @@ class LobbyScreen(Screen[None]):
                 self._take_update(message)
             else:  # a spectator's first updates can come before its request's reply has been handled
                 self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
+        elif kind == "chat":
+            self._heard(message)
+        elif kind in ("notice", "rematch") and (remote := self._playing_at(message.get("table"))) is not None:
+            remote.handle(message)  # news of our table for its screen: a seat handed over, a rematch
         elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
             self.notify(str(message.get("message", "")), title="Host", timeout=20)
         elif kind == "error":
@@ -143,34 +164,78 @@ class LobbyScreen(Screen[None]):
     def _show_tables(self, message: dict[str, Any]) -> None:
         tables: list[dict[str, Any]] = message["tables"]
         self.tables, self.page, self.pages = tables, message.get("page", 0), message.get("pages", 1)
-        grid = self.query_one("#tables", DataTable)
-        row = grid.cursor_row
-        grid.clear()
-        for table in tables:
-            mine = " ◀ you" if table["id"] == self.my_table else ""
-            grid.add_row(table["id"] + mine, game_text(table), state_text(table), timer_text(table), seats_text(table))
-        if tables:
-            grid.move_cursor(row=min(row, len(tables) - 1))
-        help_text = "n new table · j join · w watch · f add computer opponents · s start"
-        if self.my_table is not None:
+        mine = {self.my_table: " ◀ you"}
+        self.query_one("#tables", RowList).show(
+            [
+                (t["id"] + mine.get(t["id"], ""), game_text(t), state_text(t), timer_text(t), seats_text(t))
+                for t in tables
+            ]
+        )
+        help_text = "n new table · j join · w watch · f add computers · s start · c join by code · b leaderboard"
+        if self.my_table is not None and self.my_code is not None:
+            code = shown_code(self.my_code)
+            help_text = f"Private table {self.my_table}, code {code}: friends press c and type it. s starts."
+        elif self.my_table is not None:
             help_text = f"You are at table {self.my_table}: wait for players; f seats computers; s starts."
         elif not tables:
             help_text = f"No table matches {self.search!r}." if self.search else "No tables yet: press n to create one."
         where = f"Tables matching {self.search!r}. " if self.search else ""
         if self.pages > 1:
             where += f"Page {self.page + 1} of {self.pages} ([ and ] turn pages, / finds a table). "
-        self.query_one("#lobby-help", Static).update(where + help_text)
+        shown = self.query_one("#lobby-help", Static)
+        if str(shown.content) != where + help_text:  # an update lays the screen out again: only when it changed
+            shown.update(Content(where + help_text))
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        """A chat line: the lobby's in its pane, a table's to our table (its screen shows it)."""
+        said = heard(message)
+        if said is not None and said.scope == "lobby":
+            self.query_one(ChatPane).hear(said)
+        elif said is not None and self.remote is not None:
+            self.remote.handle(message)
+
+    def _at_table(self, message: dict[str, Any], seat: int | None) -> RemoteTable:
+        """The remote table a joined or spectating reply puts us at (its label shows a private table's code)."""
+        self.my_table, self.my_code = message["table"], message.get("code")
+        label = f"table {message['table']}" + (f" · code {shown_code(self.my_code)}" if self.my_code else "")
+        return RemoteTable(self.client, message["table"], seat, message["game"], label)
 
     def _joined(self, message: dict[str, Any]) -> None:
-        self.my_table = message["table"]
         remote = self.remote
         if remote is not None and (remote.table_id, remote.seat) == (message["table"], message["seat"]):
+            self.my_table = message["table"]
             remote.client = self.client  # the same seat over a new connection: the open table screen goes on
         else:
-            self.remote = RemoteTable(self.client, message["table"], message["seat"], message["game"])
+            self.remote = self._at_table(message, message["seat"])
         self._show_tables({"tables": self.tables, "page": self.page, "pages": self.pages})
         if message.get("resumed"):
             self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
+
+    def _playing_at(self, table_id: Any) -> RemoteTable | None:
+        """Our table, if its screen is open and it is table_id."""
+        remote = self.remote
+        return remote if self._playing and remote is not None and remote.table_id == table_id else None
+
+    def _rematched(self, message: dict[str, Any]) -> None:
+        """Our game's rematch has its table: close the finished game's screens and go there, as a player or a
+        spectator (its game opens when it starts)."""
+        while self.app.screen is not self:
+            self.app.pop_screen()
+        self._playing = False
+        if message["type"] == "joined":
+            self._joined(message)
+        else:
+            self._spectating(message)
+        self.notify(f"Rematch at table {message['table']}.")
+
+    def _spectating(self, reply: dict[str, Any]) -> None:
+        """We watch the table: its game opens at its first update (which may have come already)."""
+        self.remote = self._at_table(reply, None)
+        self._waiting_for_view = True
+        early, self._unclaimed = self._unclaimed, []
+        for update in early:
+            if update.get("table") == reply["table"]:
+                self._take_update(update)
 
     def _started(self, message: dict[str, Any]) -> None:
         if self.remote is not None and self.remote.table_id == message["table"] and not self._playing:
@@ -188,6 +253,8 @@ class LobbyScreen(Screen[None]):
 
     def _open_table(self) -> None:
         assert self.remote is not None
+        listed: dict[str, Any] = next((t for t in self.tables if t["id"] == self.remote.table_id), {"seats": []})
+        self.remote.bot_seats = frozenset(s["seat"] for s in listed["seats"] if s["kind"] == "bot")
         self._playing = True
         self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
 
@@ -228,10 +295,8 @@ class LobbyScreen(Screen[None]):
     # -- requests --------------------------------------------------------------------------------
 
     def _selected(self) -> dict[str, Any] | None:
-        grid = self.query_one("#tables", DataTable)
-        if not self.tables or grid.cursor_row < 0:
-            return None
-        return self.tables[min(grid.cursor_row, len(self.tables) - 1)]
+        row = self.query_one("#tables", RowList).cursor_row
+        return self.tables[min(row, len(self.tables) - 1)] if self.tables else None
 
     @work(exclusive=True, group="host")
     async def _ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
@@ -245,17 +310,12 @@ class LobbyScreen(Screen[None]):
         elif reply.get("type") == "tables":
             self._show_tables(reply)
         elif reply.get("type") == "spectating":
-            self.remote = RemoteTable(self.client, reply["table"], None, reply["game"])
-            self.my_table = reply["table"]
-            self._waiting_for_view = True
-            early, self._unclaimed = self._unclaimed, []
-            for update in early:
-                if update.get("table") == reply["table"]:
-                    self._take_update(update)
+            self._spectating(reply)
         elif reply.get("type") == "created":
             self.notify(f"Table {reply['table']['id']} created.")
+            where = {"code": reply["code"]} if reply.get("code") else {"table": reply["table"]["id"]}
             try:
-                joined = await self.client.request({"type": "join", "table": reply["table"]["id"]})
+                joined = await self.client.request({"type": "join", **where})
             except (HostError, ConnectionError, TimeoutError) as error:  # taken meanwhile, or the host went away
                 self.notify(str(error) or "no answer", title="Host", severity="error")
                 return reply
@@ -263,8 +323,33 @@ class LobbyScreen(Screen[None]):
         return reply
 
     def action_refresh(self) -> None:
-        """Ask the host for its tables (the page and search we are looking at)."""
-        self._ask({"type": "list", "page": self.page, "query": self.search})
+        """Ask the host for its tables (the page and search we are looking at); while a list request is in flight,
+        once more when it is answered (broadcasts come faster than answers on a busy host, and must neither starve
+        the answer nor cancel a join)."""
+        if self._listing:
+            self._list_again = True
+        else:
+            self._listing = True
+            self._list()
+
+    @work(group="list")
+    async def _list(self) -> None:
+        try:
+            again = True
+            while again:
+                self._list_again = False
+                asked = (self.page, self.search)
+                try:
+                    reply = await self.client.request({"type": "list", "page": asked[0], "query": asked[1]})
+                except (HostError, ConnectionError, TimeoutError) as error:
+                    self.notify(str(error) or "no answer", title="Host", severity="error")
+                    return
+                looking_at = asked == (self.page, self.search)  # not turned away from while we waited
+                if looking_at:
+                    self._show_tables(reply)
+                again = self._list_again or not looking_at
+        finally:
+            self._listing = False
 
     def action_search(self) -> None:
         """Open the search line."""
@@ -276,8 +361,13 @@ class LobbyScreen(Screen[None]):
     def _searched(self, event: Input.Submitted) -> None:
         self.search, self.page = event.value.strip()[:50], 0
         event.input.display = bool(self.search)
-        self.query_one("#tables", DataTable).focus()
+        self.query_one("#tables", RowList).focus()
         self.action_refresh()
+
+    def action_leaderboard(self) -> None:
+        """The host's leaderboard (asked through whichever connection the lobby has by then)."""
+        host = self.client.welcome.get("host", "the host")
+        self.app.push_screen(LeaderboardScreen(lambda request: self.client.request(request), host))
 
     def action_page(self, step: int) -> None:
         """Turn to the next or previous page of tables."""
@@ -307,6 +397,29 @@ class LobbyScreen(Screen[None]):
         if table is not None:
             self._ask({"type": "spectate", "table": table["id"]})
 
+    def action_code(self) -> None:
+        """Join (or watch) a private table by its code."""
+
+        def go(answer: tuple[str, bool] | None) -> None:
+            if answer is not None:
+                code, watch = answer
+                self._ask({"type": "spectate" if watch else "join", "code": code})
+
+        self.app.push_screen(JoinCodeDialog(), go)
+
+    def action_chat(self) -> None:
+        """Open the chat line (the lobby's: what is said at a table is said on its screen)."""
+        self.query_one(ChatPane).display = True
+        self.query_one(ChatLine).open()
+
+    @on(ChatLine.Said)
+    @work(group="chat")
+    async def _say_to_lobby(self, event: ChatLine.Said) -> None:
+        try:
+            await self.client.request({"type": "chat", "to": "lobby", "text": event.text})
+        except (HostError, ConnectionError, TimeoutError) as error:
+            self.notify(str(error) or "no answer", title="Host", severity="error", markup=False)
+
     def action_fill(self) -> None:
         """Give the open seats of our table (or the selected one) to computer opponents."""
         table_id = self.my_table or (self._selected() or {}).get("id")
@@ -322,7 +435,7 @@ class LobbyScreen(Screen[None]):
 
     def game_left(self) -> None:
         """Back from a game (over, or left): the seat is given up."""
-        self.remote, self.my_table, self._playing = None, None, False
+        self.remote, self.my_table, self.my_code, self._playing = None, None, None, False
         self.action_refresh()
         self._show_record()
 

@@ -14,6 +14,7 @@ from core.registry import bot_levels
 from netplay.lobby import BOT_NAMES
 from tui.games import every_check, menu_choices, player_counts, tui_game
 from tui.messages import OpenJoin, StartGame
+from tui.screens.pace import PaceDialog, pace_summary
 from tui.settings import Settings
 from tui.widgets.game_options import number, offer_player_counts
 
@@ -63,6 +64,9 @@ class MenuScreen(Screen[None]):
                     yield Checkbox(check.label, id=check.slug, compact=True)
             with Horizontal(classes="row checks", id="confirm-row"):
                 yield Checkbox("Confirm risky moves", self.settings.confirm, id="confirm", compact=True)
+            with Horizontal(classes="row", id="pace-row"):
+                yield Label("Pace", classes="field")
+                yield Button(pace_summary(self.settings), id="pace", compact=True)
             with Horizontal(classes="row", id="menu-buttons"):
                 yield Button("Start game (s)", id="start", variant="primary", compact=True)
                 yield Button("Network game (j)", id="join", compact=True)
@@ -149,6 +153,11 @@ class MenuScreen(Screen[None]):
             self.action_start()
         elif event.button.id == "join":
             self.action_join()
+        elif event.button.id == "pace":
+            self.app.push_screen(PaceDialog(self.settings), self._paced)
+
+    def _paced(self, _: None) -> None:
+        self.query_one("#pace", Button).label = pace_summary(self.settings)
 
     def action_join(self) -> None:
         """Find a host to play on."""

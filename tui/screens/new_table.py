@@ -1,4 +1,4 @@
-"""Set up a new table on a host: the game, players, the game's own options, response timer."""
+"""Set up a new table on a host: the game, players, the game's own options, response timer, privacy."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
 from tui.games import SCREENS, every_check, menu_choices, player_counts, tui_game
 from tui.widgets.game_options import OptionsField, number, offer_player_counts
 
+REMATCHES = [("a computer takes the seat", "bots"), ("wait for a new player", "wait")]  # a rematch's declined seats
 TIMERS = [("No timer", 0), ("30 s per answer", 30), ("60 s per answer", 60), ("120 s per answer", 120)]
 
 
@@ -40,8 +41,13 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
             with Horizontal(classes="row"):
                 yield Label("Response timer", classes="field")
                 yield Select(TIMERS, value=0, allow_blank=False, id="new-timer", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Declined rematch", classes="field")
+                yield Select(REMATCHES, value="bots", allow_blank=False, id="new-rematch", compact=True)
             for check in every_check():
                 yield Checkbox(check.label, id=f"new-{check.slug}", compact=True)
+            yield Checkbox("Private: not listed, joined by a code", id="new-private", compact=True)
+            yield Checkbox("No spectators", id="new-no-watchers", compact=True)
             yield Static("When the timer runs out, a computer opponent answers for you.", classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create (Enter)", id="create", variant="primary", compact=True)
@@ -86,9 +92,14 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         for field in self.query(OptionsField):
             if field.display:
                 options.update(field.options())
-        request: dict[str, Any] = {"game": self.game, "players": players, "options": options}
+        rematch = str(self.query_one("#new-rematch", Select).value)
+        request: dict[str, Any] = {"game": self.game, "players": players, "options": options, "rematch": rematch}
         if timer:
             request["timer"] = timer
+        if self.query_one("#new-private", Checkbox).value:
+            request["private"] = True
+        if self.query_one("#new-no-watchers", Checkbox).value:
+            request["watchers"] = False
         self.dismiss(request)
 
     def action_cancel(self) -> None:

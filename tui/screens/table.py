@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal
 from textual.events import Key
 from textual.screen import Screen
@@ -17,22 +19,30 @@ from textual.widgets import Button, Footer, RichLog, Static
 from core.cards.events import Event
 from core.cards.moves import Move
 from core.game import IllegalMove
+from netplay.remote import Note
 from netplay.storage import count_game
 from tui.faces.base import Choice, Face
 from tui.faces.decisions import Decision, Play
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
+from tui.screens.handover import can_give, give_seat
+from tui.screens.pace import HOSTS_PACE, PaceDialog
+from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line
-from tui.widgets.seat_panel import SeatList, SeatPanel
+from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
+from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
 
-COMPACT_FROM = 7  # players: one line per opponent instead of a box
-UNBOUND_LETTERS = set("abcdefghijlmnopqrstuvwxyz")  # k is a binding; answered with a hint when unused
+BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
+BOX_LINES = 4  # lines inside a box: a seat needing more gives way to a line per opponent
+ROOMY_HEIGHT = 32  # rows: from here your own seat keeps its box under a line per opponent
+UNBOUND_LETTERS = set("abcdefhijlmnpqrstuvwxyz")  # g, k and o are bindings; answered with a hint when unused
 CLOCK_SHOWN_FROM = 15  # seconds
 CLOCK_SLACK = 1.0  # seconds: a remote clock's end, as this machine sees it, may be a little late
 TIMED_OUT = "Time ran out: the computer answered for you."
 MOVED_ON = "The game moved on before you answered."
+AUTO_PASSED = "You pass (auto-pass; o changes it)."
 
 
 @dataclass
@@ -53,6 +63,11 @@ class TableScreen(Screen[None]):
         ("question_mark,f1", "rules", "Rules"),
         ("r", "roles", "Roles"),
         ("k", "toggle_confirm", "Confirm on/off"),
+        ("o", "pace", "Pace"),
+        Binding("plus", "bot_pace(1)", "Faster bots", show=False),
+        Binding("minus", "bot_pace(-1)", "Slower bots", show=False),
+        (CHAT_KEY, "chat", "Chat"),
+        ("g", "give_seat", "Seat to computer"),
         ("escape", "leave", "Leave game"),
     ]
 
@@ -60,22 +75,21 @@ class TableScreen(Screen[None]):
         """face: what the table's game says and asks (the TUI registry gives each game's)."""
         super().__init__()
         self.table, self.settings, self.face = table, settings, face
-        self.compact = len(table.names) >= COMPACT_FROM
         self.choices: list[Choice] = []
         self._choice_signature: tuple[Any, ...] | None = None
         self._dialog_version: int | None = None
         self._asking: Asking | None = None
         self._record_note: str | None = None
+        self._log_lines: list[Text] = []
+        self._auto_passed: int | None = None  # the version of the last window passed for the player
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
-        if self.compact:
-            yield SeatList(id="opponent-list")
-        else:
-            with Horizontal(id="opponents"):
-                for seat in range(len(self.table.names)):
-                    if seat != self.table.seat:
-                        yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        with Horizontal(id="opponents"):
+            for seat in range(len(self.table.names)):
+                if seat != self.table.seat:
+                    yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        yield SeatList(id="opponent-list")
         panels = list(self.face.panels())
         if panels:
             with Horizontal(id="middle"):  # the log shares the row: let it wrap narrower than its usual 78
@@ -87,11 +101,13 @@ class TableScreen(Screen[None]):
         if self.table.seat is not None:
             yield SeatPanel(id="me", classes="seat")
         yield Grid(id="choices")
+        yield ChatLine()
         yield Footer()
 
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._on_table_events)
         self._write_log(self.table.events)
+        self._unfollow_chat = follow_chat(self.table, self.query_one("#log", RichLog))
         self._count_if_over()
         self.refresh_table()
         self.table.start()
@@ -99,6 +115,7 @@ class TableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        self._unfollow_chat()
 
     def _tick_clock(self) -> None:
         """Redraw the situation while a response clock runs (tables without timers never have one), and close a
@@ -112,6 +129,7 @@ class TableScreen(Screen[None]):
         self._write_log(events)
         self._count_if_over()
         self.refresh_table()
+        offer_rematch(self, self.table, lambda: self._after_game("menu"))
 
     def _count_if_over(self) -> None:
         """Once the game is over, count it in the player's record (once per game) and note what was saved."""
@@ -132,40 +150,72 @@ class TableScreen(Screen[None]):
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#log", RichLog)
         for event in events:
+            if isinstance(event, Note):  # the host's word about the table, not the game's
+                log.write(Text(event.text, style="italic cyan"))
+                continue
             line = self.face.describe(event, self.table.names, self.table.seat)
             if line is None:
                 continue
             style = "bold" if event.kind in ("turn", "win") else ("red" if event.kind == "eliminated" else "")
-            log.write(Text(line, style=style))
+            self._log_lines.append(Text(line, style=style))
+            log.write(self._log_lines[-1])
 
     def refresh_table(self) -> None:
         """Redraw everything from the table's current view."""
         view = self.table.view()
         thinking = self.table.thinking
-        status = self.face.status(view)
-        status += f" · {self.table.label}" + ("" if view.viewer is not None else " · watching")
-        status += self.face.status_extra(view)
-        status += "" if self.settings.confirm else " · no confirm"
-        self.query_one("#status-bar", Static).update(status)
-        lines = []
+        self._show_status(view)
+        rows = []
         for seat in view.players:
             owes = seat.seat in view.owed and view.window != "over"
             active, busy = seat.seat == view.active, thinking == seat.seat
             if seat.seat == view.viewer:
-                body = self.face.seat_text(view, seat, show_hand=True)
-                self.query_one("#me", SeatPanel).show(seat, active, owes, busy, body)
-            elif self.compact:
-                lines.append(self.face.seat_line(view, seat, active, owes, busy))
+                parts = self.face.seat_parts(view, seat, show_hand=True)
+                self.query_one("#me", SeatPanel).show(seat, active, owes, busy, parts)
             else:
-                body = self.face.seat_text(view, seat, show_hand=False)
-                self.query_one(f"#seat-{seat.seat}", SeatPanel).show(seat, active, owes, busy, body)
-        if self.compact:
-            self.query_one("#opponent-list", SeatList).show(lines)
+                parts = self.face.seat_parts(view, seat, show_hand=False)
+                rows.append(SeatRow(seat.name, seat.alive, active, owes, busy, parts))
+                self.query_one(f"#seat-{seat.seat}", SeatPanel).show(seat, active, owes, busy, parts)
+        self.query_one("#opponent-list", SeatList).show(rows)
+        self._arrange()
         self.face.show_panels(view)
         self._show_situation(view, thinking)
         self._show_choices(view)
         self._close_stale_dialog(view)
         self._open_dialogs(view)
+        self._auto_pass(view)
+
+    def _show_status(self, view: Any) -> None:
+        """The status bar: the game's figures, then what this player set, then the table's label; whole parts only,
+        as many as the width holds."""
+        parts = (self.face.status(view) + self.face.status_extra(view)).split(" · ")
+        parts += [] if view.viewer is not None else ["watching"]
+        parts += ["computer plays for you (g)"] if getattr(self.table, "stand_in", False) else []
+        parts += [] if self.settings.confirm else ["no confirm"]
+        parts += ["auto-pass"] if self.settings.auto_pass else []
+        parts.append(self.table.label)
+        status = parts[0]
+        for part in parts[1:]:
+            if len(status) + 3 + len(part) <= self.size.width:
+                status += f" · {part}"
+        self.query_one("#status-bar", Static).update(status)
+
+    def _arrange(self) -> None:
+        """A box per opponent while each box gets BOX_WIDTH columns and its parts fit BOX_LINES lines, else a line per
+        opponent (and, on a short screen, your own seat bare on a line or two, to leave the log its room)."""
+        panels = list(self.query("#opponents SeatPanel").results(SeatPanel))
+        width = self.size.width
+        if not panels or not width:
+            return
+        box = width // len(panels)
+        need = max(len(panel.lines(box - 4)) for panel in panels)
+        boxes = box >= BOX_WIDTH and need <= BOX_LINES
+        opponents = self.query_one("#opponents")
+        opponents.display = boxes
+        opponents.styles.height = max(need, 2) + 2
+        self.query_one("#opponent-list").display = not boxes
+        if self.table.seat is not None:
+            self.query_one("#me").set_class(not boxes and self.size.height < ROOMY_HEIGHT, "bare")
 
     def _show_situation(self, view: Any, thinking: int | None) -> None:
         text = Text(self.face.situation(view), style="bold")
@@ -201,15 +251,20 @@ class TableScreen(Screen[None]):
         return f"{choice.label} ({choice.key})"
 
     def _lay_out_choices(self) -> None:
-        """As many equal columns as fit the widest label, so buttons stay readable at any width."""
+        """As many columns as fit, each as wide as its widest label, so buttons stay whole in as few rows as can be."""
         grid = self.query_one("#choices", Grid)
-        widest = max((len(self._button_label(c)) for c in self.choices), default=10) + 2
-        fit = max(1, (self.size.width - 2) // (widest + 1))
-        grid.styles.grid_size_columns = max(1, min(len(self.choices), fit))
-        grid.styles.grid_columns = str(widest)
+        labels = [len(self._button_label(c)) + 2 for c in self.choices] or [10]
+        for columns in range(len(labels), 0, -1):
+            widths = [max(labels[i::columns]) for i in range(columns)]
+            if sum(widths) + columns - 1 <= self.size.width - 2:
+                break
+        grid.styles.grid_size_columns = columns
+        grid.styles.grid_columns = " ".join(map(str, widths))
 
     def on_resize(self) -> None:
         self._lay_out_choices()
+        self._arrange()
+        self._show_status(self.table.view())
 
     def _open_dialogs(self, view: Any) -> None:
         """Open the dialog of a window the viewer answers in one (once per version)."""
@@ -217,7 +272,7 @@ class TableScreen(Screen[None]):
             return
         if view.window == "over":
             self._dialog_version = view.version
-            self.app.push_screen(GameOverScreen(view, self._record_note or ""), self._after_game)
+            self.app.push_screen(GameOverScreen(view, self._record_note or "", self._log_lines), self._after_game)
             return
         me = view.me()
         if view.viewer not in view.owed or me is None or me.hand is None:
@@ -244,6 +299,23 @@ class TableScreen(Screen[None]):
         now = asyncio.get_running_loop().time()
         timed_out = asking.deadline is not None and now >= asking.deadline - CLOCK_SLACK
         self.query_one("#log", RichLog).write(Text(TIMED_OUT if timed_out else MOVED_ON, style="yellow"))
+
+    def _auto_pass(self, view: Any) -> None:
+        """Pass for this player, once the screen is drawn, in a window of a kind they chose to have passed (the
+        face never names a claim aimed at them); at a network table this client answers for its own seat."""
+        kind = self.face.pass_kind(view)
+        if kind is None or kind not in self.settings.auto_pass or self._auto_passed == view.version:
+            return
+        self._auto_passed = view.version
+        self.call_later(self._pass_now, view.version)
+
+    def _pass_now(self, version: int) -> None:
+        view = self.table.view()
+        if view.version != version or self.face.pass_kind(view) not in self.settings.auto_pass:
+            return
+        self._log_lines.append(Text(AUTO_PASSED, style="dim italic"))
+        self.query_one("#log", RichLog).write(self._log_lines[-1])
+        self.submit(Move("pass"))
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -291,6 +363,9 @@ class TableScreen(Screen[None]):
         self._ask(ConfirmDialog(play.question), answered)
 
     def _after_game(self, choice: str | None) -> None:
+        if choice == "again" and getattr(self.table, "remote", False) and self.table.seat is not None:  # a rematch
+            play_again(self, self.table, lambda: self._after_game("menu"), propose=True)
+            return
         self.table.close()
         self.app.post_message(GameFinished(choice or "menu", self.table))
 
@@ -310,6 +385,8 @@ class TableScreen(Screen[None]):
             if self.choices:
                 hint = "Your choices now: " + ", ".join(f"{c.key} {c.label}" for c in self.choices)
             self.notify(hint, title=f"{event.key!r} does nothing here", timeout=3)
+        elif event.key == CHAT_KEY and not getattr(self.table, "remote", False):
+            self.notify(LOCAL, timeout=3)
 
     def _pick(self, key: str) -> None:
         choice = next((c for c in self.choices if c.key == key), None)
@@ -327,14 +404,51 @@ class TableScreen(Screen[None]):
         self.action_rules()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The roles key only where the game has roles to show."""
+        """The roles key only where the game has roles to show; chat and handing a seat over only at a network
+        table."""
+        if action == "chat":
+            return bool(getattr(self.table, "remote", False))
+        if action == "give_seat":
+            return can_give(self.table)
         return "r" in self.face.bound_keys if action == "roles" else True
+
+    def action_chat(self) -> None:
+        """Open the chat line."""
+        self.query_one(ChatLine).open()
+
+    @on(ChatLine.Said)
+    def _said(self, event: ChatLine.Said) -> None:
+        self.table.say(event.text)
+
+    def action_give_seat(self) -> None:
+        """At a network game: hand a seat to the computer, or take ours back."""
+        give_seat(self, self.table)
 
     def action_toggle_confirm(self) -> None:
         """Turn the confirm step on irreversible moves on or off."""
         self.settings.confirm = not self.settings.confirm
         self.notify(f"Confirmation {'on' if self.settings.confirm else 'off'}.")
         self.refresh_table()
+
+    def action_pace(self) -> None:
+        """Auto-pass and the bot pace, in a dialog."""
+        remote = getattr(self.table, "remote", False)
+        self.app.push_screen(PaceDialog(self.settings, hosts_pace=remote), lambda _: self._paced())
+
+    def _paced(self) -> None:
+        if not getattr(self.table, "remote", False):
+            self.table.set_bot_delay(self.settings.bot_delay)
+        self.refresh_table()
+
+    def action_bot_pace(self, step: int) -> None:
+        """The computer opponents' moves one pace faster (1) or slower (-1); the host's pace at a network table."""
+        if getattr(self.table, "remote", False):
+            self.notify(HOSTS_PACE)
+            return
+        pace = self.settings.step_pace(step)
+        self.settings.save()
+        self.table.set_bot_delay(self.settings.bot_delay)
+        self.notify(f"Computer opponents' pace: {pace} (+ faster, - slower).", timeout=2)
 
     def action_leave(self) -> None:
         """Back to the menu, after a confirm while the game is on."""

@@ -7,9 +7,10 @@ import re
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
@@ -18,6 +19,7 @@ from core.game import IllegalMove
 from core.wargame.board import game_map
 from core.wargame.events import Event
 from core.wargame.moves import AutoPlace, Disembark, EndPhase, Place, WargameMove
+from core.wargame.picks import PICKED, Picks, picked_move, retreat_targets, send_to, start_picks
 from core.wargame.placement import RULES
 from core.wargame.plan import (
     Plan,
@@ -36,27 +38,30 @@ from core.wargame.views import WargameView
 from hexgrid.coords import Hex
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
+from tui.screens.handover import can_give, give_seat
+from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
+from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
-from tui.widgets.wargame_panels import crt_table, hex_summary, status_text
-from tui.widgets.wargame_text import choice_text, destination, side_title, unit_line
+from tui.widgets.pick_list import PickList
+from tui.widgets.wargame_info import (
+    choice_rows,
+    combat_odds,
+    leave_map_question,
+    pick_outcome,
+    pick_rows,
+    plan_rows,
+    prompt,
+)
+from tui.widgets.wargame_panels import combat_summary, crt_table, hex_summary, status_text
+from tui.widgets.wargame_text import choice_text, destination, side_title, unit_names
 
 DECISIONS = ("flee", "bugout", "attacker_losses", "defender_losses", "retreat", "advance", "subvert", "disband")
 COMBAT_STAGES = ("bugout", "attacker_losses", "defender_losses", "retreat", "advance")
-PROMPTS = {
-    "flee": "An enemy entered the hex of a lone rebel leader: where does he flee?",
-    "bugout": "Your leader's hex is attacked: stay and lead the defence, or bug out?",
-    "attacker_losses": "The attack failed: choose the attacking units you lose.",
-    "defender_losses": "Choose the defending units you lose.",
-    "retreat": "The defenders must retreat: choose where they go.",
-    "advance": "The hex is clear: advance into it?",
-    "subvert": "Subversion: turn a small government stack to your side?",
-    "disband": "A hex is over-stacked and cannot be left: choose the units that go.",
-}
-PAGE = 9
 OUTLINED_MIN = (116, 38)  # the whole outlined map with room for the panels below it
-NARROW = 100  # below this width the CRT takes the log's place while an attack is planned or resolved
+NARROW = 100  # below this width a compact CRT takes the log's place while an attack is planned or resolved
+LOG_STYLES = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold", "note": "italic cyan"}
 COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
 
 
@@ -71,6 +76,7 @@ class WargameScreen(Screen[None]):
         Binding("left,h", "cursor(-1,0)", "Cursor", show=False),
         Binding("right,l", "cursor(1,0)", "Cursor", show=False),
         Binding("enter,space", "select", "Select"),
+        Binding("c", "confirm", "Confirm"),
         Binding("a", "auto_place", "Auto set-up"),
         Binding("r", "roll", "Roll"),
         Binding("s", "surrender", "Surrender call"),
@@ -79,7 +85,13 @@ class WargameScreen(Screen[None]):
         Binding("e", "end_phase", "End phase"),
         Binding("left_square_bracket", "page(-1)", "Page", show=False),
         Binding("right_square_bracket", "page(1)", "Page", show=False),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False),
+        Binding("L", "big_log", "Big log"),
+        Binding("p", "play_again", "Play again"),
+        Binding("g", "give_seat", "Seat to computer"),
         Binding("question_mark,f1", "help", "Help"),
+        Binding(CHAT_KEY, "chat", "Chat"),
         Binding("escape", "cancel", "Back"),
     ]
 
@@ -88,7 +100,7 @@ class WargameScreen(Screen[None]):
         self.table, self.settings = table, settings
         self.people = table.played_here()
         self.plan = Plan()
-        self.page = 0
+        self.picks: Picks | None = None  # the ticks of a decision made by ticking counters
         self.view: WargameView = table.view()
         self.acting: int | None = None
         self._version = -1
@@ -101,11 +113,15 @@ class WargameScreen(Screen[None]):
         yield Static(id="wg-status")
         yield HexMapView(game_map(), id="wg-map")
         with Horizontal(id="wg-bottom"):
-            yield Static(id="wg-info")
+            with Vertical(id="wg-panel"):
+                yield Static(id="wg-info")
+                yield PickList(id="wg-list")
+                yield Static(id="wg-foot")
             log = RichLog(id="wg-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
-            log.can_focus = False  # the arrow keys move the map's cursor
+            log.can_focus = False  # the arrow keys move the map's cursor; PageUp/PageDown scroll the log
             yield log
             yield Static(id="wg-crt")
+        yield ChatLine()
         yield Footer()
 
     @property
@@ -113,9 +129,15 @@ class WargameScreen(Screen[None]):
         """The map widget."""
         return self.query_one("#wg-map", HexMapView)
 
+    @property
+    def pick_list(self) -> PickList:
+        """The numbered list of the panel (units to tick, choices)."""
+        return self.query_one("#wg-list", PickList)
+
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._on_events)
         self._write_log(list(self.table.view().log))
+        self._unfollow_chat = follow_chat(self.table, self.query_one("#wg-log", RichLog))
         first = next((u.hex for u in self.table.view().units if u.on_map), "I7")
         self.hexmap.move_cursor(Hex.parse(first))
         self.refresh_view()
@@ -124,18 +146,24 @@ class WargameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        self._unfollow_chat()
 
     def _tick_clock(self) -> None:
         """Count down while a host's response clock runs (tables without a timer never have one)."""
         if self.table.deadline is not None and self.acting is not None:
-            self.query_one("#wg-info", Static).update(self._info())
+            self._show_info()
 
     def on_resize(self, event: Resize) -> None:
         width, height = event.size
         self.hexmap.use_compact(width < OUTLINED_MIN[0] or height < OUTLINED_MIN[1])
-        self.hexmap.styles.max_height = max(5, height - 9)
         self.set_class(height >= OUTLINED_MIN[1], "tall")
-        self._show_panels()
+        self.refresh_view()
+
+    def _fit_map(self) -> None:
+        """Leave the panels below the map room: more while a decision lists counters on a short terminal."""
+        height = self.size.height
+        extra = (6 if height < OUTLINED_MIN[1] else 8) if self.pick_list.rows else 0
+        self.hexmap.styles.max_height = max(5, height - 9 - extra)
 
     # -- the table ---------------------------------------------------------------------------
 
@@ -149,11 +177,12 @@ class WargameScreen(Screen[None]):
             self.notify(error, title="Not played", severity="error")
         self._error = error
         self.refresh_view()
+        offer_rematch(self, self.table, lambda: self._leave(True))
 
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#wg-log", RichLog)
         for event in events:
-            style = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold"}.get(event.kind, "")
+            style = LOG_STYLES.get(event.kind, "")
             log.write(Text(event.text, style=style))
 
     def _current(self) -> tuple[WargameView, int | None]:
@@ -166,18 +195,34 @@ class WargameScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         """Redraw everything from the table."""
+        if not self.is_mounted:
+            return
         self.view, self.acting = self._current()
         view = self.view
         if view.version != self._version:
             self._recent_combat = self._recent_combat and view.window in ("attack", *COMBAT_STAGES)
-            self._version, self.plan, self.page = view.version, Plan(), 0
+            self._version, self.plan = view.version, Plan()
+            self.picks = start_picks(view) if view.window in PICKED and self.acting is not None else None
+            self.pick_list.first = 0
+            self._look_at_combat()
         self.hexmap.show(Board(view.stacks(), self._marks()))
         thinking = self.table.thinking is not None
         who = (self._who(0), self._who(1))
-        self.query_one("#wg-status", Static).update(status_text(view, self.acting, who, thinking))
-        self.query_one("#wg-info", Static).update(self._info())
+        status = status_text(view, self.acting, who, thinking, self.size.width)
+        self.query_one("#wg-status", Static).update(status)
+        self._show_info()
         self._show_panels()
+        self._fit_map()
         self.refresh_bindings()
+
+    def _look_at_combat(self) -> None:
+        """Put the cursor on the hex a combat decision is about (the map scrolls to it)."""
+        combat = self.view.combat
+        if combat is not None and self.acting is not None and self.view.window in COMBAT_STAGES:
+            label = combat.pending[0] if self.view.window in ("retreat", "advance") else combat.targets[0]
+            if self.view.window == "bugout":
+                label = self.view.unit(combat.pending[0]).hex
+            self.hexmap.move_cursor(Hex.parse(label))
 
     def _who(self, seat: int) -> str:
         """Who plays seat, as the status line says it: nothing when both sides play here, "you", or the player's
@@ -192,8 +237,8 @@ class WargameScreen(Screen[None]):
         return move_reach(self.view, self.plan)[0] if self.plan.mode == "move" else {}
 
     def _choices(self) -> list[WargameMove]:
-        """The open decision's legal moves, one per different wording (identical counters give equal choices)."""
-        if self.view.window not in DECISIONS or self.acting is None:
+        """The open decision's legal moves when it is a choice among a few (a flight, a bug-out), one per wording."""
+        if self.view.window not in DECISIONS or self.acting is None or self.picks is not None:
             return []
         by_text = {choice_text(move, self.view): move for move in reversed(self.view.legal)}
         return list(reversed(by_text.values()))
@@ -214,20 +259,43 @@ class WargameScreen(Screen[None]):
         elif self.plan.mode == "attack":
             marks.update({view.unit(uid).hex: "attacker" for uid in self.plan.chosen})
             marks.update({label: "target" for label in self.plan.targets})
+        elif self.picks is not None:
+            marks.update({view.unit(uid).hex: "selected" for uid in self.picks.chosen})
+            marks.update({label: "choice" for label in self._retreat_hexes()})
         for move in self._choices():
             if destination(move):
                 marks[destination(move)] = "choice"
         return marks
 
+    def _retreat_hexes(self) -> list[str]:
+        """Where every ticked retreating counter may go (lit)."""
+        picks = self.picks
+        if picks is None or self.view.window != "retreat" or not picks.chosen:
+            return []
+        options = [retreat_targets(self.view, picks, uid) for uid in picks.chosen_in_order()]
+        return [label for label in options[0] if all(label in other for other in options[1:])]
+
     # -- panels ------------------------------------------------------------------------------
 
-    def _info(self) -> Text:
+    def _show_info(self) -> None:
+        rows: list[Text] = []
+        foot = Text()
+        self.query_one("#wg-info", Static).update(self._info(rows, foot))
+        self.pick_list.show_rows(rows, self.pick_list.first)
+        self.query_one("#wg-foot", Static).update(foot)
+
+    def _info(self, rows: list[Text], foot: Text) -> Text:
+        """The panel's text above its list; the list's numbered rows are added to rows, what follows it to foot."""
         view, side = self.view, self.acting
-        text = hex_summary(view, self.hexmap.cursor.label)
-        text.append("\n")
+        deciding = side is not None and view.window in DECISIONS
+        short = self.size.height < OUTLINED_MIN[1]
+        text = Text() if deciding and short else hex_summary(view, self.hexmap.cursor.label) + "\n"
         if view.window == "over":
             text.append(f"The game is over: {WINS[view.winner or 0]}. Esc leaves.", "bold")
             return text
+        if view.combat is not None and view.window in COMBAT_STAGES:
+            text.append_text(combat_summary(view))
+            text.append("\n")
         if side is None:
             seat = view.owed[0]
             watching = "" if self.people else "You are watching. "
@@ -238,12 +306,18 @@ class WargameScreen(Screen[None]):
             text.append(f"⏱ {left} s left, then a computer opponent answers for you.\n", "yellow")
         if view.window == "place":
             return self._place_info(text)
-        if self.plan.mode == "move":
-            return self._move_info(text)
-        if self.plan.mode == "attack":
-            return self._attack_info(text)
-        if view.window in DECISIONS:
-            return self._decision_info(text)
+        if self.plan.mode in ("move", "attack"):
+            rows.extend(plan_rows(view, self.plan))
+            return self._move_info(text, foot) if self.plan.mode == "move" else self._attack_info(text, foot)
+        if deciding:
+            text.append(prompt(view), "bold")
+            if self.picks is not None:
+                rows.extend(pick_rows(view, self.picks))
+                foot.append_text(pick_outcome(view, side, self.picks))
+            else:
+                rows.extend(choice_rows(view, self._choices()))
+                foot.append("A number (or Enter on a lit hex) chooses.", "dim")
+            return text
         if view.window == "move":
             text.append("Move: Enter on your stack selects it, then Enter on a lit hex moves it. e ends the phase.")
         elif view.window == "attack":
@@ -258,77 +332,64 @@ class WargameScreen(Screen[None]):
         text.append(f"{sum(p.count for p in rest)} more to place after it. Enter places; a: automatic set-up.")
         return text
 
-    def _move_info(self, text: Text) -> Text:
+    def _move_info(self, text: Text, foot: Text) -> Text:
         reach, error = move_reach(self.view, self.plan)
-        self._unit_list(text)
+        riders = [u for u in self.view.stack(self.plan.origin) if u.riding]
+        text.append(f"Move from {self.plan.origin}", "bold")
+        if riders:
+            text.append(f" (riding: {unit_names(self.view, tuple(u.uid for u in riders))})", "dim")
         if error:
-            text.append(error, "yellow")
+            foot.append(error, "yellow")
         else:
-            text.append(f"{len(reach)} hexes in reach (lit). Enter there moves; 1-9 tick; Esc drops.", "dim")
+            foot.append(f"{len(reach)} hexes in reach (lit). Enter there moves; 1-9 tick; Esc drops.", "dim")
         return text
 
-    def _unit_list(self, text: Text) -> None:
-        for number, uid in enumerate(self.plan.units, start=1):
-            tick = "x" if uid in self.plan.chosen else " "
-            unit = self.view.unit(uid)
-            where = f"{unit.hex} " if self.plan.mode == "attack" else ""
-            text.append(f"{number}[{tick}] {where}{unit_line(unit, self.view)}\n")
-        riders = [u for u in self.view.stack(self.plan.origin) if u.riding and self.plan.origin]
-        for unit in riders:
-            text.append(f"   {unit_line(unit, self.view)}\n", "dim")
-
-    def _attack_info(self, text: Text) -> Text:
+    def _attack_info(self, text: Text, foot: Text) -> Text:
         assert self.acting is not None
         odds, error = assess(self.view, self.acting, self.plan)
         text.append(
             f"Attack {', '.join(self.plan.targets)}" + (" calling for surrender" if self.plan.surrender else "")
         )
-        text.append(f": {odds.attack} against {odds.defence}, odds {odds.column or 'below 1-4'}\n", "bold")
-        self._unit_list(text)
+        text.append(f": {odds.attack} against {odds.defence}, odds {odds.column or 'below 1-4'}", "bold")
         if error:
-            text.append(error, "yellow")
+            foot.append(error, "yellow")
         else:
-            text.append("r rolls the die. Enter on hexes adds/removes targets; 1-9 tick attackers.", "dim")
+            foot.append("r rolls the die. Enter on hexes adds/removes targets; 1-9 tick attackers.", "dim")
         return text
 
-    def _decision_info(self, text: Text) -> Text:
-        view = self.view
-        combat = view.combat
-        if combat is not None and combat.die:
-            text.append(f"Rolled {combat.die} at {combat.odds}: {combat.result}. ", "bold yellow")
-        text.append(PROMPTS[view.window] + "\n", "bold")
-        choices = self._choices()
-        shown = choices[self.page * PAGE : (self.page + 1) * PAGE]
-        for number, move in enumerate(shown, start=1):
-            text.append(f"{number} {choice_text(move, view)}\n")
-        if len(choices) > PAGE:
-            text.append(f"[ ] more choices ({self.page + 1}/{-(-len(choices) // PAGE)})", "dim")
-        return text
-
-    def _last_combat(self) -> tuple[str, int, str]:
+    def _crt_now(self) -> tuple[str, int, str, str]:
+        """The CRT's lit column, die and result, and its caption: the attack planned or being resolved, else the
+        last one rolled."""
         combat = self.view.combat
-        if combat is not None and combat.die:
-            return combat.odds, combat.die, combat.result
+        if self.plan.mode == "attack" and self.acting is not None:
+            odds = assess(self.view, self.acting, self.plan)[0]
+            return odds.column, 0, "", f"planned: {odds.attack} against {odds.defence}"
+        if combat is not None:
+            if combat.die:
+                return combat.odds, combat.die, combat.result, ""
+            odds = combat_odds(self.view)
+            return odds.column, 0, "", f"this attack: {odds.attack} against {odds.defence}, not rolled yet"
         for event in reversed(self.view.log):
             found = COMBAT_LINE.search(event.text) if event.kind == "combat" else None
             if found:
-                return found.group(1), int(found.group(2)), found.group(3)
-        return "", 0, ""
+                column, die, result = found.group(1), int(found.group(2)), found.group(3)
+                return column, die, result, f"last attack, die {die}: {result}"
+        return "", 0, "", ""
 
     def _show_panels(self) -> None:
         if not self.is_mounted:
             return
+        column, die, result, caption = self._crt_now()
+        self.crt_lit = (column, die, result)
         planning = self.plan.mode == "attack" and self.acting is not None
-        if planning:
-            self.crt_lit = (assess(self.view, self.acting or 0, self.plan)[0].column, 0, "")
-        else:
-            self.crt_lit = self._last_combat()
-        crt = self.query_one("#wg-crt", Static)
-        crt.update(crt_table(*self.crt_lit))
         combat_now = planning or self.view.window in COMBAT_STAGES or self._recent_combat
         narrow = self.size.width < NARROW
-        crt.display = not narrow or combat_now
-        self.query_one("#wg-log", RichLog).display = not narrow or not combat_now
+        big_log = self.has_class("big-log")
+        crt = self.query_one("#wg-crt", Static)
+        crt.update(crt_table(column, die, result, caption, compact=narrow))
+        crt.set_class(narrow, "compact")
+        crt.display = not big_log and (not narrow or combat_now)
+        self.query_one("#wg-log", RichLog).display = big_log or not narrow or not combat_now
 
     # -- acting ------------------------------------------------------------------------------
 
@@ -350,6 +411,7 @@ class WargameScreen(Screen[None]):
 
     def _replan(self, plan: Plan) -> None:
         self.plan = plan
+        self.pick_list.first = 0
         self.refresh_view()
 
     def on_hex_map_view_clicked(self, message: HexMapView.Clicked) -> None:
@@ -359,10 +421,10 @@ class WargameScreen(Screen[None]):
         """Move the cursor one hex."""
         cursor = self.hexmap.cursor
         self.hexmap.move_cursor(Hex(cursor.col + dcol, cursor.row + drow))
-        self.query_one("#wg-info", Static).update(self._info())
+        self._show_info()
 
     def action_select(self) -> None:
-        """Enter: place, select a stack, move it, aim an attack, or pick a decision's hex."""
+        """Enter: place, select a stack, move it, aim an attack, send retreating counters, or pick a hex."""
         view, side, label = self.view, self.acting, self.hexmap.cursor.label
         if side is None:
             self.notify("You are watching this game." if not self.people else "Not your decision now.", timeout=2)
@@ -378,12 +440,29 @@ class WargameScreen(Screen[None]):
                 self._replan(aim(view, side, self.plan, label))
             else:
                 self.notify("Aim at a hex of enemy units next to yours.", timeout=3)
+        elif self.picks is not None:
+            self._select_for_picks(self.picks, label)
         elif view.window in DECISIONS:
             moves = [m for m in self._choices() if destination(m) == label]
             if moves:
                 self._submit(moves[0])
             else:
                 self.notify("Choose by number (1-9).", timeout=3)
+
+    def _select_for_picks(self, picks: Picks, label: str) -> None:
+        if self.view.window != "retreat":
+            here = [index for index, uid in enumerate(picks.units) if self.view.unit(uid).hex == label]
+            if here:
+                self.pick_list.first = here[0]  # the list scrolls to the counters of the hex
+                self._show_info()
+            else:
+                self.notify("Nothing to tick there: tick units with the number keys, then c confirms.", timeout=3)
+        elif not picks.chosen:
+            self.notify("Tick the counters to send first (number keys).", timeout=3)
+        elif send_to(self.view, picks, label):
+            self.refresh_view()
+        else:
+            self.notify(f"The ticked counters cannot all retreat to {label}: choose a lit hex.", timeout=3)
 
     def _select_for_move(self, view: WargameView, side: int, label: str) -> None:
         if self.plan.mode == "move" and label == self.plan.origin:
@@ -398,23 +477,48 @@ class WargameScreen(Screen[None]):
             self.notify("None of your units here can move.", timeout=3)
 
     def on_key(self, event: Key) -> None:
+        if event.key == CHAT_KEY and not self.table.remote:
+            self.notify(LOCAL, timeout=3)
         if event.character is None or not event.character.isdigit() or event.character == "0":
             return
         event.stop()
-        number = int(event.character)
-        if self.plan.mode in ("move", "attack"):
-            if self.plan.toggle(number):
-                self.refresh_view()
+        index = self.pick_list.index(int(event.character))
+        if index is None:
             return
-        shown = self._choices()[self.page * PAGE : (self.page + 1) * PAGE]
-        if 1 <= number <= len(shown):
-            self._submit(shown[number - 1])
+        if self.plan.mode in ("move", "attack"):
+            if self.plan.toggle(index + 1):
+                self.refresh_view()
+        elif self.picks is not None:
+            if self.picks.toggle(index):
+                self.refresh_view()
+        else:
+            choices = self._choices()
+            if index < len(choices):
+                self._submit(choices[index])
 
     def action_page(self, step: int) -> None:
-        """Show more choices."""
-        pages = max(1, -(-len(self._choices()) // PAGE))
-        self.page = (self.page + step) % pages
-        self.refresh_view()
+        """Show the list's next or previous rows."""
+        if not self.pick_list.turn_page(step):
+            self.notify("No more rows that way.", timeout=2)
+
+    def action_scroll_log(self, step: int) -> None:
+        """Scroll the log a page up or down."""
+        log = self.query_one("#wg-log", RichLog)
+        if not log.display:
+            self.action_big_log()
+        log.scroll_page_up(animate=False) if step < 0 else log.scroll_page_down(animate=False)
+
+    def action_big_log(self) -> None:
+        """Show the log in the map's place (or the map again)."""
+        self.toggle_class("big-log")
+        self._show_panels()
+
+    def action_confirm(self) -> None:
+        """Make the decision the ticks describe."""
+        if self.picks is None or self.acting is None:
+            self.notify("Nothing to confirm: tick units in a decision first.", timeout=3)
+            return
+        self._submit(picked_move(self.view, self.picks))
 
     def action_auto_place(self) -> None:
         """Place the rest of the queue automatically."""
@@ -441,12 +545,17 @@ class WargameScreen(Screen[None]):
             self.refresh_view()
 
     def action_off_map(self) -> None:
-        """Move the ticked units off the map."""
+        """Move the ticked units off the map, after saying what it costs."""
         move = off_map(self.view, self.plan) if self.plan.mode == "move" else None
         if move is None:
             self.notify("These units cannot leave the map from here.", timeout=3)
-        else:
-            self._submit(move)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._submit(move)
+
+        self.app.push_screen(ConfirmDialog(leave_map_question(self.view, move)), answer)
 
     def action_disembark(self) -> None:
         """A leader under the cursor leaves his helicopter."""
@@ -457,12 +566,24 @@ class WargameScreen(Screen[None]):
         else:
             self.notify("No leader here can leave a helicopter now.", timeout=3)
 
+    def action_play_again(self) -> None:
+        """At a network game that is over: ask the others for a rematch."""
+        if self.check_action("play_again", ()):
+            play_again(self, self.table, lambda: self._leave(True), propose=True)
+
+    def action_give_seat(self) -> None:
+        """At a network game: hand a seat to the computer, or take ours back."""
+        give_seat(self, self.table)
+
     def action_help(self) -> None:
         """Keys and a rules summary."""
         self.app.push_screen(WargameHelpScreen())
 
     def action_cancel(self) -> None:
         """Drop the selection or plan; with none, leave the game (after a confirm while it is on and played here)."""
+        if self.has_class("big-log"):
+            self.action_big_log()
+            return
         if self.plan.mode != "idle":
             self._replan(Plan())
             return
@@ -482,10 +603,22 @@ class WargameScreen(Screen[None]):
         window, acting, mode = self.view.window, self.acting is not None, self.plan.mode
         shown = {
             "auto_place": acting and window == "place",
+            "confirm": acting and self.picks is not None,
             "roll": acting and mode == "attack",
             "surrender": acting and mode == "attack" and self.view.config.surrender,
             "off_map": acting and mode == "move" and off_map(self.view, self.plan) is not None,
             "disembark": acting and any(isinstance(m, Disembark) for m in self.view.legal),
             "end_phase": acting and window in ("move", "attack"),
+            "chat": bool(self.table.remote),
+            "play_again": window == "over" and self.table.remote and self.table.seat is not None,
+            "give_seat": can_give(self.table),
         }
         return shown.get(action, True)
+
+    def action_chat(self) -> None:
+        """Open the chat line."""
+        self.query_one(ChatLine).open()
+
+    @on(ChatLine.Said)
+    def _said(self, event: ChatLine.Said) -> None:
+        self.table.say(event.text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Footer, RichLog, Static
 
 from core.wargame.board import game_map
@@ -14,16 +15,28 @@ from tui.widgets.wargame_panels import status_text
 
 
 class WargameReplayScreen(ReplayScreen):
-    """The replay screen's keys (left/right, Home/End, q) over the map instead of the card table."""
+    """The replay screen's keys (left/right, Home/End, q) over the map instead of the card table; PageUp and
+    PageDown scroll the log."""
 
     CSS_PATH = "../wargame.tcss"
+    BINDINGS = [
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
         yield Static(id="wg-status")
         yield HexMapView(game_map(), id="wg-map")
-        yield RichLog(id="log", wrap=True, markup=False)
+        log = RichLog(id="log", wrap=True, markup=False)
+        log.can_focus = False  # focused, a long log would take the arrow keys that step through the game
+        yield log
         yield Footer()
+
+    def action_scroll_log(self, step: int) -> None:
+        """Scroll the log a page."""
+        log = self.query_one("#log", RichLog)
+        log.scroll_page_up(animate=False) if step < 0 else log.scroll_page_down(animate=False)
 
     def on_resize(self) -> None:
         self.query_one(HexMapView).use_compact(self.size.width < 116 or self.size.height < 38)
@@ -36,7 +49,7 @@ class WargameReplayScreen(ReplayScreen):
         self.query_one("#status-bar", Static).update(
             f" Replay · wargame ({view.config.scenario}) · seed {self.record.seed} · move {self.position} of {total}"
         )
-        self.query_one("#wg-status", Static).update(status_text(view, None, ("", ""), False))
+        self.query_one("#wg-status", Static).update(status_text(view, None, ("", ""), False, self.size.width))
         self.query_one(HexMapView).show(Board(view.stacks(), {}))
         log = self.query_one("#log", RichLog)
         log.clear()

@@ -7,6 +7,7 @@ from textual.events import Click
 from textual.widget import Widget
 
 from core.cards.g54.roles import ROLES, Role
+from tui.widgets.flow import flow
 
 SHORT = {
     "Banker": "take 3",
@@ -54,23 +55,20 @@ def role_heading(number: int, role: Role, taxed: bool) -> Text:
 
 
 def short_lines(roles: tuple[str, ...], taxed: str | None, width: int, blocks: bool = False) -> Text:
-    """One line per role: key, name, a few words; with blocks, a second line under each blockable role saying
-    who blocks it."""
+    """One line per role: key, name, a few words; with blocks, a line under each blockable role saying who blocks
+    it. Words that do not fit wrap under the first of them, never cut."""
     headings = [role_heading(number, ROLES[name], False) for number, name in enumerate(roles, start=1)]
     column = max((h.cell_len for h in headings), default=0) + 1
     if column + 1 + max((len(SHORT[name]) for name in roles), default=0) > width:
-        column = 0  # a column would cut the words off: each follows its name instead
-    lines = []
+        column = 0  # a column would wrap the words: each follows its name instead
+    lines: list[Text] = []
     for number, name in enumerate(roles, start=1):
         line = role_heading(number, ROLES[name], name == taxed)
         line.pad_right(max(0, column - line.cell_len))
-        line.append(" " + SHORT[name], style="dim")
-        lines.append(line)
+        lines += flow([(" ", Text(SHORT[name], style="dim"))], width, indent=column or 2, start=line)
         if blocks and ROLES[name].block:
-            lines.append(Text("  " + ROLES[name].block, style="magenta"))
-    lines.append(Text("* blockable · r: full rules", style="dim italic"))
-    for line in lines:
-        line.truncate(width, overflow="ellipsis")
+            lines += flow([("", Text(ROLES[name].block, style="magenta"))], width, indent=2, start=Text("  "))
+    lines += flow([("", Text("* blockable · r: full rules", style="dim italic"))], width)
     return Text("\n").join(lines)
 
 

@@ -1,11 +1,11 @@
-"""A G54 player's box: coins and cards, cards lost face up or face down, role tokens and claims."""
+"""A G54 player's parts: coins and cards, role tokens, cards lost face up or face down, and claims."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from core.cards.g54.views import G54SeatView, G54View
-from tui.widgets.seat_panel import purse_and_cards
+from tui.widgets.seat_panel import SeatParts, seat_parts
 
 TOKEN_STYLE = {
     "Peacekeeping": "bold black on green",
@@ -27,40 +27,20 @@ def token_label(token: str, seat: int, view: G54View) -> str:
     return token
 
 
-def tokens_text(seat: G54SeatView, view: G54View) -> Text:
+def tokens(seat: G54SeatView, view: G54View) -> tuple[Text, ...]:
     """The role tokens in front of seat, in words on their colour."""
-    text = Text()
-    for token in seat.tokens:
-        if text:
-            text.append(" · ", style="dim")
-        text.append(token_label(token, seat.seat, view), style=TOKEN_STYLE.get(token, "bold"))
-    return text
+    return tuple(Text(token_label(t, seat.seat, view), style=TOKEN_STYLE.get(t, "bold")) for t in seat.tokens)
 
 
-def lost_text(seat: G54SeatView) -> Text:
-    """Cards lost: face up (struck through) and face down (named only to their owner)."""
-    text = Text()
-    for card in seat.revealed:  # no space after the ✗: a wrapped line never parts it from its card
-        text.append("✗", style="red")
-        text.append(card, style="red strike")
-        text.append(" ")
+def face_down(seat: G54SeatView) -> tuple[Text, ...]:
+    """Cards lost face down (named only to whom sees the hand)."""
     known = list(seat.aside or ())
-    for index in range(seat.aside_count):
-        text.append("✗", style="red")
-        text.append(f"{known[index]}(face-down)" if index < len(known) else "▒face-down", style="red")
-        text.append(" ")
-    text.rstrip()
-    return text
+    return tuple(
+        Text(f"✗{known[index]}(face-down)" if index < len(known) else "✗▒face-down", style="red")
+        for index in range(seat.aside_count)
+    )
 
 
-def g54_seat_text(seat: G54SeatView, view: G54View, show_hand: bool) -> Text:
-    """The box's lines: coins and cards; lost cards; tokens; claims."""
-    text = purse_and_cards(seat, show_hand)
-    for line in (lost_text(seat), tokens_text(seat, view)):
-        if line:
-            text.append("\n")
-            text.append_text(line)
-    if seat.claims and seat.alive:
-        text.append("\nsays ", style="dim")
-        text.append(", ".join(seat.claims), style="italic")
-    return text
+def g54_seat_parts(seat: G54SeatView, view: G54View, show_hand: bool) -> SeatParts:
+    """The seat's parts: coins and cards, role tokens, cards lost face up and face down, claims."""
+    return seat_parts(seat, show_hand, tokens(seat, view), face_down(seat))

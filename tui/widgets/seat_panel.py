@@ -1,14 +1,21 @@
-"""Players at the table: a box each (up to 6 players), or one line each (7-10 players)."""
+"""Players at the table: a box each when the screen is wide enough, else a line each; both lay a seat's parts out at
+the width they get, breaking only between parts and words, so nothing is ever cut off."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.widget import Widget
 
-SIDE_WIDTH = 10
-"""Room on a seat's line for what the game says beside the purse (Reformation: the allegiance)."""
+from tui.widgets.flow import Piece, flow, joined, listed
+
+NAME_COLUMN = 14
+"""The widest name column of the one-line layout (a longer name takes its room and pushes the rest along)."""
+SIDE_COLUMN = 10
+"""The widest word beside the cards that the one-line layout lines up in a column (Reformation: the allegiance)."""
 
 
 class Seat(Protocol):
@@ -36,57 +43,153 @@ class Seat(Protocol):
     def hand(self) -> tuple[str, ...] | None: ...
 
 
-def purse_and_cards(seat: Seat, show_hand: bool) -> Text:
-    """A box's first line: the coins, then the cards by name (show_hand) or face down (▮)."""
-    text = Text()
-    text.append(f"{seat.coins} coin{'s' if seat.coins != 1 else ''}", style="bold yellow")
-    if show_hand and seat.hand is not None:
-        for card in seat.hand:
-            text.append("  ")
-            text.append(card, style="bold")
-    elif seat.alive:
-        text.append("  " + "▮" * seat.influence, style="bold cyan")
+@dataclass(frozen=True)
+class SeatParts:
+    """A seat in the pieces the box and the line lay out: the purse ('out' once out), the cards (face down, or by
+    name to whom may see them), what the game says beside them (the allegiance, role tokens), the cards lost, the
+    characters claimed."""
+
+    purse: Text
+    cards: tuple[Text, ...]
+    side: tuple[Text, ...] = ()
+    lost: tuple[Text, ...] = ()
+    claims: tuple[Text, ...] = ()
+
+    def rest(self) -> list[Piece]:
+        """What follows the purse and the cards."""
+        return [*joined(self.side, "  "), *joined(self.lost, " "), *joined(self.claims, " ")]
+
+    def pieces(self) -> list[Piece]:
+        """Everything, in order."""
+        return [("  ", self.purse), *joined(self.cards, "  "), *self.rest()]
+
+
+def coins_text(coins: int) -> str:
+    """'1 coin', '3 coins'."""
+    return f"{coins} coin{'s' if coins != 1 else ''}"
+
+
+def struck(card: str) -> Text:
+    """A card lost face up: ✗ and its name struck through (no space after the ✗, so a line never parts them)."""
+    text = Text("✗", style="red")
+    text.append(card, style="red strike")
     return text
 
 
-class SeatPanel(Static):
-    """A bordered box for one seat; classes mark the active seat, owed answers and the eliminated."""
+def seat_parts(seat: Seat, show_hand: bool, side: tuple[Text, ...] = (), lost: tuple[Text, ...] = ()) -> SeatParts:
+    """The parts every card game's seat has; side and lost cards beyond the revealed ones are the game's."""
+    if not seat.alive:
+        return SeatParts(Text("out", style="dim"), (), (), (*map(struck, seat.revealed), *lost))
+    if show_hand and seat.hand is not None:
+        cards = tuple(Text(card, style="bold") for card in seat.hand)
+    else:
+        cards = (Text("▮" * seat.influence, style="bold cyan"),)
+    claims = tuple(listed(seat.claims, "italic", "says "))
+    purse = Text(coins_text(seat.coins), style="bold yellow")
+    return SeatParts(purse, cards, side, (*map(struck, seat.revealed), *lost), claims)
 
-    def show(self, seat: Seat, active: bool, owes: bool, thinking: bool, body: Text) -> None:
-        """Redraw for seat, with body (the game's seat_text) inside the box."""
-        marker = " …" if thinking else " ?" if owes else ""
-        self.border_title = f"{seat.name}{marker}"
+
+def marker(active: bool, owes: bool, thinking: bool) -> str:
+    """▶ whose turn, … who is thinking, ? who owes an answer."""
+    return "▶" if active else "…" if thinking else "?" if owes else " "
+
+
+class SeatPanel(Widget):
+    """One seat's parts in a box (its name on the border), or bare (class 'bare': no border, the name first); its
+    height follows what the parts need at its width. Classes mark the active seat, owed answers, the eliminated."""
+
+    def __init__(self, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.parts = SeatParts(Text(), ())
+        self.title = Text()
+
+    def show(self, seat: Seat, active: bool, owes: bool, thinking: bool, parts: SeatParts) -> None:
+        """Redraw for seat with parts (the game's seat_parts)."""
+        sign = " …" if thinking else " ?" if owes else ""
+        self.border_title = f"{seat.name}{sign}"
         self.border_subtitle = "out" if not seat.alive else ("turn" if active else "")
+        self.title = Text(f"{marker(active, owes, thinking)} {seat.name}", style="bold")
         self.set_class(active, "active")
         self.set_class(owes, "owes")
         self.set_class(not seat.alive, "out")
-        self.update(body)
+        if parts != self.parts:
+            self.parts = parts
+            self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[Text]:
+        """The parts laid out in width cells."""
+        if self.has_class("bare"):
+            return flow(self.parts.pieces(), width, indent=2, start=self.title)
+        return flow(self.parts.pieces(), width)
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.content_size.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
 
 
-def seat_line(seat: Seat, active: bool, owes: bool, thinking: bool, side: Text) -> Text:
-    """One player on one line, for crowded tables: marker, name, coins, cards, side (the game's word on the
-    player), cards lost, claims."""
-    marker = "▶" if active else "…" if thinking else "?" if owes else " "
-    text = Text(f"{marker} ", style="bold")
-    text.append(f"{seat.name[:12]:<12} ", style="dim" if not seat.alive else "bold")
-    if not seat.alive:
-        text.append("out  ", style="dim")
-    else:
-        text.append(f"{seat.coins:>2}c ", style="bold yellow")
-        text.append(f"{'▮' * seat.influence:<2} ", style="bold cyan")
-    side = side.copy()
-    side.pad_right(SIDE_WIDTH - len(side.plain))
-    text.append_text(side)
-    for card in seat.revealed:
-        text.append(f"✗{card} ", style="red strike")
-    if seat.claims and seat.alive:
-        text.append("says " + ", ".join(seat.claims), style="italic dim")
-    return text
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat on the one-line layout."""
+
+    name: str
+    alive: bool
+    active: bool
+    owes: bool
+    thinking: bool
+    parts: SeatParts
 
 
-class SeatList(Static):
-    """Every opponent on a line of its own (7-10 players, or a small terminal)."""
+def column(texts: list[Text], limit: int) -> int:
+    """The width of a column holding texts, at most limit."""
+    return min(limit, max((t.cell_len for t in texts), default=0))
 
-    def show(self, lines: list[Text]) -> None:
-        """Redraw with one line per opponent."""
-        self.update(Text("\n").join(lines))
+
+def row_lines(rows: list[SeatRow], width: int) -> list[Text]:
+    """Each seat on a line (or more, when the line is narrow): marker, name, purse and cards in columns, then what
+    the game says, the cards lost and the claims, wrapped under the first of them."""
+    names = column([Text(r.name) for r in rows], NAME_COLUMN)
+    purses = column([r.parts.purse for r in rows], width)
+    cards = column([Text(" ").join(r.parts.cards) for r in rows], width)
+    sides = [r.parts.side for r in rows]
+    sides_line_up = all(len(s) <= 1 for s in sides) and column([*(s[0] for s in sides if s)], 99) <= SIDE_COLUMN
+    side_width = column([s[0] for s in sides if s], SIDE_COLUMN) if sides_line_up else 0
+    lines: list[Text] = []
+    for row in rows:
+        start = Text(f"{marker(row.active, row.owes, row.thinking)} ", style="bold")
+        start.append(row.name, style="bold" if row.alive else "dim")
+        start.pad_right(max(1, names + 2 - len(row.name)))
+        start.append_text(row.parts.purse)
+        start.pad_right(purses - row.parts.purse.cell_len + 2)
+        hand = Text(" ").join(row.parts.cards)
+        start.append_text(hand)
+        start.pad_right(cards - hand.cell_len)
+        rest = row.parts.rest()
+        if side_width and row.parts.side:
+            padded = row.parts.side[0].copy()
+            padded.pad_right(side_width - padded.cell_len)
+            rest = [("  ", padded), *rest[1:]]
+        indent = start.cell_len + 2 if start.cell_len + 2 <= width // 2 else 4
+        lines.extend(flow(rest, width, indent=indent, start=start))
+    return lines
+
+
+class SeatList(Widget):
+    """Every opponent on a line of its own (crowded tables, narrow screens)."""
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: list[SeatRow] = []
+
+    def show(self, rows: list[SeatRow]) -> None:
+        """Redraw with one line per seat."""
+        if rows != self.rows:
+            self.rows = rows
+            self.refresh(layout=True)
+
+    def render(self) -> Text:
+        return Text("\n").join(row_lines(self.rows, self.content_size.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(row_lines(self.rows, width))

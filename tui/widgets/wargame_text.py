@@ -19,7 +19,7 @@ from core.wargame.moves import (
     Subvert,
     WargameMove,
 )
-from core.wargame.units import GOVERNMENT, SIDE_NAMES, Unit, describe
+from core.wargame.units import GOVERNMENT, Unit, describe
 from core.wargame.views import WargameView
 
 LETTERS = {"guards": "G", "army": "A", "tank": "T", "helicopter": "H", "police": "P", "irregular": "I", "mob": "M"}
@@ -72,9 +72,12 @@ def stack_label(units: tuple[Unit, ...] | list[Unit], width: int) -> str:
     return text + leaders
 
 
-def unit_line(unit: Unit, view: WargameView) -> str:
-    """ "A3-2 government army, moved, attacked"."""
+def unit_line(unit: Unit, view: WargameView, short: bool = False) -> str:
+    """ "A3 3-2 government army, moved, attacked" ("A3 3-2 army" when short)."""
     strength = f"({unit.bonus})" if unit.is_leader else str(unit.strength)
+    if short:
+        kind = unit.name if unit.is_leader else unit.name.split()[-1]
+        return f"{unit_code(unit):<2} {strength}-{unit.allowance} {kind}"
     flags = []
     if unit.uid in view.moved and view.window == "move":
         flags.append("moved")
@@ -95,9 +98,29 @@ def side_title(side: int) -> str:
     return SIDE_TITLES[side]
 
 
-def _names(view: WargameView, uids: tuple[str, ...], where: str = "in") -> str:
+def unit_names(view: WargameView, uids: tuple[str, ...], where: str = "in") -> str:
+    """ "1 mob in N4 and 2 police in N5, with rebel leader 1": the combat units counted by kind, each hex named, then
+    the leaders by name."""
+    by_hex: dict[str, list[Unit]] = {}
     units = [view.unit(uid) for uid in uids]
-    return describe(units) + (f" {where} {hex_name(units[0].hex)}" if units and units[0].hex else "")
+    for unit in units:
+        if not unit.is_leader:
+            by_hex.setdefault(unit.hex, []).append(unit)
+    words = " and ".join(describe(group) + (f" {where} {label}" if label else "") for label, group in by_hex.items())
+    leaders = " and ".join(u.name for u in units if u.is_leader)
+    return f"{words}, with {leaders}" if words and leaders else words or leaders
+
+
+def _retreat_text(view: WargameView, move: Retreat) -> str:
+    by_hex: dict[str, list[Unit]] = {}
+    for uid, label in move.moves:
+        by_hex.setdefault(label, []).append(view.unit(uid))
+    parts = []
+    for label, units in by_hex.items():
+        fighters = [u for u in units if not u.is_leader]
+        names = ([describe(fighters)] if fighters else []) + [u.name for u in units if u.is_leader]
+        parts.append(f"{' and '.join(names)} to {label}")
+    return "; ".join(parts) or "no retreat"
 
 
 def choice_text(move: WargameMove, view: WargameView) -> str:
@@ -108,21 +131,21 @@ def choice_text(move: WargameMove, view: WargameView) -> str:
         who = view.unit(move.leader).name
         return f"{who} bugs out to {hex_name(move.to)}" if move.to else f"{who} stays to lead the defence"
     if isinstance(move, ChooseLosses):
-        return "lose " + _names(view, move.units)
+        return "lose " + unit_names(view, move.units)
     if isinstance(move, Disband):
-        return "disband " + _names(view, move.units)
+        return "disband " + unit_names(view, move.units)
     if isinstance(move, Retreat):
-        return "; ".join(f"{view.unit(uid).name} to {label}" for uid, label in move.moves) or "no retreat"
+        return _retreat_text(view, move)
     if isinstance(move, Advance):
-        return "advance " + _names(view, move.units, "from") if move.units else "stay where they are"
+        return "advance " + unit_names(view, move.units, "from") if move.units else "stay where they are"
     if isinstance(move, Subvert):
-        return "subvert " + _names(view, move.units) if move.units else "subvert nobody"
+        return "subvert " + unit_names(view, move.units) if move.units else "subvert nobody"
     if isinstance(move, Place):
         return f"place on {hex_name(move.hex)}"
     if isinstance(move, AutoPlace):
         return "place the rest automatically"
     if isinstance(move, MoveUnits):
-        return f"move {_names(view, move.units, 'from')} to {move.to}"
+        return f"move {unit_names(view, move.units, 'from')} to {move.to}"
     if isinstance(move, Attack):
         return f"attack {', '.join(move.targets)}"
     if isinstance(move, Disembark):
@@ -142,9 +165,12 @@ def destination(move: WargameMove) -> str:
     return ""
 
 
-def phase_line(view: WargameView) -> str:
-    """ "Turn 3 of 12 · Rebels: move"."""
+def phase_line(view: WargameView, short: bool = False) -> str:
+    """ "Turn 3/12 · Rebels: move" ("T3/12 · Rebels: reinf." when short)."""
     names = {"setup": "set-up", "reinforce": "reinforcements", "subvert": "subversion"}
+    if short:
+        names.update(reinforce="reinf.", subvert="subvert")
     limit = view.config.turn_limit
-    turn = "Set-up" if view.turn == 0 else f"Turn {view.turn}" + (f"/{limit}" if limit else "")
-    return f"{turn} · {SIDE_NAMES[view.side].capitalize()}: {names.get(view.phase, view.phase)}"
+    turn = "Set-up" if view.turn == 0 else f"{'T' if short else 'Turn '}{view.turn}" + (f"/{limit}" if limit else "")
+    side = SIDE_TITLES[view.side][:3] + "." if short else SIDE_TITLES[view.side]
+    return f"{turn} · {side}: {names.get(view.phase, view.phase)}"

@@ -1,0 +1,156 @@
+"""ssh_sessions: N SSH players (asyncssh clients with a pty, each its own key) arriving in the lobby of a real `coup
+host` while network tables play: the host's memory per session, the first frame's latency, and a keystroke's latency
+to the screen (turning the lobby's page)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from bench.harness import LOCALHOST, RunningHost, percentile, start_host
+from bench.host_load import THINK, Players
+from bench.players import Pace
+
+SIZES, QUICK_SIZES = (25, 50, 100, 200), (10, 25)
+BACKGROUND_TABLES = 120  # tables played meanwhile: well over two pages of the lobby (50 each), so ] always turns one
+PER_ADDRESS = 6  # SSH connections from one loopback address (the host takes 8)
+KEY_SAMPLES, KEY_PRESSES = 20, 5  # sessions whose keystrokes are timed, and page turns each
+TIMEOUT = 60.0
+ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>])")
+Figures = dict[str, Any]
+
+
+class Terminal:
+    """One SSH session as a terminal sees it: the text it has shown (escape sequences taken out)."""
+
+    def __init__(self, connection: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.connection, self.process = connection, process
+        self.text = b""
+        self.changed = asyncio.Event()
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(asyncssh.Error, OSError):
+            while chunk := await self.process.stdout.read(65536):
+                self.text += ESCAPES.sub(b"", chunk)
+                self.changed.set()
+
+    async def shows(self, marker: bytes, after: int = 0) -> None:
+        """Wait until marker has been shown after text position after."""
+        end = time.monotonic() + TIMEOUT
+        while marker not in self.text[after:]:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), max(0.0, end - time.monotonic()))
+            except TimeoutError:
+                raise TimeoutError(f"{marker!r} not shown in {TIMEOUT} s; last shown: {self.text[-300:]!r}") from None
+
+    async def press(self, key: bytes, marker: bytes) -> float:
+        """Seconds from typing key until marker shows."""
+        after = len(self.text)
+        started = time.perf_counter()
+        self.process.stdin.write(key)
+        await self.shows(marker, after)
+        return time.perf_counter() - started
+
+    def close(self) -> None:
+        """Hang up."""
+        self.reader.cancel()
+        self.connection.close()
+
+
+async def arrive(port: int, number: int) -> tuple[Terminal, float]:
+    """A new player (a new key, from loopback address 127.0.0.N) in the lobby; and seconds until the lobby showed."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    started = time.perf_counter()
+    connection = await asyncssh.connect(
+        LOCALHOST,
+        port,
+        username=f"s{number}",
+        local_addr=(f"127.0.0.{2 + number // PER_ADDRESS}", 0),
+        known_hosts=None,
+        config=None,
+        agent_path=None,
+        client_keys=[key],
+    )
+    process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    terminal = Terminal(connection, process)
+    await terminal.shows(b"Lobby of")
+    return terminal, time.perf_counter() - started
+
+
+async def key_latencies(terminals: list[Terminal]) -> list[float]:
+    """Turn the lobby's page forward and back in a sample of sessions, one key at a time."""
+    step = max(1, len(terminals) // KEY_SAMPLES)
+    times = []
+    for terminal in terminals[::step][:KEY_SAMPLES]:
+        for _ in range(KEY_PRESSES):
+            times.append(await terminal.press(b"]", b"Page 2 of"))
+            times.append(await terminal.press(b"[", b"Page 1 of"))
+    return times
+
+
+async def _measure(host: RunningHost, sizes: tuple[int, ...]) -> list[Figures]:
+    await asyncio.sleep(2)
+    base = host.rss_mib()
+    terminals: list[Terminal] = []
+    rows = []
+    try:
+        for size in sizes:
+            first_frames = []
+            while len(terminals) < size:
+                terminal, seconds = await arrive(host.ssh_port, len(terminals))
+                terminals.append(terminal)
+                first_frames.append(seconds)
+            await asyncio.sleep(2)
+            mib = (host.rss_mib() - base) / size
+            keys = await key_latencies(terminals)
+            rows.append(
+                {
+                    "sessions": size,
+                    "mib_per_session": round(mib, 2),
+                    "first_frame_p50_ms": round(percentile(first_frames, 0.5) * 1000, 1),
+                    "first_frame_p99_ms": round(percentile(first_frames, 0.99) * 1000, 1),
+                    "key_p99_ms": round(percentile(keys, 0.99) * 1000, 1),
+                }
+            )
+            print(
+                f"{size} SSH sessions: {rows[-1]['mib_per_session']} MiB each, first frame"
+                f" p50 {rows[-1]['first_frame_p50_ms']} ms p99 {rows[-1]['first_frame_p99_ms']} ms,"
+                f" key to screen p99 {rows[-1]['key_p99_ms']} ms",
+                flush=True,
+            )
+    finally:
+        for terminal in terminals:
+            terminal.close()
+    return rows
+
+
+def measure(quick: bool = False) -> Figures:
+    """SSH sessions arriving by the sizes given while BACKGROUND_TABLES tables play: a row per size (ssh_load), and
+    the figures at the largest size (ssh_sessions, ssh_mib_per_session, ssh_first_frame_median_ms, ssh_key_p99_ms)."""
+    with tempfile.TemporaryDirectory() as folder:
+        host = start_host(Path(folder))
+        players = Players(host.port, BACKGROUND_TABLES, Pace(THINK, warm=0.0, span=3600.0))
+        try:
+            players.seat()
+            players.go()
+            rows = asyncio.run(_measure(host, QUICK_SIZES if quick else SIZES))
+        finally:
+            players.stop()
+            host.stop()
+    last = rows[-1]
+    return {
+        "ssh_load": rows,
+        "ssh_sessions": last["sessions"],
+        "ssh_mib_per_session": last["mib_per_session"],
+        "ssh_first_frame_median_ms": last["first_frame_p50_ms"],
+        "ssh_key_p99_ms": last["key_p99_ms"],
+    }

@@ -1,0 +1,82 @@
+"""Private tables: a table made with a code is listed to nobody and reached by its code alone (or by those already
+at it); wrong codes are counted per identity and per address, so nobody finds a table by guessing. And tables whose
+creator wants no spectators."""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Iterable
+from typing import Any
+
+from netplay.connection import Connection
+from netplay.identity import CODE_ALPHABET, CODE_LENGTH, Throttle, new_resume_code, read_code, shown_code
+from netplay.lobby import LobbyTable
+
+TYPED_LIMIT = 40  # characters of a typed code (spaces and a dash included)
+WINDOW = 60.0  # seconds over which wrong codes are counted
+PER_IDENTITY, PER_ADDRESS, OVERALL = 5, 10, 300  # wrong codes a window allows, then codes are refused unread
+
+
+def privacy(message: dict[str, Any]) -> tuple[bool, bool]:
+    """A create request's (private, watchers allowed); ValueError if either is not a bool."""
+    private, watchers = message.get("private", False), message.get("watchers", True)
+    if type(private) is not bool or type(watchers) is not bool:
+        raise ValueError("private and watchers are true or false")
+    return private, watchers
+
+
+def new_code(tables: Iterable[LobbyTable]) -> str:
+    """A code no table has (of the resume codes' kind: 8 characters of 32, 40 bits from the system's secure
+    randomness)."""
+    taken = {lobby.code for lobby in tables}
+    while (code := new_resume_code()) in taken:
+        pass
+    return code
+
+
+def revealed(lobby: LobbyTable) -> dict[str, Any]:
+    """The fields telling someone at a private table its code (to pass on); nothing for a public table."""
+    return {} if lobby.code is None else {"code": lobby.code}
+
+
+def reachable(lobby: LobbyTable, conn: Connection) -> bool:
+    """Whether conn may name the table by its id: a public table, or a private one it is at or holds a seat of."""
+    return lobby.code is None or conn.table_id == lobby.id or lobby.seat_of(conn.identity) is not None
+
+
+def from_header(header: dict[str, Any]) -> tuple[str | None, bool]:
+    """A journaled table's (code, watchers allowed); ValueError if they are not that."""
+    code, watchers = header.get("code"), header.get("watchers", True)
+    if (code is not None and (not isinstance(code, str) or read_code(code) != code)) or type(watchers) is not bool:
+        raise ValueError("its code or its watchers are not a code and a bool")
+    return code, watchers
+
+
+class Codes:
+    """Finds tables by code. Wrong codes are counted per identity and per address (an SSH player's own, not the
+    door's); after PER_IDENTITY or PER_ADDRESS in a minute, or OVERALL host-wide, codes are refused without being
+    looked at until those wrong codes are a minute old."""
+
+    def __init__(self, per_identity: int = PER_IDENTITY, per_address: int = PER_ADDRESS, overall: int = OVERALL):
+        # a throttle waits once its free failures are passed: so many, less the one that reaches the limit
+        self.by_identity = Throttle(WINDOW, per_identity - 1, overall - 1)
+        self.by_address = Throttle(WINDOW, per_address - 1, overall - 1)
+
+    def find(
+        self, identity: str, address: str, typed: Any, tables: Iterable[LobbyTable]
+    ) -> LobbyTable | tuple[str, str]:
+        """The private table whose code was typed, or (error code, message): `slow_down` after too many wrong codes,
+        `bad_request` for what cannot be a code, `wrong_code` for a code no table has (which is counted)."""
+        if self.by_identity.delay(identity) or self.by_address.delay(address):
+            return "slow_down", "too many wrong table codes: wait a minute and try again"
+        fits = isinstance(typed, str) and len(typed) <= TYPED_LIMIT
+        code = read_code(typed.strip().replace(" ", "")) if fits else None
+        if code is None:
+            example = shown_code(CODE_ALPHABET[:CODE_LENGTH])
+            return "bad_request", f"a table's code is {CODE_LENGTH} letters and digits, like {example}"
+        found = next((t for t in tables if t.code is not None and hmac.compare_digest(t.code, code)), None)
+        if found is None:
+            self.by_identity.failed(identity)
+            self.by_address.failed(address)
+            return "wrong_code", "no table has that code: check it with whoever gave it to you"
+        return found

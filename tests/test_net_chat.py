@@ -1,0 +1,129 @@
+"""Chat over real sockets: lines cleaned of anything that paints a terminal, the lobby's and a table's audiences,
+spectators heard by spectators only, and the length and rate limits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from netplay.chat import BURST, RAW_LIMIT, TEXT_LIMIT, ChatRate, clean_text, heard
+from tests.net_helpers import UNLIMITED, Message, RawPeer, running_host, seated_table
+
+PAINT = (
+    "hi \x1b[31mred\x1b[0m \x1b]0;pwned title\x07\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\ "
+    "\x9b2J\x1bc\u202egnp.exe\u202c [bold red]x[/] \x07\x00\x7f\r\nend"
+)
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"),
+    [
+        (PAINT, "hi red link gnp.exe [bold red]x[/] end"),
+        ("\x1b[2J\x1b[H\x1b[?1049hclear", "clear"),
+        ("title \x1b]2;unterminated title with no end", "title"),
+        ("tab\tand\nlines\u2028too", "tab and lines too"),
+        ("zero\u200bwidth\ufeff and \u2066isolates\u2069", "zerowidth and isolates"),
+        ("a" + "\u0301" * 40 + "b", "a" + "\u0301" * 3 + "b"),
+        ("   ", ""),
+        ("x" * 500, "x" * TEXT_LIMIT),
+        ("[link=http://evil]click[/link] :smile:", "[link=http://evil]click[/link] :smile:"),
+        ("ça va? 日本語 👋", "ça va? 日本語 👋"),
+    ],
+)
+def test_chat_text_is_cleaned_of_everything_that_paints_a_terminal(given: str, shown: str) -> None:
+    assert clean_text(given) == shown
+
+
+def test_a_client_cleans_what_a_host_says_too() -> None:
+    said = heard({"type": "chat", "scope": "lobby", "name": "\x1b[5mAna", "text": "\x1b]0;x\x07hello"})
+    assert said is not None and (said.name, said.text) == ("Ana", "hello")
+    assert heard({"type": "chat", "scope": "everyone", "name": "Ana", "text": "hi"}) is None
+
+
+def test_the_chat_rate_lets_a_burst_through_then_one_line_every_two_seconds() -> None:
+    rate = ChatRate()
+    assert all(rate.allow("ana", now=100.0) for _ in range(BURST))
+    assert not rate.allow("ana", now=100.0)
+    assert rate.allow("bo", now=100.0)  # another identity has its own allowance
+    assert not rate.allow("ana", now=101.0)
+    assert rate.allow("ana", now=102.1)
+
+
+def chats(frames: list[Message]) -> list[Message]:
+    """The chat messages among frames."""
+    return [f for f in frames if isinstance(f, dict) and f.get("type") == "chat"]
+
+
+async def last_heard(peer: RawPeer) -> Message:
+    """The last chat line peer has been sent by now (sent before a request's reply, or to another peer)."""
+    await peer.alive()
+    heard_here = chats(peer.frames)
+    assert heard_here, "no chat line reached the peer"
+    return heard_here[-1]
+
+
+async def test_lobby_chat_reaches_the_lobby_cleaned_and_not_a_table_in_play(tmp_path: Path) -> None:
+    async with running_host(tmp_path, **UNLIMITED) as (_, port):
+        _, players = await seated_table(port, players=2, people=1)
+        ana, bo = await RawPeer.greeted(port, "Ana"), await RawPeer.greeted(port, "Bo")
+        reply = await ana.request({"type": "chat", "text": PAINT})
+        assert reply["type"] == "ok", reply
+        for peer in (ana, bo):
+            line = await last_heard(peer)
+            assert line == {"type": "chat", "scope": "lobby", "name": "Ana", "text": clean_text(PAINT)}
+        assert not chats(await players[0].alive())  # a player at a started table hears no lobby
+
+
+async def test_players_are_heard_by_all_at_the_table_and_spectators_by_spectators_only(tmp_path: Path) -> None:
+    async with running_host(tmp_path, **UNLIMITED) as (_, port):
+        table_id, (ana, bo) = await seated_table(port, players=3, people=2)
+        watcher, stranger = await RawPeer.greeted(port, "Wat"), await RawPeer.greeted(port, "Stranger")
+        assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+
+        assert (await bo.request({"type": "chat", "text": "good luck"}))["type"] == "ok"
+        for peer in (ana, bo, watcher):
+            line = await last_heard(peer)
+            assert line == {
+                "type": "chat",
+                "scope": "table",
+                "table": table_id,
+                "name": "Bob",
+                "seat": 1,
+                "text": "good luck",
+            }
+
+        assert (await watcher.request({"type": "chat", "text": "Ana holds the Duke!"}))["type"] == "ok"
+        line = await last_heard(watcher)
+        assert (line["scope"], line["name"], line["seat"], line["text"]) == (
+            "spectators",
+            "Wat",
+            None,
+            "Ana holds the Duke!",
+        )
+        for peer in (ana, bo, stranger):
+            assert not [c for c in chats(await peer.alive()) if c["scope"] == "spectators"]
+        assert not chats(stranger.frames)  # the lobby hears no table
+
+        refused = await watcher.request({"type": "chat", "to": "lobby", "text": "psst"})
+        assert (refused["type"], refused["code"]) == ("error", "bad_request")  # not from a table in play
+
+
+async def test_chat_is_limited_in_length_and_rate_per_identity(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        ana = await RawPeer.greeted(port, "Ana")
+        long = await ana.request({"type": "chat", "text": "y" * (TEXT_LIMIT + 50)})
+        assert long["type"] == "ok"
+        assert (await last_heard(ana))["text"] == "y" * TEXT_LIMIT
+        for bad in ("z" * (RAW_LIMIT + 1), "\x1b[31m\x07 \u202e", 42):
+            refused = await ana.request({"type": "chat", "text": bad})
+            assert (refused["type"], refused["code"]) == ("error", "bad_request"), bad
+        refused = await ana.request({"type": "chat", "to": "table", "text": "hello?"})
+        assert refused["code"] == "bad_request"  # at no table
+
+        again = await RawPeer.greeted(port, "Ana", profile=ana.profile)  # the same identity on a second connection
+        replies = [await (ana if i % 2 else again).request({"type": "chat", "text": f"spam {i}"}) for i in range(BURST)]
+        assert [r["type"] for r in replies] == ["ok"] * (BURST - 1) + ["error"]  # the long line took one
+        assert replies[-1]["code"] == "slow_down"
+        bo = await RawPeer.greeted(port, "Bo")
+        assert (await bo.request({"type": "chat", "text": "still here"}))["type"] == "ok"

@@ -1,0 +1,153 @@
+"""Idle players over real sockets: an away or idle seat handed to the computer by the table's creator or by a vote
+of the other players, and taken back by its player; nobody else can hand a seat over alone, spectators have no
+vote, an active player's seat is not handed over, one identity votes once; the journal keeps it across a restart."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from core.wargame.bot import WargameBot
+from netplay.host import Host
+from tests.net_helpers import RawPeer, eventually, running_host, seated_table
+
+
+def notice(code: str, seat: int) -> Any:
+    """A predicate: a notice of code about seat."""
+    return lambda m: m.get("type") == "notice" and m.get("code") == code and m.get("seat") == seat
+
+
+def seat_of(host: Host, table_id: str, index: int) -> Any:
+    """The host's lobby seat."""
+    return host.tables[table_id].seats[index]
+
+
+def bots_of(host: Host, table_id: str) -> set[int]:
+    """The seats a bot plays at the table now."""
+    table = host.tables[table_id].table
+    assert table is not None
+    return set(table.bots)
+
+
+async def test_the_creator_hands_an_away_seat_to_the_computer_and_its_player_takes_it_back_at_hello(
+    tmp_path: Path,
+) -> None:
+    async with running_host(tmp_path, grace=0.3) as (host, port):
+        table_id, peers = await seated_table(port, 3, 3, seed=4)
+        ana, _, cleo = peers
+        await cleo.close()
+        await eventually(lambda: seat_of(host, table_id, 2).conn is None)
+        handed = await ana.request({"type": "handover", "seat": 2})
+        assert handed == {"type": "handover", "table": table_id, "seat": 2, "done": True, "re": handed["re"]}
+        said = await ana.received(notice("stand_in", 2))
+        assert said["message"] == "Cleo's seat is played by the computer." and said["table"] == table_id
+        assert seat_of(host, table_id, 2).stand_in and 2 in bots_of(host, table_id)
+        listed = await ana.request({"type": "list"})
+        assert listed["tables"][0]["seats"][2] == {
+            "seat": 2,
+            "kind": "person",
+            "name": "Cleo",
+            "connected": False,
+            "stand_in": True,
+        }
+        await asyncio.sleep(0.5)  # past the grace period: a stand-in keeps the seat for its player
+        assert seat_of(host, table_id, 2).kind == "person" and seat_of(host, table_id, 2).owner
+        back = await RawPeer.greeted(port, "Cleo", profile=cleo.profile)
+        assert (await back.expect_type("joined"))["resumed"]
+        said = await ana.received(notice("back", 2))
+        assert said["message"] == "Cleo is back."
+        assert not seat_of(host, table_id, 2).stand_in and 2 not in bots_of(host, table_id)
+
+
+async def test_a_majority_of_the_others_hands_an_idle_seat_over_one_vote_per_identity_and_it_is_taken_back(
+    tmp_path: Path,
+) -> None:
+    async with running_host(tmp_path, idle_seat=0.2) as (host, port):
+        table_id, peers = await seated_table(port, 4, 4, seed=4, options={"first_player": 3})
+        _, bob, cleo, dan = peers  # Dan owes the first action and lets it wait
+        await asyncio.sleep(0.3)
+        first = await bob.request({"type": "handover", "seat": 3})
+        assert (first["done"], first["votes"], first["needed"]) == (False, 1, 2)  # Bob alone is not a majority
+        told = await cleo.received(notice("handover_vote", 3))
+        assert told["message"] == "Bob asks to give Dan's seat to the computer (1 of 2 votes)."
+        again = await bob.request({"type": "handover", "seat": 3})
+        assert (again["done"], again["votes"]) == (False, 1)
+        bob_again = await RawPeer.greeted(port, "Bob", profile=bob.profile)  # the same identity, another connection
+        await bob_again.expect_type("joined")
+        twice = await bob_again.request({"type": "handover", "seat": 3})
+        assert (twice["done"], twice["votes"]) == (False, 1)
+        assert not seat_of(host, table_id, 3).stand_in
+        done = await cleo.request({"type": "handover", "seat": 3})
+        assert done["done"] and seat_of(host, table_id, 3).stand_in
+        await dan.received(notice("stand_in", 3))
+        await dan.update(lambda m: m["view"]["version"] > 0)  # the computer played Dan's action
+        assert (await dan.request({"type": "take_back"}))["type"] == "ok"
+        said = await bob_again.received(notice("back", 3))
+        assert said["message"] == "Dan is back." and 3 not in bots_of(host, table_id)
+        refused = await dan.request({"type": "take_back"})
+        assert refused["code"] == "not_stand_in", refused
+
+
+async def test_nobody_hands_over_an_active_player_spectators_have_no_vote_and_only_people_seats_go(
+    tmp_path: Path,
+) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, peers = await seated_table(port, 4, 3, seed=4, options={"first_player": 0})
+        ana, bob, cleo = peers
+        refused = await ana.request({"type": "handover", "seat": 1})  # the creator, but Bob is here and not idle
+        assert refused["code"] == "not_idle", refused
+        watcher = await RawPeer.greeted(port, "Wanda")
+        await watcher.request({"type": "spectate", "table": table_id})
+        refused = await watcher.request({"type": "handover", "seat": 2})
+        assert refused["code"] == "not_seated", refused
+        stranger = await RawPeer.greeted(port, "Sam")
+        refused = await stranger.request({"type": "handover", "seat": 2})
+        assert refused["code"] == "not_seated", refused
+        for seat in (3, 7, -1, "1", True, None):
+            refused = await bob.request({"type": "handover", "seat": seat})
+            assert refused["code"] == "bad_request", (seat, refused)
+        await cleo.close()
+        await eventually(lambda: seat_of(host, table_id, 2).conn is None)
+        voted = await bob.request({"type": "handover", "seat": 2})  # away: Bob may ask, but Ana must agree
+        assert (voted["done"], voted["votes"], voted["needed"]) == (False, 1, 2)
+        assert (await ana.request({"type": "handover", "seat": 2}))["done"]
+        refused = await bob.request({"type": "handover", "seat": 2})
+        assert refused["code"] == "stand_in", refused
+        assert not any(f.get("type") == "notice" for f in stranger.frames)  # no news for those not at the table
+
+
+async def test_a_player_may_hand_their_own_seat_over_and_a_move_takes_it_back(tmp_path: Path) -> None:
+    async with running_host(tmp_path, bot_delay=30) as (host, port):  # the computer thinks long: Ana moves first
+        table_id, (ana,) = await seated_table(port, 2, 1, seed=4, options={"first_player": 0})
+        update = await ana.update()
+        assert (await ana.request({"type": "handover", "seat": 0}))["done"]
+        assert seat_of(host, table_id, 0).stand_in
+        move = update["view"]["legal"][0]
+        ana.send({"type": "move", "version": update["version"], "move": move})
+        said = await ana.received(notice("back", 0))
+        assert said["message"] == "Alice is back."
+        await eventually(lambda: host.tables[table_id].table.state.version == 1)
+
+
+async def test_a_wargame_seat_goes_to_the_wargame_bot(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, (alice, bob) = await seated_table(port, 2, 2, seed=4, game="wargame")
+        await bob.close()
+        await eventually(lambda: seat_of(host, table_id, 1).conn is None)
+        assert (await alice.request({"type": "handover", "seat": 1}))["done"]
+        table = host.tables[table_id].table
+        assert table is not None and isinstance(table.bots[1], WargameBot)
+
+
+async def test_a_stand_in_survives_a_host_restart_until_its_player_comes_back(tmp_path: Path) -> None:
+    async with running_host(tmp_path, bot_delay=30) as (host, port):
+        table_id, (_, bob) = await seated_table(port, 3, 2, seed=4, options={"first_player": 2})
+        await bob.request({"type": "handover", "seat": 1})
+        assert seat_of(host, table_id, 1).stand_in
+    async with running_host(tmp_path, port=port, bot_delay=30) as (again, _):
+        assert seat_of(again, table_id, 1).stand_in and 1 in bots_of(again, table_id)
+        assert again.tables[table_id].creator == host.tables[table_id].creator
+        back = await RawPeer.greeted(port, "Bob", profile=bob.profile)
+        await back.received(notice("back", 1))
+        assert not seat_of(again, table_id, 1).stand_in and 1 not in bots_of(again, table_id)

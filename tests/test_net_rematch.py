@@ -1,0 +1,204 @@
+"""Rematches over real sockets: every person accepts and a new game starts with the winner first; one declines and
+a bot takes the seat, or the table waits for a new player; time runs out; spectators follow; the old game stays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.net_helpers import Message, RawPeer, running_host, seated_table
+
+GAMES = [
+    ("coup", 3, {}),
+    ("reformation", 3, {}),
+    ("g54", 3, {"selection": "first"}),
+    ("wargame", 2, {"turn_limit": 1}),
+]
+
+
+async def finished_table(
+    port: int, game: str = "coup", players: int = 3, people: int = 2, options: Message | None = None, **extra: Any
+) -> tuple[str, list[RawPeer], int]:
+    """A table of `people` raw peers and rule bots whose game is over (each person handed their own seat to the
+    computer, which played it to the end): its id, the peers and the winner."""
+    table_id, peers = await seated_table(port, players, people, seed=3, options=options, game=game, extra=extra)
+    for peer in peers:
+        handed = await peer.request({"type": "handover", "seat": peer.seat})
+        assert handed["type"] == "handover" and handed["done"], handed
+    finals = [await peer.update(lambda m: m["view"]["winner"] is not None, timeout=60) for peer in peers]
+    return table_id, peers, int(finals[0]["view"]["winner"])
+
+
+def rematch_state(state: str) -> Any:
+    """A predicate: a rematch message in state."""
+    return lambda m: m.get("type") == "rematch" and m.get("state") == state
+
+
+def of_type(kind: str, table: str | None = None) -> Any:
+    """A predicate: a message of kind (about table, if given)."""
+    return lambda m: m.get("type") == kind and table in (None, m.get("table"))
+
+
+async def test_every_person_accepts_and_the_rematch_starts_with_the_winner_first_and_its_spectator(
+    tmp_path: Path,
+) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, peers, winner = await finished_table(port)
+        watcher = await RawPeer.greeted(port, "Wanda")
+        assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        ok = await peers[0].request({"type": "rematch", "accept": True})
+        assert ok["type"] == "ok", ok
+        asked = await peers[1].received(rematch_state("open"))
+        assert asked["by"] == 0 and asked["accepted"] == [0] and asked["owed"] == [1] and 0 < asked["seconds"] <= 60
+        assert (await peers[1].request({"type": "rematch", "accept": True}))["type"] == "ok"
+        done = await watcher.received(rematch_state("started"))
+        new_id = done["next"]
+        assert new_id != table_id
+        for peer in peers:
+            joined = await peer.received(of_type("joined", new_id))
+            assert joined == {"type": "joined", "table": new_id, "game": "coup", "seat": peer.seat, "rematch": True}
+            first = await peer.received(of_type("update", new_id))
+            assert first["view"]["winner"] is None
+            assert first["view"]["active"] == winner  # the winner starts
+        following = await watcher.received(of_type("spectating", new_id))
+        assert following["rematch"]
+        await watcher.received(of_type("update", new_id))
+        old, new = host.tables[table_id], host.tables[new_id]
+        assert old.table is not None and old.table.over()  # the old game stays finished
+        assert new.table is not None and new.table.config.first_player == winner
+        assert new.table.record.config["first_player"] == winner  # so (config, seed, moves) replays it
+        assert new.table.seed != old.table.seed
+        assert [(s.kind, s.name, s.owner) for s in new.seats] == [(s.kind, s.name, s.owner) for s in old.seats]
+        assert new.spectators and not old.spectators
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES)
+async def test_a_rematch_of_every_game_seats_the_same_players_and_bots(
+    tmp_path: Path, game: str, players: int, options: Message
+) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, peers, winner = await finished_table(port, game, players, 2, options)
+        for peer in peers:
+            assert (await peer.request({"type": "rematch", "accept": True}))["type"] == "ok"
+        new_id = (await peers[0].received(rematch_state("started")))["next"]
+        await peers[1].received(of_type("started", new_id))
+        old, new = host.tables[table_id], host.tables[new_id]
+        assert new.table is not None and new.game == game
+        assert [(s.kind, s.name, s.level, s.owner) for s in new.seats] == [
+            (s.kind, s.name, s.level, s.owner) for s in old.seats
+        ]
+        config = new.table.config.to_dict()
+        if game == "wargame":  # the same sides: Alice governs again, whoever won
+            assert "first_player" not in config and config["turn_limit"] == 1
+        else:
+            assert config["first_player"] == winner
+
+
+async def test_a_player_who_declines_is_replaced_by_a_bot(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, peers, _ = await finished_table(port, people=2)
+        await peers[0].request({"type": "rematch", "accept": True})
+        await peers[1].received(rematch_state("open"))
+        assert (await peers[1].request({"type": "rematch", "accept": False}))["type"] == "ok"
+        done = await peers[1].received(rematch_state("started"))
+        assert done["declined"] == [1] and done["accepted"] == [0]
+        new = host.tables[done["next"]]
+        assert new.table is not None and new.seats[1].kind == "bot" and new.seats[1].level == "rule"
+        assert new.seats[1].name not in ("Bob", new.seats[2].name)
+        await peers[0].received(of_type("started", done["next"]))
+        assert peers[1].seat is not None and host.tables[table_id].seats[1].conn is not None  # Bob stays behind
+
+
+async def test_with_the_wait_choice_the_rematch_waits_for_a_new_player(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        _, peers, _ = await finished_table(port, people=2, rematch="wait")
+        await peers[0].request({"type": "rematch", "accept": True})
+        await peers[1].request({"type": "rematch", "accept": False})
+        done = await peers[0].received(rematch_state("waiting"))
+        new_id = done["next"]
+        await peers[0].received(of_type("joined", new_id))
+        new = host.tables[new_id]
+        assert new.table is None and new.seats[1].kind == "open" and new.seats[2].kind == "bot"
+        newcomer = await RawPeer.greeted(port, "Nina")
+        joined = await newcomer.request({"type": "join", "table": new_id})
+        assert joined["seat"] == 1
+        assert (await peers[0].request({"type": "start", "table": new_id}))["type"] == "ok"
+        await newcomer.received(of_type("started", new_id))
+
+
+async def test_time_runs_out_on_a_silent_player(tmp_path: Path) -> None:
+    async with running_host(tmp_path, rematch_wait=0.3) as (host, port):
+        _, peers, _ = await finished_table(port, people=2)
+        await peers[0].request({"type": "rematch", "accept": True})
+        done = await peers[0].received(rematch_state("started"))
+        assert done["declined"] == [1] and host.tables[done["next"]].seats[1].kind == "bot"
+
+
+async def test_a_player_who_leaves_declines_and_without_anyone_accepting_there_is_no_rematch(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        _, peers, _ = await finished_table(port, people=2)
+        await peers[0].request({"type": "rematch", "accept": True})
+        await peers[1].received(rematch_state("open"))
+        assert (await peers[1].request({"type": "leave"}))["type"] == "left"
+        done = await peers[0].received(rematch_state("started"))
+        assert done["declined"] == [1]
+        other_id, others, _ = await finished_table(port, people=2)
+        await others[0].request({"type": "rematch", "accept": True})
+        await others[1].received(rematch_state("open"))
+        await others[0].request({"type": "rematch", "accept": False})  # asked, then thought better of it
+        await others[1].request({"type": "rematch", "accept": False})
+        off = await others[1].received(rematch_state("off"))
+        assert off["accepted"] == [] and "next" not in off
+        assert other_id not in host.rematches.played and other_id not in host.rematches.votes
+
+
+async def test_spectators_and_players_of_an_unfinished_game_cannot_ask_for_a_rematch(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        table_id, peers = await seated_table(port, 3, 2, seed=3)
+        refused = await peers[0].request({"type": "rematch", "accept": True})
+        assert refused["type"] == "error" and refused["code"] == "not_over", refused
+        watcher = await RawPeer.greeted(port, "Wanda")
+        await watcher.request({"type": "spectate", "table": table_id})
+        for peer in peers:
+            await peer.request({"type": "handover", "seat": peer.seat})
+        await peers[0].update(lambda m: m["view"]["winner"] is not None, timeout=60)
+        refused = await watcher.request({"type": "rematch", "accept": True})
+        assert refused["code"] == "not_seated", refused
+        refused = await peers[0].request({"type": "rematch", "accept": "yes"})
+        assert refused["code"] == "bad_request", refused
+        refused = await peers[0].request({"type": "rematch", "accept": False})
+        assert refused["code"] == "no_rematch", refused
+        await peers[0].request({"type": "rematch", "accept": True})
+        await peers[1].request({"type": "rematch", "accept": True})
+        done = await peers[0].received(rematch_state("started"))
+        again = await watcher.received(of_type("spectating", done["next"]))
+        assert again["rematch"]
+        refused = await peers[1].request({"type": "rematch", "accept": True})  # Bob is at the new game now
+        assert refused["code"] == "not_over", refused
+
+
+async def test_a_create_names_a_known_rematch_choice(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        peer = await RawPeer.greeted(port, "Ana")
+        refused = await peer.request({"type": "create", "players": 3, "rematch": "never"})
+        assert refused["code"] == "bad_request", refused
+        created = await peer.request({"type": "create", "players": 3, "rematch": "wait"})
+        assert host.tables[created["table"]["id"]].rematch == "wait"
+
+
+async def test_a_private_spectator_free_table_rematches_private_with_a_new_code(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, peers, _ = await finished_table(port, private=True, watchers=False)
+        old = host.tables[table_id]
+        assert old.code is not None and not old.watchers
+        for peer in peers:
+            assert (await peer.request({"type": "rematch", "accept": True}))["type"] == "ok"
+        joined = [await peer.received(lambda m: m.get("type") == "joined" and m.get("rematch")) for peer in peers]
+        new = host.tables[joined[0]["table"]]
+        assert new.code is not None and new.code != old.code and not new.watchers
+        assert all(message["code"] == new.code for message in joined)  # to pass on to friends
+        stranger = await RawPeer.greeted(port, "Sly")
+        listed = await stranger.request({"type": "list"})
+        assert new.id not in [table["id"] for table in listed["tables"]]

@@ -1,0 +1,160 @@
+"""The app at a host's table: the game-over dialog's Play again asks for a rematch and opens the new game, another
+player's request is answered or declined in the rematch dialog, and the g key hands seats to the computer and back,
+at the card table and at the wargame's map."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import RichLog
+
+from netplay.host import Host
+from tests.net_helpers import Message, RawPeer, running_host
+from tests.test_tui_net import wait_for
+from tests.tui_helpers import quick_settings
+from tui.app import CoupApp
+from tui.screens.game_over import GameOverScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.rematch import RematchScreen
+from tui.screens.table import TableScreen
+from tui.screens.target import TargetDialog
+from tui.screens.wargame import WargameScreen
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[tuple[Host, int]]:
+    """A host on 127.0.0.1 whose computer opponents answer at once."""
+    async with running_host(tmp_path / "host") as served:
+        yield served
+
+
+async def app_at_table(pilot: Any, port: int, game: str = "coup", options: Message | None = None) -> RawPeer:
+    """Bob (a raw peer) creates a table of the game for the app's player and him, with a bot if there is room; the
+    app joins it from its lobby and Bob starts it. Bob, once the app's table screen is open."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    lobby = app.screen
+    bob = await RawPeer.greeted(port, "Bob")
+    players = 2 if game == "wargame" else 3
+    created = await bob.request({"type": "create", "game": game, "players": players, "options": options or {}})
+    table_id = created["table"]["id"]
+    await bob.request({"type": "join", "table": table_id, "seat": 1})
+    lobby.action_refresh()
+    await wait_for(pilot, lambda: any(t["id"] == table_id for t in lobby.tables))
+    await pilot.press("j")
+    await wait_for(pilot, lambda: lobby.my_table == table_id)
+    if players > 2:
+        await bob.request({"type": "fill", "table": table_id})
+    assert (await bob.request({"type": "start", "table": table_id}))["type"] == "ok"
+    await wait_for(pilot, lambda: isinstance(app.screen, (TableScreen, WargameScreen)))
+    return bob
+
+
+async def hand_my_seat_over(pilot: Any) -> None:
+    """Press g and choose our own seat (the first) in the dialog."""
+    await pilot.press("g")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, TargetDialog))
+    await pilot.press("1")
+
+
+def log_text(screen: Any, selector: str = "#log") -> str:
+    """The screen's log as one line (lines wrapped at its width joined again)."""
+    return " ".join(strip.text.strip() for strip in screen.query_one(selector, RichLog).lines)
+
+
+async def game_over_with_bob(pilot: Any, port: int) -> tuple[RawPeer, str]:
+    """The app's player and Bob at a Coup table, played to the end by the computer (both hand their seats over),
+    the game-over dialog open: Bob and the table's id."""
+    bob = await app_at_table(pilot, port)
+    table_id = str(pilot.app.screen.table.table_id)
+    await bob.request({"type": "handover", "seat": 1})
+    await hand_my_seat_over(pilot)
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen), 30)
+    return bob, table_id
+
+
+async def test_play_again_asks_for_a_rematch_and_opens_the_new_game_with_the_winner_first(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        bob, old = await game_over_with_bob(pilot, port)
+        winner = server.tables[old].table.game.result(server.tables[old].table.state)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, RematchScreen))
+        asked = await bob.received(lambda m: m.get("type") == "rematch" and m.get("state") == "open")
+        assert asked["by"] == 0 and asked["owed"] == [1]
+        status = str(app.screen.query_one("#rematch-status").render())
+        assert "Waiting for: Bob" in status and "s left" in status
+        await bob.request({"type": "rematch", "accept": True})
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.table.table_id != old)
+        new = app.screen.table.table_id
+        assert server.tables[new].table.config.first_player == winner
+        assert [type(s).__name__ for s in app.screen_stack[-2:]] == ["LobbyScreen", "TableScreen"]
+
+
+async def test_another_players_request_opens_the_rematch_dialog_and_declining_goes_back_to_the_lobby(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, old = await game_over_with_bob(pilot, port)
+        await bob.request({"type": "rematch", "accept": True})
+        await wait_for(pilot, lambda: isinstance(app.screen, RematchScreen))
+        assert "Bob asks for a rematch" in str(app.screen.query_one("#rematch-status").render())
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        done = await bob.received(lambda m: m.get("type") == "rematch" and m.get("state") == "started")
+        assert done["declined"] == [0] and server.tables[done["next"]].seats[0].kind == "bot"
+        assert old not in server.tables or server.tables[old].seats[0].conn is None  # we left the finished table
+
+
+async def test_the_g_key_hands_an_away_players_seat_to_the_computer_and_takes_our_own_back(tmp_path: Path):
+    async with running_host(tmp_path, bot_delay=30) as (server, port):  # the computer thinks long: nothing moves
+        await g_key_hands_seats_over(server, port)
+
+
+async def g_key_hands_seats_over(server: Host, port: int) -> None:
+    """The app's player hands away Bob's seat to the computer, then their own, then takes it back."""
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        bob = await app_at_table(pilot, port)
+        screen = app.screen
+        table_id = screen.table.table_id
+        server.tables[table_id].creator = server.tables[table_id].seats[0].owner  # the app's player made the table
+        await bob.close()
+        await wait_for(pilot, lambda: server.tables[table_id].seats[1].conn is None)
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
+        await pilot.press("2")  # Bob
+        await wait_for(pilot, lambda: server.tables[table_id].seats[1].stand_in)
+        await wait_for(pilot, lambda: "Bob's seat is played by the computer." in log_text(screen))
+        await hand_my_seat_over(pilot)
+        await wait_for(pilot, lambda: screen.table.stand_in)
+        assert "computer plays for you (g)" in str(screen.query_one("#status-bar").render())
+        await pilot.press("g")
+        await wait_for(pilot, lambda: not server.tables[table_id].seats[0].stand_in)
+        await wait_for(pilot, lambda: "Player is back." in log_text(screen))
+        assert not screen.table.stand_in
+
+
+@pytest.mark.slow  # a whole wargame drawn on the map
+async def test_the_wargame_map_plays_again_and_hands_seats_over_with_its_keys(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        bob = await app_at_table(pilot, port, "wargame", {"turn_limit": 1})
+        screen = app.screen
+        old = screen.table.table_id
+        sides = [s.name for s in server.tables[old].seats]
+        await bob.request({"type": "handover", "seat": 1})
+        await wait_for(pilot, lambda: "Bob's seat is played by the computer." in log_text(screen, "#wg-log"))
+        await hand_my_seat_over(pilot)
+        await wait_for(pilot, lambda: screen.table.view().window == "over", 60)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, RematchScreen))
+        await bob.request({"type": "rematch", "accept": True})
+        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen) and app.screen.table.table_id != old)
+        new = server.tables[app.screen.table.table_id]
+        assert [s.name for s in new.seats] == sides  # the same sides

@@ -1,0 +1,139 @@
+"""The browser door, `coup host --web`, over its websocket as a browser's page drives it: a tab reaches the lobby
+under a resume code that brings its seat back, resizes, keeps the host's password, and cannot be steered to the join
+screen or another address, whatever it sends."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+
+import aiohttp
+import pytest
+
+from netplay.ssh_server import Lobby
+from netplay.web_door import WebDoor, WebDoorConfig
+from tests.net_helpers import RawPeer, free_port
+from tests.web_helpers import WebHost, WebTab, screen_text, web_host
+
+pytestmark = pytest.mark.screens  # whole apps in processes of their own, like the SSH tests: left to `make test`
+CODE = re.compile(r"Your resume code: ([0-9A-Z]{4}-[0-9A-Z]{4})")
+JOIN_SCREEN = ("Play on a network", "HOST or HOST:PORT", "Hosts on this network")
+
+
+async def enter(tab: WebTab, name: str, code: str = "") -> str:
+    """Type a name (and a resume code) on a tab's first screen; its resume code once the lobby shows."""
+    await tab.expect("your name")
+    await tab.keys(name)
+    if code:
+        await tab.keys("\t", code)
+    await tab.keys("\r")
+    text = await tab.expect("Lobby of coup")
+    found = CODE.search(text)
+    assert found, text[-1500:]
+    return found.group(1)
+
+
+async def seats(host: WebHost) -> list[list[str]]:
+    """The seats of every table on the host, by name, as a plain client lists them."""
+    peer = await RawPeer.greeted(host.port, "Watcher")
+    listing = await peer.request({"type": "list"})
+    await peer.close()
+    return [[seat["name"] for seat in table["seats"]] for table in listing["tables"]]
+
+
+async def test_a_tab_reaches_the_lobby_and_its_resume_code_brings_its_seat_back(tmp_path):
+    with web_host(tmp_path) as host:
+        async with aiohttp.ClientSession() as session:
+            page = await (await session.get(host.url)).text()
+        assert f'data-session-websocket-url="ws://127.0.0.1:{host.url.split(":")[-1].rstrip("/")}/ws"' in page
+        async with WebTab.open(host.url) as tab:
+            code = await enter(tab, "Ana")
+            assert f"Lobby of coup at 127.0.0.1:{host.port}" in screen_text(tab.received)
+            await tab.keys("n")
+            await tab.expect("Create (Enter)")
+            await tab.keys("\r")  # a new table, as the dialog offers it
+            await tab.expect("◀ you")
+            await tab.keys("f")
+            await tab.expect("Natasha (rule)")
+            tab.forget()
+            await tab.send("resize", {"width": 120, "height": 40})
+            await tab.expect("Lobby of coup")  # drawn again at the new size
+            await tab.keys("s")
+            await tab.expect("Coup · turn")  # the game, in the browser
+        assert await seats(host) == [["Ana", "Natasha", "Sacha", "Haig"]]
+        async with WebTab.open(host.url, 100, 30) as again:
+            assert await enter(again, "Ana", code.lower()) == code  # typed as it likes: the same code, the same player
+            await again.expect("Coup · turn")  # her seat, and the game, are hers again
+        async with WebTab.open(host.url) as stranger:
+            assert await enter(stranger, "Ana") != code  # the same name is nobody's seat
+            await stranger.expect("Natasha (rule)")
+            await asyncio.sleep(0.5)
+            assert "◀ you" not in screen_text(stranger.received) and "Coup · turn" not in screen_text(stranger.received)
+
+
+async def test_a_tab_keeps_the_hosts_password(tmp_path):
+    with web_host(tmp_path, "--ssh-password-env", "BOARD_PW", env={"BOARD_PW": "open sesame"}) as host:
+        async with WebTab.open(host.url) as tab:
+            await tab.expect("your name")
+            await tab.keys("Bo", "\r")
+            await tab.expect("This host has a password:")
+            await tab.keys("guess", "\r")
+            await tab.expect("Wrong password. Try again")
+            await tab.keys("open sesame", "\r")
+            await tab.expect("Lobby of coup")
+
+
+async def test_a_tab_never_reaches_the_join_screen_nor_another_address_whatever_it_sends(tmp_path):
+    with web_host(tmp_path) as host:
+        async with WebTab.open(host.url) as tab:
+            await tab.send("stdin", "\x10")  # Ctrl+P: no command palette (it could open screens the door has not)
+            await tab.expect("your name")
+            await enter(tab, "Eve")
+            for garbage in ("not json", "{}", "[]", "[5, 6]", '["stdin", 5]', '["resize", "big"]', '["nope", 1]'):
+                await tab.socket.send_str(garbage)
+            await tab.send("resize", {"width": 10**9, "height": -5})  # held to what a screen can use
+            await tab.socket.send_bytes(b"\x00binary")
+            await tab.keys("\x1b")  # out of the lobby, to the door screen
+            await tab.expect("You left the lobby")
+            await tab.keys("\x1b")  # to the menu of games against the computer
+            await tab.expect("Network game")
+            tab.forget()
+            await tab.keys("j")  # its network game is this host's lobby, never the join screen
+            text = await tab.expect(f"Lobby of coup at 127.0.0.1:{host.port}")
+            await tab.keys("\x10", ":", "j")
+            await asyncio.sleep(1)
+            text = screen_text(tab.received)
+            assert not any(words in text for words in JOIN_SCREEN), text[-2000:]
+            assert "Search for commands" not in text
+        async with WebTab.open(host.url) as flood:
+            await flood.expect("your name")
+            await flood.socket.send_str('["stdin", "' + "x" * 40_000 + '"]')  # over the message limit: closed
+            ending = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+            while (await asyncio.wait_for(flood.socket.receive(), 30)).type not in ending:
+                pass  # what the app drew before
+        async with WebTab.open(host.url) as after:  # the door and the host go on
+            await enter(after, "Finn")
+        assert host.process.poll() is None
+
+
+async def test_an_address_may_open_only_so_many_tabs(tmp_path):
+    config = WebDoorConfig("tui.web_app", Lobby("127.0.0.1", free_port(), "secret"), "127.0.0.1", 0, tabs_per_address=1)
+    door = WebDoor(config)
+    url = f"http://127.0.0.1:{await door.start()}/"
+    try:
+        async with WebTab.open(url) as first:
+            await first.expect("your name")
+            async with aiohttp.ClientSession() as session:
+                refused = await session.get(url.replace("http", "ws") + "ws", headers={"Upgrade": "websocket"})
+                assert refused.status == 503 and "Too many coup tabs" in await refused.text()
+        for _ in range(50):  # a closed tab makes room once its app has quit
+            with contextlib.suppress(aiohttp.WSServerHandshakeError):
+                async with WebTab.open(url) as later:
+                    await later.expect("your name")
+                    break
+            await asyncio.sleep(0.2)
+        else:
+            raise AssertionError("no room for a tab after the first closed")
+    finally:
+        await door.stop()

@@ -1,0 +1,33 @@
+"""At a network table: hand a seat to the computer (ours while away, or an away or idle player's: the creator alone,
+or a majority of the others), or take ours back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import Screen
+
+from tui.screens.target import TargetDialog
+
+HELP = "Hand a seat to the computer (your own, or an away or idle player's)"
+
+
+def can_give(table: Any) -> bool:
+    """Whether the key applies: a seat of ours at a network game still being played."""
+    view = table.view() if getattr(table, "remote", False) and table.seat is not None else None
+    return view is not None and view.winner is None
+
+
+def give_seat(screen: Screen[Any], table: Any) -> None:
+    """Take our seat back from the computer, or ask which seat to hand to it."""
+    if table.stand_in:
+        table.take_back()
+        return
+    seats = [(seat, f"{name} (you)" if seat == table.seat else name) for seat, name in enumerate(table.names)]
+    seats = [(seat, label) for seat, label in seats if seat not in table.bot_seats]
+
+    def chosen(seat: int | None) -> None:
+        if seat is not None:
+            table.hand_over(seat)
+
+    screen.app.push_screen(TargetDialog(HELP + ":", seats), chosen)

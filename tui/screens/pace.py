@@ -1,0 +1,88 @@
+"""The pace of play: which windows are passed for you at once, and how fast the computer opponents' moves show."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Static
+
+from tui.settings import AUTO_PASS, PACES, Settings
+
+NEVER_MINE = "Never a claim aimed at you: a steal, an assassination, a coup or a block of your own action."
+HOSTS_PACE = "At this network table the host sets the computer opponents' pace."
+
+
+def pace_summary(settings: Settings) -> str:
+    """'bots normal · auto-pass off', for the menu's button."""
+    passes = ", ".join(kind + "s" for kind in AUTO_PASS if kind in settings.auto_pass) or "off"
+    return f"bots {settings.pace} · auto-pass {passes}"
+
+
+class PaceDialog(ModalScreen[None]):
+    """1-3 tick the kinds of window, + and - choose the bot pace; Enter or Esc keeps them in settings and saves."""
+
+    BINDINGS = [
+        Binding("escape,enter", "close", "Done", priority=True),
+        Binding("plus", "pace(1)", "Faster bots", priority=True),
+        Binding("minus", "pace(-1)", "Slower bots", priority=True),
+        *(Binding(str(n), f"tick('{kind}')", show=False, priority=True) for n, kind in enumerate(AUTO_PASS, start=1)),
+    ]  # priority, as Enter is: a burst of keys is taken in the order typed
+
+    def __init__(self, settings: Settings, hosts_pace: bool = False) -> None:
+        """hosts_pace: at a network table, where the bot pace is the host's."""
+        super().__init__(classes="dialog")
+        self.settings, self.hosts_pace = settings, hosts_pace
+        self.pace = settings.pace
+        self._echoes = 0  # RadioSet.Changed messages still to come from action_pace's own changes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box", id="pace"):
+            yield Static("Pace of play", classes="dialog-title")
+            yield Static("Pass for me at once in…")
+            for number, (kind, label) in enumerate(AUTO_PASS.items(), start=1):
+                ticked = kind in self.settings.auto_pass
+                yield Checkbox(f"{number} {label}", ticked, id=f"auto-{kind}", compact=True)
+            yield Static(NEVER_MINE, classes="dialog-help")
+            yield Static("Computer opponents' moves show (+ faster, - slower):", classes="pace-heading")
+            with RadioSet(id="bot-pace"):
+                for name, _ in PACES:
+                    yield RadioButton(name, name == self.settings.pace, id=f"pace-{name}")
+            if self.hosts_pace:
+                yield Static(HOSTS_PACE, classes="dialog-help")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Done (Enter)", id="done", variant="primary", compact=True)
+        yield Footer()
+
+    def action_tick(self, kind: str) -> None:
+        """Tick or untick a kind of window."""
+        box = self.query_one(f"#auto-{kind}", Checkbox)
+        box.value = not box.value
+
+    @on(RadioSet.Changed, "#bot-pace")
+    def _paced(self, event: RadioSet.Changed) -> None:
+        if self._echoes:  # the change action_pace made: self.pace already says it, or a later press does
+            self._echoes -= 1
+            return
+        self.pace = (event.pressed.id or "").removeprefix("pace-")
+
+    def action_pace(self, step: int) -> None:
+        """One pace faster (1) or slower (-1)."""
+        names = [name for name, _ in PACES]
+        pace = names[max(0, min(len(names) - 1, names.index(self.pace) + step))]
+        if pace != self.pace:
+            self.pace, self._echoes = pace, self._echoes + 1
+            self.query_one(f"#pace-{pace}", RadioButton).value = True
+
+    def action_close(self) -> None:
+        """Keep what the boxes say (read now: keys pressed in a burst may close before their changes arrive)."""
+        self.settings.auto_pass = frozenset(k for k in AUTO_PASS if self.query_one(f"#auto-{k}", Checkbox).value)
+        self.settings.bot_delay = dict(PACES)[self.pace]
+        self.settings.save()
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#done")
+    def _done(self) -> None:
+        self.action_close()

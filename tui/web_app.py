@@ -1,0 +1,101 @@
+"""The app each browser tab of the web door runs (`python -m tui.web_app`): a name and, to come back to a seat, the
+resume code of an earlier visit; then the door's host and nowhere else, as over SSH."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from netplay.host import NAME_LIMIT
+from netplay.identity import code_identity, new_resume_code, read_code, shown_code
+from netplay.ssh_server import Lobby
+from netplay.web_door import TAB_SETUP
+from tui.settings import Settings
+from tui.ssh_apps import DoorApp, DoorScreen
+
+WELCOME = " Play at this host's tables from your browser. Your name, and Enter:"
+NOT_A_CODE = " That is not a resume code: 8 letters and digits, as the lobby showed it (e.g. K7QM-2XPA)."
+
+
+def web_notice(code: str) -> str:
+    """How a browser player gets back to their seat: the resume code to type next time."""
+    return (
+        f" Your resume code: {shown_code(code)} — keep it to get your seat back:\n"
+        " open this page again and type it under your name."
+    )
+
+
+class WebDoorScreen(DoorScreen):
+    """The door screen of a browser tab: the same, but nobody came in with a key."""
+
+    ASK = " This host has a password:"
+
+
+class WebEntryScreen(Screen[None]):
+    """Where a browser tab starts: the player's name and, optionally, the resume code of an earlier visit."""
+
+    AUTO_FOCUS = "#web-name"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="door"):
+            yield Static("C O U P", id="title")
+            yield Static(WELCOME, id="door-notice")
+            yield Input(placeholder="your name", max_length=NAME_LIMIT, id="web-name")
+            yield Input(placeholder="resume code of an earlier visit (blank: a new one)", max_length=12, id="web-code")
+            yield Static(id="door-status")
+        yield Footer()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        name = "".join(ch for ch in self.query_one("#web-name", Input).value if ch.isprintable()).strip()
+        if not name:
+            self.query_one("#web-name", Input).focus()
+            self.query_one("#door-status", Static).update(" Type your name first.")
+            return
+        typed = self.query_one("#web-code", Input).value.strip()
+        code = read_code(typed) if typed else new_resume_code()
+        if code is None:
+            self.query_one("#web-code", Input).focus()
+            self.query_one("#door-status", Static).update(NOT_A_CODE)
+            return
+        app = self.app
+        assert isinstance(app, WebDoorApp)
+        app.enter(name, code)
+
+
+class WebDoorApp(DoorApp):
+    """A browser tab's app: after the entry screen, the same as an SSH session without a key (the resume code is who
+    the player is), on the door's host alone."""
+
+    def __init__(self, lobby: Lobby, peer: str) -> None:
+        super().__init__(Settings(name_fixed=True), lobby)
+        self.peer = peer
+
+    def first_screen(self) -> Screen[None]:
+        """The entry screen: a name and a resume code come first."""
+        return WebEntryScreen()
+
+    def enter(self, name: str, code: str) -> None:
+        """Be the player of code, under name, and go on to the door screen (and the lobby)."""
+        identity = code_identity(code)
+        self.settings.player_name, self.settings.identity = name, identity
+        self.settings.credentials = {"door": self.lobby.secret, "identity": identity, "peer": self.peer}
+        self.settings.notice = web_notice(code)
+        self.switch_screen(WebDoorScreen(self.settings, self.lobby))
+
+
+def main() -> None:
+    """A tab's app, on the lobby its web door put in the environment (taken out, so nothing it starts inherits it)."""
+    setup = json.loads(os.environ.pop(TAB_SETUP))
+    peer = str(setup.pop("peer"))
+    WebDoorApp(Lobby(**setup), peer).run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""The wargame screen's decision panel in words: the rows of the unit lists and choices, and what ticks would do."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from core.wargame.crt import Odds, attack_odds
+from core.wargame.moves import MoveUnits, Retreat, Subvert, WargameMove
+from core.wargame.picks import Picks, move_error, needed, picked_move
+from core.wargame.plan import Plan
+from core.wargame.units import GOVERNMENT
+from core.wargame.views import WargameView
+from tui.widgets.wargame_text import choice_text, unit_line, unit_names
+
+PROMPTS = {
+    "flee": "An enemy entered the hex of a lone rebel leader: where does he flee?",
+    "bugout": "Your leader's hex is attacked: stay and lead the defence, or bug out?",
+}
+
+
+def prompt(view: WargameView) -> str:
+    """What the open decision asks."""
+    return PROMPTS.get(view.window) or needed(view)
+
+
+def tick_row(view: WargameView, uid: str, ticked: bool, where: bool, to: str | None = None) -> Text:
+    """ "[x] N10 T4 4-3 tank → M3": a counter to tick, with its hex when where, and where it goes."""
+    unit = view.unit(uid)
+    row = Text(f"[{'x' if ticked else ' '}] ", style="bold green" if ticked else "")
+    row.append(f"{unit.hex} " if where else "")
+    row.append(unit_line(unit, view, short=where))
+    if to is not None:
+        row.append(f" → {to or '?'}", style="bold")
+    return row
+
+
+def plan_rows(view: WargameView, plan: Plan) -> list[Text]:
+    """The counters of a move or attack plan, ticked or not (an attack's with their hexes)."""
+    return [tick_row(view, uid, uid in plan.chosen, plan.mode == "attack") for uid in plan.units]
+
+
+def pick_rows(view: WargameView, picks: Picks) -> list[Text]:
+    """The counters of a decision made by ticking (a retreat's with the hex each goes to)."""
+    retreat = view.window == "retreat"
+    return [
+        tick_row(view, uid, uid in picks.chosen, True, picks.to.get(uid, "") if retreat else None)
+        for uid in picks.units
+    ]
+
+
+def choice_rows(view: WargameView, choices: list[WargameMove]) -> list[Text]:
+    """A decision's choices in words."""
+    return [Text(choice_text(move, view)) for move in choices]
+
+
+def pick_outcome(view: WargameView, seat: int, picks: Picks) -> Text:
+    """What the ticks would do, and whether the rules allow it: "Lose 1 mob in N4 (c confirms)"."""
+    move = picked_move(view, picks)
+    words = choice_text(move, view)
+    if isinstance(move, Subvert) and move.units:
+        words += f" (strength {sum(view.unit(uid).strength for uid in move.units)})"
+    if isinstance(move, Retreat) and view.combat is not None:
+        words = f"from {view.combat.pending[0]}: {words}"
+    text = Text(words[:1].upper() + words[1:], style="bold")
+    error = move_error(view, seat, move)
+    if error:
+        text.append(f"\nNot allowed: {error}.", style="yellow")
+    else:
+        text.append(" · c confirms", style="bold green")
+    return text
+
+
+def combat_odds(view: WargameView) -> Odds:
+    """The odds of the combat in progress as the board stands."""
+    combat = view.combat
+    assert combat is not None
+    return attack_odds(view, combat.attackers, combat.targets, combat.leaders)
+
+
+def leave_map_question(view: WargameView, move: MoveUnits) -> str:
+    """What moving off the map costs, as the question before it."""
+    uids = (*move.units, *(u.uid for u in view.on_map() if u.riding in move.units))
+    leaders = [u for u in map(view.unit, uids) if u.is_leader]
+    question = f"Move {unit_names(view, uids, 'from')} off the map? They never come back."
+    if any(u.side == GOVERNMENT for u in leaders):
+        question += " The Maximum Leader counts as dead: the rebels score 5 VP."
+    elif leaders:
+        each = " each" if len(leaders) > 1 else ""
+        question += f" A leader who flees counts as dead: the government scores 2 VP{each}."
+    return question
