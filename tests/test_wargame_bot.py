@@ -16,6 +16,7 @@ from core.wargame.board import adjacent, controller, is_fortified, stacking_coun
 from core.wargame.bot import ClassicBot, WargameBot
 from core.wargame.bot_eval import Situation
 from core.wargame.bot_sound import sound_odds
+from core.wargame.bot_strike import aim_at_soft, choose_strike, plan_strike, strike_routes
 from core.wargame.config import WargameConfig
 from core.wargame.crt import COLUMNS, attack_odds
 from core.wargame.engine import WARGAME
@@ -48,7 +49,7 @@ def bot_game(
 @pytest.mark.parametrize("seat", [GOV, REB])
 def test_the_bot_beats_the_random_bot_from_either_side(seat: int) -> None:
     kinds = ("rule", "random") if seat == GOV else ("random", "rule")
-    config = WargameConfig(**FAST)
+    config = WargameConfig(turn_limit=FAST["turn_limit"])
     winners = [bot_game(config, seed, kinds)[0].winner for seed in (1, 2, 3)]
     assert winners.count(seat) >= 2, winners
 
@@ -270,3 +271,46 @@ def test_a_short_seeded_match_of_the_rule_bot_against_the_classic_and_greedy_one
         final, played = bot_game(config, 9, kinds)
         assert final.winner in (GOV, REB) and (final.turn == 3 or abs(final.vp[0] - final.vp[1]) >= 15)
         assert any(isinstance(move, Attack) for _state, move in played)
+
+
+def test_the_rebels_gather_enough_units_next_to_a_weak_stack_for_3_1() -> None:
+    state = board("move", REB)
+    put(state, GOV, "police", "J3")  # the Power Plant, held by one police: 2
+    irregulars = [put(state, REB, "irregular", label) for label in ("L2", "L4", "M3")]
+    sit = Situation(WARGAME.view(state, REB), REB)
+    plan = plan_strike(sit, "J3", strike_routes(sit), "1-1")
+    assert plan is not None and sorted(uid for m in plan.moves for uid in m.units) == sorted(irregulars)
+    assert all(m.to in adjacent("J3") for m in plan.moves) and plan.worth > 0
+    while state.phase == "move":
+        state, _ = WARGAME.apply(state, REB, WargameBot(1).choose(WARGAME.view(state, REB)))
+    ready = [u for u in state.on_map() if u.side == REB and u.hex in adjacent("J3")]
+    assert sum(u.strength for u in ready) >= 6  # 3-1 against the police
+
+
+def test_no_strike_is_planned_at_odds_worse_than_1_1() -> None:
+    state = board("move", REB)
+    for _ in range(3):
+        put(state, GOV, "tank", "N11")  # the Armory: 24 in its fortress
+    put(state, REB, "irregular", "L12")
+    sit = Situation(WARGAME.view(state, REB), REB)
+    assert plan_strike(sit, "N11", strike_routes(sit), "1-1") is None
+    assert choose_strike(sit, sound_odds) is None
+
+
+def test_the_rebels_head_for_weakly_held_strategic_hexes() -> None:
+    state = board("move", REB)
+    for _ in range(3):
+        put(state, GOV, "tank", "N11")  # a fortress full of tanks
+    put(state, GOV, "police", "O2")  # the Airport, one police
+    put(state, REB, "irregular", "M9")
+    sit = aim_at_soft(Situation(WARGAME.view(state, REB), REB))
+    assert "O2" in sit.objectives and "N11" not in sit.objectives
+
+
+def test_a_hex_shared_with_subverted_units_is_not_attacked() -> None:
+    state = board("attack", REB, scenario="advanced")
+    put(state, GOV, "police", "H8")
+    put(state, REB, "police", "H8")  # subverted: both sides stand in H8
+    for label in ("G8", "H7", "G7"):
+        put(state, REB, "irregular", label)
+    assert WargameBot(1).choose(WARGAME.view(state, REB)) == EndPhase()

@@ -11,6 +11,7 @@ from core.wargame.bot_move import choose_move
 from core.wargame.bot_place import choose_place, choose_subversion
 from core.wargame.bot_react import choose_advance, choose_bug_out, choose_flight, choose_losses, choose_retreat
 from core.wargame.bot_sound import choose_sound_advance, choose_sound_attack, choose_sound_move, choose_sound_place
+from core.wargame.bot_strike import choose_sound_subversion
 from core.wargame.moves import WargameMove
 from core.wargame.views import WargameView
 
@@ -35,6 +36,7 @@ SOUND_CHOOSERS: Mapping[str, Chooser] = {
     "move": choose_sound_move,
     "attack": choose_sound_attack,
     "advance": choose_sound_advance,
+    "subvert": choose_sound_subversion,
 }
 
 

@@ -25,8 +25,8 @@ def choose_attack(sit: Situation, longest: Callable[[Situation, str], str] | Non
     threshold = DESPERATE_THRESHOLD if sit.desperate else WORTH_ATTACKING
     best: tuple[float, Attack] | None = None
     for target in sorted(sit.occupied):
-        if not attackable(sit.view, sit.side, target):
-            continue
+        if not attackable(sit.view, sit.side, target) or sit.own(target):
+            continue  # a hex shared with own units (after a subversion) is not the bot's to attack
         planned = plan_attack(sit, target)
         if planned is None:
             continue

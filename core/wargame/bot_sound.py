@@ -12,8 +12,9 @@ from core.wargame.bot_guard import LeaderGuard, SubversionGuard, chief
 from core.wargame.bot_move import MoveScorer, choose_move
 from core.wargame.bot_place import choose_place
 from core.wargame.bot_react import choose_advance
+from core.wargame.bot_strike import aim_at_soft, choose_strike, scored_now
 from core.wargame.crt import COLUMNS, hex_defence
-from core.wargame.moves import MoveUnits, Place, WargameMove
+from core.wargame.moves import Advance, MoveUnits, Place, WargameMove
 from core.wargame.units import GOVERNMENT, MAP, REBELS, Unit
 
 FILL, OVERFLOW, CHIEF_STACK = 6.0, 4.0, 2.0  # set-up: a start stack short of three units, one over it, the
@@ -22,6 +23,8 @@ RESCUE_FORTRESS, RESCUE_DEFENCE = 100.0, 5.0  # a Maximum Leader in danger: a fo
 CHIEF_DEFENCE, ENOUGH_DEFENCE = 1.5, 24  # each point of defence of the Maximum Leader's stack, up to where no
 # rebel force is likely to reach 1-1
 LONGEST = "1-2"  # the longest odds the sound bot ever takes
+LEADERS_APART = 30.0  # what a second rebel leader in a hex costs at set-up: each heads his own band (and the Radio
+# Station's extra mob needs only one)
 
 
 class SoundScorer(MoveScorer):
@@ -41,6 +44,11 @@ class SoundScorer(MoveScorer):
             cost = self.subversion.cost
             gain += cost(start, here) - cost(start, [u for u in here if u not in group])
             gain += cost(to, there) - cost(to, there + group)
+        if self.sit.side == REBELS:
+            sit, start = self.sit, group[0].hex
+            here, there = sit.own(start), sit.own(to)
+            gain += scored_now(to, there + group) - scored_now(to, there)
+            gain += scored_now(start, [u for u in here if u not in group]) - scored_now(start, here)
         leader = self.chief
         if leader is not None and leader not in group and leader.hex in (group[0].hex, to):
             stack = self.sit.own(leader.hex)
@@ -60,8 +68,14 @@ def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     lynch = _lynching(sit)
     if lynch:
         return min(lynch, key=lambda m: (sum(unit_value(sit.view.unit(uid)) for uid in m.units), m.units))
+    if sit.side == REBELS:
+        strike = choose_strike(sit, sound_odds)
+        if strike is not None:
+            return strike
     guard = LeaderGuard(sit)
     safe = Situation(guard.filter(sit.view), sit.side)
+    if sit.side == REBELS:
+        aim_at_soft(safe)
     if guard.in_danger and guard.leader is not None:
         rescue = [m for m in safe.view.legal if isinstance(m, MoveUnits) and guard.leader.uid in _movers(sit, m)]
         if rescue:
@@ -105,8 +119,36 @@ def choose_sound_attack(sit: Situation, rng: Random) -> WargameMove:
 
 
 def choose_sound_advance(sit: Situation, rng: Random) -> WargameMove:
-    """The best advance that does not take the Maximum Leader out of safety."""
-    return choose_advance(Situation(LeaderGuard(sit).filter(sit.view), sit.side), rng)
+    """The best advance that does not take the Maximum Leader out of safety, less the subversion it opens."""
+    safe = Situation(LeaderGuard(sit).filter(sit.view), sit.side)
+    guard = SubversionGuard(safe)
+    combat = sit.view.combat
+    assert combat is not None
+    into = combat.pending[0]
+    if sit.side == REBELS:
+        return choose_advance(safe, rng, lambda move: _scored_after(safe, into, move))
+    if not guard.active:
+        return choose_advance(safe, rng)
+
+    def opened(move: Advance) -> float:
+        units = [sit.view.unit(uid) for uid in move.units if not sit.view.unit(uid).is_leader]
+        change = -guard.cost(into, units)
+        for source in sorted({u.hex for u in units}):
+            here = safe.own(source)
+            change += guard.cost(source, here) - guard.cost(source, [u for u in here if u not in units])
+        return change
+
+    return choose_advance(safe, rng, opened)
+
+
+def _scored_after(sit: Situation, into: str, move: Advance) -> float:
+    """The change in the points the rebels score at once when move's units advance into `into`."""
+    units = [sit.view.unit(uid) for uid in move.units]
+    change = scored_now(into, units)
+    for source in sorted({u.hex for u in units}):
+        here = sit.own(source)
+        change += scored_now(source, [u for u in here if u not in units]) - scored_now(source, here)
+    return change
 
 
 def choose_sound_place(sit: Situation, rng: Random) -> WargameMove:
@@ -115,7 +157,7 @@ def choose_sound_place(sit: Situation, rng: Random) -> WargameMove:
     view = sit.view
     options = [m for m in view.legal if isinstance(m, Place)]
     if not (view.phase == "setup" and view.side == GOVERNMENT and options):
-        return choose_place(sit, rng)
+        return choose_place(sit, rng, LEADERS_APART)
     head = view.queue[0]
     batch = sum(p.count for p in view.queue if p.kind == head.kind)
     worth = StackWorth(sit)
