@@ -7,7 +7,7 @@ from random import Random
 
 from core.wargame.board import STACKING_LIMIT, is_fortified, stacking_count
 from core.wargame.bot_attack import choose_attack, longest_odds
-from core.wargame.bot_eval import HOLD, Situation, hold_value, unit_value
+from core.wargame.bot_eval import HOLD, Situation, hold_value, radio_station, unit_value
 from core.wargame.bot_guard import LeaderGuard, SubversionGuard, chief
 from core.wargame.bot_move import MoveScorer, choose_move
 from core.wargame.bot_place import choose_place
@@ -23,6 +23,8 @@ RESCUE_FORTRESS, RESCUE_DEFENCE = 100.0, 5.0  # a Maximum Leader in danger: a fo
 CHIEF_DEFENCE, ENOUGH_DEFENCE = 1.5, 24  # each point of defence of the Maximum Leader's stack, up to where no
 # rebel force is likely to reach 1-1
 LONGEST = "1-2"  # the longest odds the sound bot ever takes
+RADIO_DEFENCE, RADIO_ENOUGH = 2.0, 9  # the rebels' each point of defence of the Radio Station (their mobs come from
+# it), up to where the government seldom reaches 2-1
 LEADERS_APART = 30.0  # what a second rebel leader in a hex costs at set-up: each heads his own band (and the Radio
 # Station's extra mob needs only one)
 
@@ -49,12 +51,21 @@ class SoundScorer(MoveScorer):
             here, there = sit.own(start), sit.own(to)
             gain += scored_now(to, there + group) - scored_now(to, there)
             gain += scored_now(start, [u for u in here if u not in group]) - scored_now(start, here)
+            radio = radio_station()
+            if radio in (start, to):
+                after = [u for u in here if u not in group] if start == radio else there + group
+                gain += RADIO_DEFENCE * (_radio_guard(after) - _radio_guard(sit.own(radio)))
         leader = self.chief
         if leader is not None and leader not in group and leader.hex in (group[0].hex, to):
             stack = self.sit.own(leader.hex)
             after = [u for u in stack if u not in group] if leader.hex == group[0].hex else stack + group
             gain += CHIEF_DEFENCE * (_guarded(after, leader.hex) - _guarded(stack, leader.hex))
         return gain
+
+
+def _radio_guard(stack: list[Unit]) -> int:
+    """The defence of the rebels' stack in the Radio Station, as far as more of it still helps."""
+    return min(hex_defence(stack, radio_station()), RADIO_ENOUGH)
 
 
 def _guarded(stack: list[Unit], label: str) -> int:
