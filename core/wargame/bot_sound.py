@@ -79,10 +79,6 @@ def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     lynch = _lynching(sit)
     if lynch:
         return min(lynch, key=lambda m: (sum(unit_value(sit.view.unit(uid)) for uid in m.units), m.units))
-    if sit.side == REBELS:
-        strike = choose_strike(sit, sound_odds)
-        if strike is not None:
-            return strike
     guard = LeaderGuard(sit)
     safe = Situation(guard.filter(sit.view), sit.side)
     if sit.side == REBELS:
@@ -92,6 +88,10 @@ def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
         if rescue:
             scorer = SoundScorer(safe)
             return max(rescue, key=lambda m: _rescue_score(safe, scorer, m) + rng.random() * 0.01)
+    if not SubversionGuard(safe).active:  # the government's first advanced turn keeps its stacks whole
+        strike = choose_strike(safe, sound_odds)
+        if strike is not None:
+            return strike
     return choose_move(safe, rng, SoundScorer)
 
 
