@@ -15,8 +15,9 @@ from core.sim import derive_seeds, play_game
 from core.wargame.board import adjacent, controller, is_fortified, stacking_count, strategic_hexes
 from core.wargame.bot import ClassicBot, WargameBot
 from core.wargame.bot_eval import Situation
-from core.wargame.bot_sound import sound_odds
-from core.wargame.bot_strike import aim_at_soft, choose_strike, plan_strike, strike_routes
+from core.wargame.bot_move import MoveScorer
+from core.wargame.bot_sound import SoundScorer, sound_odds
+from core.wargame.bot_strike import VP_NOW, aim_at_soft, choose_strike, plan_strike, scored_now, strike_routes
 from core.wargame.config import WargameConfig
 from core.wargame.crt import COLUMNS, attack_odds
 from core.wargame.engine import WARGAME
@@ -314,3 +315,57 @@ def test_a_hex_shared_with_subverted_units_is_not_attacked() -> None:
     for label in ("G8", "H7", "G7"):
         put(state, REB, "irregular", label)
     assert WargameBot(1).choose(WARGAME.view(state, REB)) == EndPhase()
+
+
+def test_the_rebels_subvert_a_whole_strategic_hex_rather_than_part_of_a_stack() -> None:
+    state = board("subvert", REB, turn=1, scenario="advanced")
+    for _ in range(2):
+        put(state, GOV, "police", "J3")  # the Power Plant: both police can be turned, the hex with them
+    for _ in range(3):
+        put(state, GOV, "army", "P7")  # the Army Base: two armies are worth more, but the third keeps the hex
+    classic = ClassicBot(1).choose(WARGAME.view(state, REB))
+    assert isinstance(classic, Subvert) and {state.units[uid].hex for uid in classic.units} == {"P7"}
+    move = WargameBot(1).choose(WARGAME.view(state, REB))
+    assert isinstance(move, Subvert) and {state.units[uid].hex for uid in move.units} == {"J3"}
+    assert len(move.units) == 2
+
+
+def test_the_rebels_count_the_point_a_strategic_hex_scores_at_once() -> None:
+    state = board("attack", REB)
+    irregular, leader = put(state, REB, "irregular", "H9"), put(state, REB, LEADER, "H9")
+    units = [state.units[irregular], state.units[leader]]
+    assert scored_now("H9", units) == VP_NOW > 0  # the Telephone Exchange, held when the points are counted
+    assert scored_now("H10", units) == 0 and scored_now("H9", units[1:]) == 0  # not strategic; a leader alone
+
+
+def test_the_rebels_keep_the_radio_station_garrisoned() -> None:
+    state = board("move", REB)
+    irregulars = [state.units[put(state, REB, "irregular", "C3")] for _ in range(2)]
+    put(state, GOV, "police", "D10")
+    sit = Situation(WARGAME.view(state, REB), REB)
+    sound, plain = SoundScorer(sit), MoveScorer(sit)
+    for group in (irregulars[:1], irregulars):
+        assert sound.score(group, "D4") < plain.score(group, "D4") - 1  # leaving costs more than elsewhere
+
+
+def test_the_government_gathers_a_strike_on_a_rebel_held_strategic_hex() -> None:
+    state = board("move", GOV)
+    put(state, GOV, LEADER, "I7")
+    put(state, GOV, "guards", "I7")
+    tanks = [put(state, GOV, "tank", label) for label in ("K9", "K10", "J11")]
+    put(state, REB, "irregular", "H9")  # the Telephone Exchange, held by one irregular
+    sit = Situation(WARGAME.view(state, GOV), GOV)
+    plan = plan_strike(sit, "H9", strike_routes(sit), "1-1")
+    assert plan is not None and {uid for m in plan.moves for uid in m.units} <= set(tanks) and plan.moves
+    move = WargameBot(1).choose(WARGAME.view(state, GOV))
+    assert move in plan.moves
+
+
+def rebel_move_phase(state: WargameState, bot: Bot) -> tuple[WargameState, list[WargameMove]]:
+    """Let bot play the rebels' move phase to its end; the state after and the moves."""
+    moves = []
+    while state.phase == "move" and state.side == REB and state.winner is None:
+        move = bot.choose(WARGAME.view(state, REB))
+        moves.append(move)
+        state, _ = WARGAME.apply(state, REB, move)
+    return state, moves
