@@ -22,6 +22,7 @@ from bench import (
     soak,
     ssh_flood,
     ssh_sessions,
+    wargame,
 )
 
 Measurement = Callable[[bool], dict[str, Any]]
@@ -39,6 +40,7 @@ MEASUREMENTS: dict[str, Measurement] = {
     "host_load": host_load.measure,
     "ssh_sessions": ssh_sessions.measure,
     "soak": soak.measure,
+    "wargame": wargame.measure,
 }
 RESULTS = Path(__file__).with_name("results.json")
 

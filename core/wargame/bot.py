@@ -1,7 +1,8 @@
-"""The wargame's computer opponent for either side: dispatches each open decision to its module."""
+"""The wargame's computer opponents for either side: each open decision is dispatched to its module."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from random import Random
 
 from core.wargame.bot_attack import choose_attack
@@ -9,10 +10,14 @@ from core.wargame.bot_eval import Situation
 from core.wargame.bot_move import choose_move
 from core.wargame.bot_place import choose_place, choose_subversion
 from core.wargame.bot_react import choose_advance, choose_bug_out, choose_flight, choose_losses, choose_retreat
+from core.wargame.bot_sound import choose_sound_advance, choose_sound_attack, choose_sound_move, choose_sound_place
+from core.wargame.bot_strike import choose_sound_subversion
 from core.wargame.moves import WargameMove
 from core.wargame.views import WargameView
 
-CHOOSERS = {
+Chooser = Callable[[Situation, Random], WargameMove]
+
+CHOOSERS: Mapping[str, Chooser] = {
     "place": choose_place,
     "move": choose_move,
     "attack": lambda sit, rng: choose_attack(sit),
@@ -25,13 +30,23 @@ CHOOSERS = {
     "retreat": choose_retreat,
     "advance": choose_advance,
 }
+SOUND_CHOOSERS: Mapping[str, Chooser] = {
+    **CHOOSERS,
+    "place": choose_sound_place,
+    "move": choose_sound_move,
+    "attack": choose_sound_attack,
+    "advance": choose_sound_advance,
+    "subvert": choose_sound_subversion,
+}
 
 
-class WargameBot:
-    """Plays either side from its view alone: takes and holds strategic hexes, attacks at good odds, keeps its
-    leaders safe; ties between equal choices are broken by its own seeded generator."""
+class ClassicBot:
+    """The first rule bot, kept as a yardstick: takes and holds strategic hexes, attacks at good odds, keeps its
+    leaders out of harm's way one move at a time; ties between equal choices are broken by its own seeded
+    generator."""
 
-    name = "rule"
+    name = "classic"
+    choosers = CHOOSERS
 
     def __init__(self, seed: int) -> None:
         self.rng = Random(seed)
@@ -39,7 +54,15 @@ class WargameBot:
     def choose(self, view: WargameView) -> WargameMove:
         """A move the engine accepts for the seat that owes the open decision."""
         seat = view.viewer if view.viewer is not None else view.owed[0]
-        chooser = CHOOSERS.get(view.window)
+        chooser = self.choosers.get(view.window)
         if chooser is None:
             return view.legal[0]
         return chooser(Situation(view, seat), self.rng)
+
+
+class WargameBot(ClassicBot):
+    """The wargame's computer opponent: the classic bot's judgement, and the Maximum Leader kept safe, the
+    strategic hexes guarded against subversion, the advanced set-up spread over the start stacks."""
+
+    name = "rule"
+    choosers = SOUND_CHOOSERS

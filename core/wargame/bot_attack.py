@@ -3,6 +3,8 @@ attacked when the expected result is worth it; surrender called when it pays."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.wargame.board import adjacent, is_fortified, strategic_hexes
 from core.wargame.bot_eval import Situation, hold_value, unit_value
 from core.wargame.combat import attack_error, attackable, surrounded
@@ -16,19 +18,21 @@ ODDS_TAKEN, PRIZE_ODDS, DESPERATE_ODDS = "2-1", "1-1", "1-2"  # the longest odds
 SURRENDER_GAIN = 2.0  # a government stack that surrenders joins the rebels: lost to one side, won by the other
 
 
-def choose_attack(sit: Situation) -> WargameMove:
-    """The most valuable attack worth making, or ending the phase."""
+def choose_attack(sit: Situation, longest: Callable[[Situation, str], str] | None = None) -> WargameMove:
+    """The most valuable attack worth making at odds no longer than longest allows (longest_odds by default), or
+    ending the phase."""
+    longest = longest or longest_odds
     threshold = DESPERATE_THRESHOLD if sit.desperate else WORTH_ATTACKING
     best: tuple[float, Attack] | None = None
     for target in sorted(sit.occupied):
-        if not attackable(sit.view, sit.side, target):
-            continue
+        if not attackable(sit.view, sit.side, target) or sit.own(target):
+            continue  # a hex shared with own units (after a subversion) is not the bot's to attack
         planned = plan_attack(sit, target)
         if planned is None:
             continue
         value, move = planned
         odds = attack_odds(sit.view, move.attackers, move.targets, move.leaders)
-        if COLUMNS.index(odds.column) < COLUMNS.index(longest_odds(sit, target)):
+        if COLUMNS.index(odds.column) < COLUMNS.index(longest(sit, target)):
             continue
         if value > threshold and (best is None or value > best[0]):
             best = (value, move)

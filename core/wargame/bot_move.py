@@ -14,13 +14,13 @@ NEXT_ATTACK = 0.5  # the share of its next turn's attacks a move earns: the enem
 APPROACH_HEXES = 2  # per group, the hexes off the interesting ones kept: those nearest an objective
 
 
-def choose_move(sit: Situation, rng: Random) -> WargameMove:
-    """The best-scoring legal move, or ending the phase when no move is worth making (or the first move out of an
-    over-stacked hex when the phase cannot end yet)."""
+def choose_move(sit: Situation, rng: Random, scorer_type: type[MoveScorer] | None = None) -> WargameMove:
+    """The best-scoring legal move (by scorer_type, MoveScorer by default), or ending the phase when no move is worth
+    making (or the first move out of an over-stacked hex when the phase cannot end yet)."""
     legal = sit.view.legal
     can_end = EndPhase() in legal
     crowded = set(overstacked(sit.view, sit.side)) if not can_end else set()
-    scorer = MoveScorer(sit)
+    scorer = (scorer_type or MoveScorer)(sit)
     best: tuple[float, WargameMove] | None = None
     for move in _candidates(sit, legal, crowded):
         units = [sit.view.unit(uid) for uid in move.units]

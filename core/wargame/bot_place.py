@@ -14,15 +14,16 @@ SETUP_PROSPECT, PLACE_PROSPECT = 0.6, 1.0  # the share of their next attack's wo
 LEADERS_APART = 8.0  # what a second leader in a hex costs: each leader should head his own band
 
 
-def choose_place(sit: Situation, rng: Random) -> WargameMove:
+def choose_place(sit: Situation, rng: Random, apart: float = LEADERS_APART) -> WargameMove:
     """The legal hex where the queue's head adds most: holding or guarding strategic hexes, shielding threatened
-    stacks and leaders, setting up attacks, close to the strategic hexes still to take."""
+    stacks and leaders, setting up attacks, close to the strategic hexes still to take; apart is what a second
+    leader in a hex costs."""
     placement = sit.view.queue[0]
     options = [m for m in sit.view.legal if isinstance(m, Place)]
     if not options:
         return AutoPlace()
     if placement.kind == LEADER:
-        return max(options, key=lambda m: _leader_spot(sit, m.hex) + rng.random() * 0.01)
+        return max(options, key=lambda m: _leader_spot(sit, m.hex, apart) + rng.random() * 0.01)
     batch = _batch(sit)
     return max(options, key=lambda m: _band_spot(sit, placement.kind, batch, m.hex) + rng.random() * 0.01)
 
@@ -45,7 +46,7 @@ def _band_spot(sit: Situation, kind: str, batch: int, label: str) -> float:
     return _unit_spot(sit, kind, band, label) / band
 
 
-def _leader_spot(sit: Situation, label: str) -> float:
+def _leader_spot(sit: Situation, label: str, apart: float) -> float:
     """Rebel leaders set up where a band of irregulars with them would do most: hold a free strategic hex, strike
     the government's, weather its first blow; apart from each other."""
     leader = Unit("new-leader", sit.side, LEADER, label, MAP)
@@ -55,7 +56,7 @@ def _leader_spot(sit: Situation, label: str) -> float:
     return (
         sit.local_value(label, [*here, *band, leader])
         + _prospect_weight(sit) * sit.prospect(band, "", label)
-        - LEADERS_APART * leaders_here
+        - apart * leaders_here
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from random import Random
 
 from core.wargame.board import stack_at
@@ -57,8 +58,9 @@ def choose_retreat(sit: Situation, rng: Random) -> WargameMove:
     return max(options, key=score)
 
 
-def choose_advance(sit: Situation, rng: Random) -> WargameMove:
-    """Advance into the vacated hex when holding it is worth more than where the units stand now."""
+def choose_advance(sit: Situation, rng: Random, extra: Callable[[Advance], float] | None = None) -> WargameMove:
+    """Advance into the vacated hex when holding it is worth more than where the units stand now (extra, if given,
+    adds its own worth of each advance)."""
     combat = sit.view.combat
     assert combat is not None
     label = combat.pending[0]
@@ -74,7 +76,7 @@ def choose_advance(sit: Situation, rng: Random) -> WargameMove:
         gain += 0.6 * sum(
             sit.distance_to_objective(u.hex) - sit.distance_to_objective(label) for u in units if not u.is_leader
         )
-        gain += rng.random() * 0.01
+        gain += (extra(move) if extra is not None else 0.0) + rng.random() * 0.01
         if gain > best[0]:
             best = (gain, move)
     return best[1]

@@ -7,7 +7,8 @@ from typing import Any
 
 from core.bots.random_bot import RandomBot
 from core.game import Flag, GameSpec
-from core.wargame.bot import WargameBot
+from core.wargame.bot import ClassicBot, WargameBot
+from core.wargame.bot_greedy import GreedyBot
 from core.wargame.config import DEFAULT_TURN_LIMIT, SCENARIOS, load_config
 from core.wargame.engine import WARGAME, restore_view, wire_view
 from core.wargame.events import Event
@@ -72,7 +73,7 @@ WARGAME_SPEC = GameSpec(
     engine=WARGAME,
     event_type=Event,
     view_type=WargameView,
-    bots={"rule": WargameBot, "random": RandomBot},
+    bots={"rule": WargameBot, "random": RandomBot, "greedy": GreedyBot, "classic": ClassicBot},
     sides=SIDE_NAMES,
     summarize=summarize,
     option_words=option_words,

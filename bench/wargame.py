@@ -1,0 +1,82 @@
+"""The wargame's opponents over seeded games: the rule bot against the classic one (today's yardstick) from either
+side, against itself (the map's balance) and against the greedy baseline, and its decision time."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bench.bots import percentiles
+from core.registry import make_bot
+from core.sim import derive_seeds
+from core.wargame.config import SCENARIOS, WargameConfig
+from core.wargame.engine import WARGAME
+from core.wargame.units import GOVERNMENT, REBELS
+
+SEED = 1992
+NEW, OLD, GREEDY = "rule", "classic", "greedy"
+SEATS = {GOVERNMENT: "gov", REBELS: "rebel"}
+MARGIN, BALANCE = 20.0, (40.0, 60.0)  # the targets: points above the classic bot's own rate; self-play range
+
+
+def play(scenario: str, gov: str, rebel: str, games: int, times: list[int] | None = None) -> float:
+    """The government's win rate (%) over games seeded games of gov against rebel; the rule bot's decision times
+    are added to times (ns) when given."""
+    config = WargameConfig.from_dict({"scenario": scenario})
+    wins = 0
+    for seed in derive_seeds(SEED, games):
+        levels = (gov, rebel)
+        bots = [make_bot("wargame", level, s) for level, s in zip(levels, derive_seeds(seed, 2), strict=True)]
+        state = WARGAME.new(config, seed)
+        while (winner := WARGAME.result(state)) is None:
+            seat = WARGAME.to_act(state)[0]
+            view = WARGAME.view(state, seat)
+            start = time.perf_counter_ns()
+            move = bots[seat].choose(view)
+            if times is not None and levels[seat] == NEW:
+                times.append(time.perf_counter_ns() - start)
+            state, _ = WARGAME.apply(state, seat, move)
+        wins += winner == GOVERNMENT
+    return round(100 * wins / games, 1)
+
+
+def scenario_figures(scenario: str, games: int, times: list[int]) -> dict[str, Any]:
+    """One scenario's win rates (%): classic against classic, the rule bot against classic from each seat, against
+    itself and against the greedy bot; each seat's margin over the classic bot's own rate and whether every target
+    holds."""
+    old_gov = play(scenario, OLD, OLD, games)
+    rates = {
+        "gov": play(scenario, NEW, OLD, games, times),
+        "rebel": round(100 - play(scenario, OLD, NEW, games, times), 1),
+    }
+    own = {"gov": old_gov, "rebel": round(100 - old_gov, 1)}
+    self_play = play(scenario, NEW, NEW, games, times)
+    greedy = {"gov": play(scenario, NEW, GREEDY, games), "rebel": round(100 - play(scenario, GREEDY, NEW, games), 1)}
+    figures: dict[str, Any] = {f"wargame_rule_vs_rule_win_rate_gov_{scenario}": old_gov}
+    for seat in ("gov", "rebel"):
+        figures[f"wargame_new_vs_rule_win_rate_{seat}_{scenario}"] = rates[seat]
+        figures[f"wargame_new_margin_{seat}_{scenario}"] = round(rates[seat] - own[seat], 1)
+        figures[f"wargame_new_vs_greedy_win_rate_{seat}_{scenario}"] = greedy[seat]
+    figures[f"wargame_self_play_gov_{scenario}"] = self_play
+    met = all(rates[seat] - own[seat] >= MARGIN for seat in rates) and BALANCE[0] <= self_play <= BALANCE[1]
+    figures[f"wargame_targets_met_{scenario}"] = met
+    print(
+        f"wargame {scenario:>8}: classic v classic gov {old_gov:5.1f}%; rule v classic gov {rates['gov']:5.1f}% "
+        f"rebel {rates['rebel']:5.1f}%; rule v rule gov {self_play:5.1f}%; rule v greedy gov {greedy['gov']:5.1f}% "
+        f"rebel {greedy['rebel']:5.1f}%; {'targets met' if met else 'targets NOT met'} ({games} games each)",
+        flush=True,
+    )
+    return figures
+
+
+def measure(quick: bool) -> dict[str, Any]:
+    """Every scenario's figures and the rule bot's decision time (mean and p99, ms) over all its games."""
+    games = 6 if quick else 40
+    times: list[int] = []
+    figures: dict[str, Any] = {"wargame_games_per_series": games}
+    for scenario in SCENARIOS:
+        figures.update(scenario_figures(scenario, games, times))
+    mean, p99 = percentiles(times, 1_000_000)
+    figures["wargame_bot_mean_ms"], figures["wargame_bot_p99_ms"] = round(mean, 2), round(p99, 2)
+    print(f"wargame rule bot decision: {mean:.2f} ms mean, {p99:.2f} ms p99")
+    return figures
