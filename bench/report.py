@@ -183,6 +183,53 @@ ROWS = [
 ]
 
 
+def wargame_rows(results: dict[str, Any]) -> list[Row]:
+    """Two rows per scenario measured by bench.wargame: the rule bot's margins over the classic one, and self-play."""
+    games = at(results, "wargame_games_per_series")
+    rows = []
+    for scenario in ("basic", "advanced"):
+        if at(results, f"wargame_self_play_gov_{scenario}") is None:
+            continue
+        rows.append(
+            Row(
+                "wargame",
+                f"wargame {scenario}: rule bot's wins against the classic one as government / rebels, and its"
+                f" margin over the classic bot's own ({games} games each)",
+                "+20 points each",
+                functools.partial(wargame_margins, scenario=scenario),
+                functools.partial(wargame_margins_met, scenario=scenario),
+            )
+        )
+        rows.append(
+            Row(
+                "wargame",
+                f"wargame {scenario}: the government's wins, rule bot against itself",
+                "40–60%",
+                functools.partial(self_play, scenario=scenario),
+                functools.partial(self_play_met, scenario=scenario),
+            )
+        )
+    return rows
+
+
+def self_play(results: dict[str, Any], scenario: str) -> str:
+    return f"{at(results, f'wargame_self_play_gov_{scenario}'):g}%"
+
+
+def self_play_met(results: dict[str, Any], scenario: str) -> bool:
+    return bool(40 <= at(results, f"wargame_self_play_gov_{scenario}") <= 60)
+
+
+def wargame_margins(results: dict[str, Any], scenario: str) -> str:
+    rates = [at(results, f"wargame_new_vs_rule_win_rate_{seat}_{scenario}") for seat in ("gov", "rebel")]
+    margins = [at(results, f"wargame_new_margin_{seat}_{scenario}") for seat in ("gov", "rebel")]
+    return f"{rates[0]:g}% / {rates[1]:g}% ({margins[0]:+g} / {margins[1]:+g})"
+
+
+def wargame_margins_met(results: dict[str, Any], scenario: str) -> bool:
+    return all(at(results, f"wargame_new_margin_{seat}_{scenario}") >= 20 for seat in ("gov", "rebel"))
+
+
 def expert_rows(results: dict[str, Any]) -> list[Row]:
     """A row per table the expert is measured at (bench.expert)."""
     rows = []
@@ -244,7 +291,7 @@ def table(results: dict[str, Any]) -> str:
     """The Markdown table of every row, with the day each measurement was made."""
     days = results.get("measured_on", {})
     lines = ["| figure | target | result | measured |", "|---|---|---|---|"]
-    for row in [*ROWS, *expert_rows(results), *bot_rows(results)]:
+    for row in [*ROWS, *expert_rows(results), *wargame_rows(results), *bot_rows(results)]:
         met = row.met(results)
         mark = "" if met is None else " ✓" if met else " (not met)"
         lines.append(
