@@ -94,11 +94,18 @@ class RowList(ScrollView, can_focus=True):
             self.move_cursor(event.y - 1 + self.scroll_offset.y)
 
     def on_focus(self) -> None:
-        self._strips.clear()  # the cursor's colours differ with focus
-        self.refresh()
+        self._redraw()
 
     def on_blur(self) -> None:
-        self.on_focus()
+        self._redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Draw every row anew (the cursor's colours differ with focus, the strips' width with the size)."""
+        self._strips.clear()
+        self.refresh()
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -120,6 +127,3 @@ class RowList(ScrollView, can_focus=True):
             strip = Strip([Segment(set_cell_size(" " + text, max(self.virtual_size.width, self.size.width)), style)])
             self._strips[key] = strip
         return strip
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._strips.clear()
