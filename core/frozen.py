@@ -10,7 +10,7 @@ from typing import Any, TypeVar, dataclass_transform
 T = TypeVar("T")
 
 
-@dataclass_transform(frozen_default=True)
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen_dataclass(cls: type[T]) -> type[T]:
     """cls as @dataclass(frozen=True, slots=True) makes it (equal, hashable, refusing assignment, its fields in slots),
     with a faster __init__ of the very same signature. A frozen class's own __init__ sets each field through
@@ -23,6 +23,8 @@ def frozen_dataclass(cls: type[T]) -> type[T]:
 
     with set_a = cls.a.__set__ and default_b = 0. (Writing into the instance's __dict__ instead is a little faster to
     build, but every later read of a field is slower, and bots read views far more than the engine builds them.)
+    A field the constructor does not take (init=False) must have a default and be left out of comparison: it is a memo,
+    something worked out from the other fields once and kept (see remember); the new instance starts it at its default.
     A class this cannot build the same way (__post_init__, default factories, init-only or keyword-only fields) is a
     TypeError."""
     cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
@@ -38,16 +40,22 @@ def _fast_init(cls: type) -> Callable[..., None]:
     namespace: dict[str, Any] = {}
     parameters, stores = ["self"], []
     for field in dataclasses.fields(cls):
-        plain = field.init and not field.kw_only and field.default_factory is dataclasses.MISSING
-        if not plain or field.name == "self" or field.name.startswith(("set_", "default_")):
+        plain = not field.kw_only and field.default_factory is dataclasses.MISSING
+        memo = not field.init and not field.compare and field.default is not dataclasses.MISSING
+        if not (plain and (field.init or memo)) or field.name == "self" or field.name.startswith(("set_", "default_")):
             raise TypeError(f"{cls.__name__}.{field.name}: only plain fields, with or without a default, are supported")
-        if field.default is dataclasses.MISSING:
+        if not field.init:
+            namespace[f"default_{field.name}"] = field.default
+            field_value = f"default_{field.name}"
+        elif field.default is dataclasses.MISSING:
             parameters.append(field.name)
+            field_value = field.name
         else:
             namespace[f"default_{field.name}"] = field.default
             parameters.append(f"{field.name}=default_{field.name}")
+            field_value = field.name
         namespace[f"set_{field.name}"] = getattr(cls, field.name).__set__
-        stores.append(f"    set_{field.name}(self, {field.name})\n")
+        stores.append(f"    set_{field.name}(self, {field_value})\n")
     body = "".join(stores) or "    pass\n"
     exec(f"def __init__({', '.join(parameters)}):\n{body}", namespace)
     init: Callable[..., None] = namespace["__init__"]
@@ -61,3 +69,29 @@ def _fast_init(cls: type) -> Callable[..., None]:
 def _parameters(function: Callable[..., None]) -> list[tuple[str, Any, Any]]:
     """The name, kind and default of each parameter of function."""
     return [(p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()]
+
+
+def remember(instance: Any, name: str, value: T) -> T:
+    """Keep value in the memo field name of a frozen dataclass instance (a field with init=False and compare=False,
+    worked out from its other fields, which never change), and return it."""
+    object.__setattr__(instance, name, value)
+    return value
+
+
+def replacer(cls: type[T]) -> Callable[..., T]:
+    """A fast dataclasses.replace for frozen dataclass cls, written out once for its fields: for fields a and b,
+
+        def replace(value, a=KEEP, b=KEEP):
+            return cls(value.a if a is KEEP else a, value.b if b is KEEP else b)
+
+    (dataclasses.replace works out the fields at every call, at four times the cost). Memo fields start afresh."""
+    names = [field.name for field in dataclasses.fields(cls) if field.init]  # type: ignore[arg-type]  # a dataclass
+    namespace: dict[str, Any] = {"cls": cls, "KEEP": _KEEP}
+    arguments = ", ".join(f"value.{name} if {name} is KEEP else {name}" for name in names)
+    keywords = "".join(f", {name}=KEEP" for name in names)
+    exec(f"def replace(value, *{keywords}):\n    return cls({arguments})\n", namespace)
+    replace: Callable[..., T] = namespace["replace"]
+    return replace
+
+
+_KEEP: Any = object()

@@ -102,7 +102,7 @@ def stacked(
     lost = [list(r) for r in revealed] if revealed else [[] for _ in hands]
     purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
     seats = [
-        Player(name, coins=purses[i], hidden=list(hands[i]), revealed=lost[i])
+        Player(name, coins=purses[i], hidden=tuple(hands[i]), revealed=tuple(lost[i]))
         for i, name in enumerate(config.seat_names())
     ]
     court = list(deck) if deck is not None else deck_for(hands, top, lost)
@@ -163,9 +163,10 @@ def find_rng(works: Callable[[int], bool], limit: int = 10_000) -> int:
 
 def secret_slots(state: CoupState, viewer: int | None) -> list[list[str]]:
     """The card lists of state that viewer may not see: the deck, the discards, other seats'
-    face-down cards, and the cards drawn in an exchange unless viewer is the one exchanging."""
+    face-down cards (copied out: a seat never changes), and the cards drawn in an exchange unless viewer is the one
+    exchanging."""
     slots = [state.deck, state.discarded]
-    slots += [p.hidden for seat, p in enumerate(state.players) if seat != viewer]
+    slots += [list(p.hidden) for seat, p in enumerate(state.players) if seat != viewer]
     if not (state.window == "exchange" and viewer == state.active):
         slots.append(state.drawn)
     return slots
@@ -182,5 +183,9 @@ def scrambled(state: CoupState, viewer: int | None, rng_value: int) -> CoupState
         size = len(slot)
         slot[:] = pool[:size]
         del pool[:size]
+    hands = iter(slots[2:])
+    for seat, player in enumerate(copy.players):
+        if seat != viewer:
+            copy.players[seat] = player.holding(tuple(next(hands)))
     copy.rng = rng_value
     return copy

@@ -118,7 +118,7 @@ def table(
     lost_down = [list(a) for a in aside] if aside else [[] for _ in hands]
     purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
     players = [
-        G54Player(name, purses[i], list(hands[i]), lost_up[i], aside=lost_down[i], out=not hands[i])
+        G54Player(name, purses[i], tuple(hands[i]), tuple(lost_up[i]), aside=tuple(lost_down[i]), out=not hands[i])
         for i, name in enumerate(config.seat_names())
     ]
     if deck is None:

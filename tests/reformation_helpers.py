@@ -79,7 +79,7 @@ def reformed(
     lost = [list(r) for r in revealed] if revealed else [[] for _ in hands]
     purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
     seats = [
-        Player(name, coins=purses[i], hidden=list(hands[i]), revealed=lost[i])
+        Player(name, coins=purses[i], hidden=tuple(hands[i]), revealed=tuple(lost[i]))
         for i, name in enumerate(config.seat_names())
     ]
     sides = list(factions) if factions is not None else [(L, R)[i % 2] for i in range(players)]

@@ -10,6 +10,8 @@ import pytest
 
 from core.cards.copying import deep_copy
 from core.cards.g54.config import G54Config
+from core.cards.moves import Move
+from core.cards.rules import LOYALIST
 from core.cards.state import CoupConfig
 from core.registry import get_game, make_bot
 
@@ -74,3 +76,29 @@ def test_the_open_view_is_the_spectators_with_every_hand_face_up(name: str, conf
             face_down = {"aside": seen.aside} if name == "g54" else {}  # G54's cards lost face down show too
             assert dataclasses.replace(seat, hand=seen.hand, **face_down) == seen
             assert getattr(seat, "aside", ()) == tuple(getattr(player, "aside", ()))
+
+
+@pytest.mark.parametrize(("name", "config"), TABLES)
+def test_a_view_kept_with_a_seat_is_the_view_worked_out_afresh(name: str, config: Any) -> None:
+    """What a view shows of each seat is kept with the seat (which never changes) for as long as what else it shows
+    (an allegiance, role tokens) is the same: every seat's view, on every state of a game, from every seat and a
+    spectator's, is the one worked out from seats that never showed in a view."""
+    game = get_game(name)
+    for state in states_of(name, config, 7):
+        for seat in (None, *range(config.players)):
+            kept = game.view(state, seat)
+            fresh = state.clone()
+            fresh.players = [player.but() for player in state.players]  # the same seats, nothing kept with them
+            assert game.view(fresh, seat) == kept
+
+
+def test_a_conversion_changes_the_allegiance_a_kept_seat_view_shows() -> None:
+    """Converting a player changes its allegiance, not its seat: the view shows the new allegiance all the same."""
+    game = get_game("reformation")
+    state = game.new(CoupConfig(players=3, reformation=True, first_player=0), 1)
+    state, _ = game.apply(state, 0, Move("allegiance", card=LOYALIST))
+    converted, before = state.players[1], game.view(state, 2).players[1].allegiance
+    state.players[0] = state.players[0].but(coins=5)
+    state, _ = game.apply(state, 0, Move("convert", target=1))
+    assert state.allegiance[1] != before and state.players[1] is converted
+    assert game.view(state, 2).players[1].allegiance == state.allegiance[1]

@@ -235,18 +235,30 @@ def kind(move: Any) -> str:
 def hidden_zones(state: Any) -> list[tuple[int | None, list[str]]]:
     """The face-down card lists of a card game's state with the seat that may see each (None: nobody, the deck):
     the deck, each player's hand (hidden) and cards lost face down (aside), the cards each seat chooses from
-    (choices) and the cards the acting player drew (drawn). [] for a game without face-down cards."""
+    (choices) and the cards the acting player drew (drawn). [] for a game without face-down cards. A seat's cards are
+    copied out (a seat never changes; put_back writes them into the state)."""
     zones: list[tuple[int | None, list[str]]] = []
     if isinstance(getattr(state, "deck", None), list):
         zones.append((None, state.deck))
     for seat, player in enumerate(getattr(state, "players", ())):
-        zones.extend((seat, getattr(player, name)) for name in ("hidden", "aside") if hasattr(player, name))
+        zones.extend((seat, list(getattr(player, name))) for name in SEAT_ZONES if hasattr(player, name))
     for seat, cards in enumerate(getattr(state, "choices", ())):
         zones.append((seat, cards))
     if getattr(state, "drawn", None):
         pending = getattr(state, "pending", None)
         zones.append((pending.actor if pending is not None else state.active, state.drawn))
     return zones
+
+
+SEAT_ZONES = ("hidden", "aside")
+
+
+def put_back(state: Any, zones: list[tuple[int | None, list[str]]]) -> None:
+    """Write the seats' cards of zones (as hidden_zones gave them, then changed) into state."""
+    seat_zones = iter(zones[1:])
+    for seat, player in enumerate(state.players):
+        changes = {name: tuple(next(seat_zones)[1]) for name in SEAT_ZONES if hasattr(player, name)}
+        state.players[seat] = player.but(**changes)
 
 
 def cards_of(state: Any, seat: int | None) -> set[str]:
@@ -258,7 +270,8 @@ def secrets_shuffled(state: Any, viewer: int | None, rng: random.Random) -> Any 
     """A copy of state whose face-down cards viewer may not see (the deck's and the other seats') are dealt again
     at random, every list keeping its size, and whose RNG differs; None when there is nothing to shuffle."""
     other = copy.deepcopy(state)
-    zones = [cards for owner, cards in hidden_zones(other) if owner is None or owner != viewer]
+    every_zone = hidden_zones(other)
+    zones = [cards for owner, cards in every_zone if owner is None or owner != viewer]
     pool = [card for cards in zones for card in cards]
     if len(set(pool)) < 2:
         return None
@@ -269,6 +282,8 @@ def secrets_shuffled(state: Any, viewer: int | None, rng: random.Random) -> Any 
         for cards in zones:
             cards[:] = pool[position : position + len(cards)]
             position += len(cards)
+    if every_zone and every_zone[0][0] is None:
+        put_back(other, every_zone)
     return reseeded(other)
 
 

@@ -16,7 +16,7 @@ from core.cards.g54.views import ClaimView, G54ChallengeView, G54PendingView, G5
 from core.cards.state import Pending
 from core.cards.table_view import CardChallengeView, CardSeatView, CardView
 from core.cards.views import ChallengeView, CoupView, PendingView, SeatView
-from core.frozen import frozen_dataclass
+from core.frozen import frozen_dataclass, remember, replacer
 
 FAST = [
     Event,
@@ -98,3 +98,34 @@ def test_a_pending_view_copies_public_fields_of_the_pending_action(state: type, 
     private = {"affected", "to_block", "to_check", "to_ask", "given", "paid"}  # G54's: bookkeeping, or a swapped card
     copied = [f.name for f in dataclasses.fields(state) if f.name not in private]
     assert [f.name for f in dataclasses.fields(view)][: len(copied)] == copied
+
+
+@frozen_dataclass
+class WithMemo:
+    a: int
+    b: str = "b"
+    worked_out: Any = dataclasses.field(default=None, init=False, compare=False, repr=False)
+
+
+def test_a_memo_field_is_left_out_of_the_constructor_comparison_and_every_copy() -> None:
+    value = WithMemo(1)
+    assert value.worked_out is None and list(inspect.signature(WithMemo).parameters) == ["a", "b"]
+    assert remember(value, "worked_out", "kept") == "kept" and value.worked_out == "kept"
+    assert value == WithMemo(1) and hash(value) == hash(WithMemo(1)) and repr(value) == "WithMemo(a=1, b='b')"
+    assert dataclasses.replace(value, b="c").worked_out is None, "a copy with changes works its memo out afresh"
+    assert replacer(WithMemo)(value, b="c") == WithMemo(1, "c") and replacer(WithMemo)(value).worked_out is None
+
+
+def test_the_fast_replace_is_dataclasses_replace() -> None:
+    fast = replacer(Plain)
+    value = Plain(1, "x", (2,))
+    for changes in ({}, {"a": 5}, {"b": "y", "c": ()}, {"a": 0, "b": "", "c": (1, 2)}):
+        assert fast(value, **changes) == dataclasses.replace(value, **changes)
+    with pytest.raises(TypeError):
+        fast(value, d=1)
+    with pytest.raises(TypeError, match="only plain fields"):
+
+        @frozen_dataclass
+        class MemoWithoutDefault:
+            a: int
+            kept: int = dataclasses.field(init=False, compare=False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bench.bluffs import bluff_rates
@@ -181,7 +183,7 @@ def test_never_bluffs_a_duke_block_when_every_duke_is_visible():
 def test_bluffs_a_duke_block_of_foreign_aid_only_to_keep_up_a_duke_it_has_claimed():
     state = block_window(table([[CONTESSA, CAPTAIN], [CAPTAIN], [AMBASSADOR]]), 1, "foreign_aid", None, 0)
     assert answers(state, bluff=1.0) == {Move("pass")}  # another's 2 coins are not worth an influence at risk
-    state.players[0].claims.append(DUKE)
+    state.players[0] = state.players[0].claiming(DUKE)
     assert answers(state, bluff=1.0) == {Move("block", card=DUKE)}
     assert answers(state, bluff=0.0) == {Move("pass")}
 
@@ -234,7 +236,7 @@ def test_always_challenges_a_block_whose_copies_are_all_visible():
     state = table([[CAPTAIN, CAPTAIN], [DUKE, CONTESSA], [AMBASSADOR]], revealed=[[], [], [CAPTAIN]])
     claim_window(state, 0, "steal", 1, 0)
     assert state.pending is not None
-    state.pending.blocker, state.pending.block_card = 1, CAPTAIN
+    state.pending = dataclasses.replace(state.pending, blocker=1, block_card=CAPTAIN)
     state.window = "challenge_block"
     assert answers(state) == {Move("challenge")}
 

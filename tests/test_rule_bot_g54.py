@@ -26,7 +26,7 @@ FIRST = ("Banker", "Director", "Guerrilla", "Peacekeeper", "Politician")
 
 def table(hands: list[list[str]], coins: list[int], roles: tuple[str, ...] = FIRST, **tokens: object) -> G54State:
     """Seat 0 to act, every other card of the five roles in the deck."""
-    players = [G54Player(f"P{i + 1}", coins[i], list(hand)) for i, hand in enumerate(hands)]
+    players = [G54Player(f"P{i + 1}", coins[i], tuple(hand)) for i, hand in enumerate(hands)]
     deck = Counter({r: 3 for r in roles})
     deck.subtract(Counter(c for p in players for c in p.hidden))
     config = G54Config(players=len(hands), selection="pick", roles=roles)
@@ -84,7 +84,7 @@ def test_rule_bot_plays_a_held_role_over_income():
 
 def test_rule_bot_does_not_aim_at_a_player_who_claims_the_blocking_role():
     state = table([["Politician", "Director"], ["Guerrilla", "Banker"]], [2, 6])
-    state.players[1].claims.append("Politician")
+    state.players[1] = state.players[1].claiming("Politician")
     move = G54RuleBot(1, bluff=0.0).choose(G54.view(state, 0))
     assert move.kind != "politician"
 
@@ -97,7 +97,7 @@ def test_rule_bot_coups_when_it_can():
 def test_rule_bot_claims_missionary_on_its_last_card():
     roles = ("Banker", "Director", "Guerrilla", "Missionary", "Politician")
     state = table([["Banker"], ["Guerrilla", "Politician"]], [2, 2], roles=roles)
-    state.players[0].revealed.append("Director")
+    state.players[0] = state.players[0].but(revealed=(*state.players[0].revealed, "Director"))
     state.window, state.owed, state.losses = "lose", [0], [(0, "guerrilla")]
     assert G54RuleBot(1, bluff=0.0).choose(G54.view(state, 0)) == Move("missionary", card="Banker")
 
@@ -133,15 +133,15 @@ def test_rule_bot_pays_a_crime_boss_when_the_coup_may_hit_another_or_it_has_one_
     state = extorted(hands, [5, 3, 2, 2])
     assert G54RuleBot(1).choose(G54.view(state, 1)) == Move("pay"), "the Coup it buys may hit one of three"
     state = extorted([["Crime Boss", "Banker"], ["Director"]], [5, 3])
-    state.players[1].revealed.append("Politician")
+    state.players[1] = state.players[1].but(revealed=(*state.players[1].revealed, "Politician"))
     assert G54RuleBot(1).choose(G54.view(state, 1)) == Move("pay"), "refusing would lose its last card"
 
 
 def test_two_crime_bosses_on_their_last_card_do_not_extort_each_other_forever():
     roles = ("Capitalist", "Newscaster", "Crime Boss", "Intellectual", "Protestor")
     state = table([["Crime Boss"], ["Crime Boss"]], [6, 7], roles=roles)
-    for player in state.players:
-        player.revealed.append("Capitalist")
+    for seat, player in enumerate(state.players):
+        state.players[seat] = player.but(revealed=(*player.revealed, "Capitalist"))
         state.deck.remove("Capitalist")
     state.turn = STALL_TURN + 1
     bots = [G54RuleBot(1), G54RuleBot(2)]
@@ -162,8 +162,8 @@ def test_the_odds_of_a_claim_count_the_cards_lost_face_down():
         (["Crime Boss", "Protestor"], ["Reporter", "Crime Boss"]),
         (["Crime Boss", "Protestor"], ["Missionary"]),
     ]
-    for player, (revealed, aside) in zip(state.players, lost, strict=True):
-        player.revealed, player.aside, player.out = revealed, aside, not player.hidden
+    for seat, (player, (revealed, aside)) in enumerate(zip(state.players, lost, strict=True)):
+        state.players[seat] = player.but(revealed=tuple(revealed), aside=tuple(aside), out=not player.hidden)
         for card in revealed + aside:
             state.deck.remove(card)
     assert len(state.deck) == 1
@@ -211,8 +211,8 @@ def test_rule_bot_does_not_take_income_turn_after_turn_when_a_better_action_is_s
     state = table(
         [["Director", "Judge"], ["Judge", "Customs Officer"], ["Judge", "Foreign Consular"]], [1, 2, 2], SPIES
     )
-    for player in state.players[1:]:
-        player.claims.append("Judge")
+    for seat in (1, 2):
+        state.players[seat] = state.players[seat].claiming("Judge")
     bot, moves = G54RuleBot(3), []
     for turn in range(4):
         state.turn = turn * 3
@@ -225,12 +225,10 @@ def test_rule_bot_takes_income_on_while_nothing_better_is_safe():
     state = table(
         [["Director", "Judge"], ["Judge", "Customs Officer"], ["Judge", "Foreign Consular"]], [1, 2, 2], SPIES
     )
-    for player in state.players[1:]:
-        player.claims.append("Judge")
-        player.revealed.append("Spy")
+    for seat, player in enumerate(state.players):
+        state.players[seat] = player.claiming("Judge") if seat else player
+        state.players[seat] = state.players[seat].but(revealed=(*player.revealed, "Spy"))
         state.deck.remove("Spy")
-    state.deck.remove("Spy")
-    state.players[0].revealed.append("Spy")
     bot = G54RuleBot(3)
     for turn in range(6):
         state.turn = turn * 3

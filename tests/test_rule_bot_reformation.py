@@ -283,7 +283,7 @@ def test_proves_it_holds_no_duke_and_concedes_when_it_does():
     state.challenge = Challenge(1, 0, DUKE, on_block=False)
     state.window, state.owed = "prove", [0]
     assert answers(state) == {Move("prove")}
-    state.players[0].hidden = [DUKE, CAPTAIN]
+    state.players[0] = state.players[0].holding((DUKE, CAPTAIN))
     state.deck.remove(DUKE)
     state.deck.append(CONTESSA)
     assert answers(state) == {Move("concede")}

@@ -105,7 +105,7 @@ def test_rulebook_example_play() -> None:
     assert hand(state, SACHA) == [CAPTAIN] and state.players[SACHA].coins == 2
     assert hand(state, HAIG) == [ASSASSIN, CONTESSA] and state.players[HAIG].coins == 5
     assert face_up(state) == Counter({ASSASSIN: 1})
-    assert state.players[SACHA].revealed == [ASSASSIN]
+    assert state.players[SACHA].revealed == (ASSASSIN,)
     assert state.window == "action" and state.active == NATASHA
 
     # Natasha claims the Duke again: 8 coins.
@@ -133,7 +133,7 @@ def test_rulebook_example_play() -> None:
     assert hand(state, SACHA) == [CAPTAIN]
     assert not state.players[HAIG].alive and hand(state, HAIG) == []
     assert face_up(state) == Counter({ASSASSIN: 2, CONTESSA: 1})
-    assert state.players[HAIG].revealed == [CONTESSA, ASSASSIN]
+    assert state.players[HAIG].revealed == (CONTESSA, ASSASSIN)
     # The rulebook gives Sacha 5 coins (his steal takes Haig's 2). Our rules differ and win
     # (coup.md flow step 4: the loser of a challenge loses the influence first; step 6: an action
     # whose target was eliminated before it resolves does nothing more; and an eliminated player's
@@ -326,7 +326,7 @@ def test_flow_4_the_loser_of_a_challenge_loses_first_choosing_the_card() -> None
     assert state.window == "lose" and state.owed == [B] and coins(state) == [2, 2, 2]
     assert COUP.legal(state, B) == (reveal(AMBASSADOR), reveal(CONTESSA))
     state, events = play(state, (B, reveal(AMBASSADOR)))
-    assert hand(state, B) == [CONTESSA] and state.players[B].revealed == [AMBASSADOR]
+    assert hand(state, B) == [CONTESSA] and state.players[B].revealed == (AMBASSADOR,)
     assert kinds(events) == ["lose", "gain", "turn"] and coins(state) == [5, 2, 2]
 
 
@@ -348,12 +348,12 @@ def test_flow_4_a_proven_card_goes_back_the_deck_is_shuffled_and_a_replacement_i
 def test_a_claim_shown_or_used_for_an_exchange_stays_the_players_claim_and_one_not_shown_is_dropped() -> None:
     state = stacked([[DUKE, AMBASSADOR], [CONTESSA, CAPTAIN], [DUKE, ASSASSIN]], top=(ASSASSIN, DUKE))
     state, _ = play(state, (A, TAX), (B, PASS), (C, CHALLENGE), (A, PROVE), (C, reveal(ASSASSIN)))
-    assert state.players[A].claims == [DUKE]  # shown: still what A said it holds
+    assert state.players[A].claims == (DUKE,)  # shown: still what A said it holds
     state, _ = play(state, (B, steal(C)), (C, CHALLENGE), (B, CONCEDE), (B, reveal(CAPTAIN)))
-    assert state.players[B].claims == []  # not shown when called: no longer said
+    assert state.players[B].claims == ()  # not shown when called: no longer said
     state, _ = play(state, (C, INCOME), (A, EXCHANGE), *passes(B, C))
     state, _ = play(state, (A, keep(*sorted(state.players[A].hidden)[:2])))
-    assert state.players[A].claims == [DUKE, AMBASSADOR]
+    assert state.players[A].claims == (DUKE, AMBASSADOR)
 
 
 # --- Step 5: a challenged action fails and is refunded; a blocked one stays paid ---------------
@@ -377,7 +377,7 @@ def test_flow_5_a_successfully_challenged_action_fails_and_its_cost_is_refunded(
 def test_flow_5_a_successfully_challenged_steal_takes_nothing() -> None:
     state = stacked([[DUKE, DUKE], [CONTESSA, AMBASSADOR], [DUKE, ASSASSIN]], coins=[2, 5, 2])
     state, _ = play(state, (A, steal(B)), (C, CHALLENGE), (A, CONCEDE))
-    assert coins(state) == [2, 5, 2] and state.active == B and state.players[A].revealed == [DUKE]
+    assert coins(state) == [2, 5, 2] and state.active == B and state.players[A].revealed == (DUKE,)
 
 
 def test_flow_5_a_blocked_action_fails_and_its_cost_stays_spent() -> None:
@@ -481,7 +481,7 @@ def test_exchange_with_one_influence_draws_two_keeps_one_returns_two() -> None:
     for wrong in (keep(), keep(CAPTAIN, DUKE), keep(CONTESSA)):
         assert_refused(state, A, wrong)
     state, events = play(state, (A, keep(CAPTAIN)))
-    assert hand(state, A) == [CAPTAIN] and state.players[A].revealed == [CAPTAIN]
+    assert hand(state, A) == [CAPTAIN] and state.players[A].revealed == (CAPTAIN,)
     assert len(state.deck) == deck_size and Event("exchanged", A, amount=2) in events
 
 
@@ -508,12 +508,12 @@ def test_two_player_variant_set_up_from_sets_of_five() -> None:
     assert state.window == "setup" and COUP.to_act(state) == (0, 1)
     assert sorted(state.deck) == sorted(CHARACTERS)
     for seat in (0, 1):
-        assert state.players[seat].hidden == [] and state.players[seat].alive
+        assert state.players[seat].hidden == () and state.players[seat].alive
         assert COUP.legal(state, seat) == tuple(Move("choose", card=c) for c in sorted(CHARACTERS))
     third_set = list(state.deck)
     # Each secretly chooses one card and discards the rest.
     state, events = play(state, (1, Move("choose", card=ASSASSIN)))
-    assert state.players[1].hidden == [ASSASSIN] and COUP.to_act(state) == (0,)
+    assert state.players[1].hidden == (ASSASSIN,) and COUP.to_act(state) == (0,)
     assert sorted(state.discarded) == sorted(c for c in CHARACTERS if c != ASSASSIN)
     assert events == [Event("chose", 1)]
     with pytest.raises(IllegalMove):
@@ -521,8 +521,8 @@ def test_two_player_variant_set_up_from_sets_of_five() -> None:
     state, events = play(state, (0, Move("choose", card=ASSASSIN)))
     # One card of the third set is dealt to each, and the remaining three are the court deck.
     assert len(state.deck) == 3 and state.deck == third_set[:3]
-    assert state.players[0].hidden == [ASSASSIN, third_set[4]]
-    assert state.players[1].hidden == [ASSASSIN, third_set[3]]
+    assert state.players[0].hidden == (ASSASSIN, third_set[4])
+    assert state.players[1].hidden == (ASSASSIN, third_set[3])
     assert len(state.discarded) == 8
     dealt = [e for e in events if e.kind == "dealt"]
     assert [(e.seat, e.to) for e in dealt] == [(0, (0,)), (1, (1,))]
@@ -620,7 +620,7 @@ def test_edge_a_player_who_loses_an_influence_always_chooses_which_card(reason: 
 def test_edge_with_two_copies_of_one_character_there_is_nothing_to_choose() -> None:
     state = stacked([[ASSASSIN, DUKE], [CONTESSA, CONTESSA], [DUKE, CAPTAIN]], coins=[7, 2, 2])
     state, events = play(state, (A, coup(B)))
-    assert state.window == "action" and hand(state, B) == [CONTESSA] and state.players[B].revealed == [CONTESSA]
+    assert state.window == "action" and hand(state, B) == [CONTESSA] and state.players[B].revealed == (CONTESSA,)
     assert Event("lose", B, card=CONTESSA, what="coup") in events
 
 
@@ -633,19 +633,19 @@ def test_edge_lost_influence_stays_face_up_and_never_returns_to_the_deck() -> No
     def face_down_contessas(state: CoupState) -> int:
         return state.deck.count(CONTESSA) + sum(p.hidden.count(CONTESSA) for p in state.players)
 
-    assert state.players[B].revealed == [CONTESSA] and face_down_contessas(state) == 2
+    assert state.players[B].revealed == (CONTESSA,) and face_down_contessas(state) == 2
     # B exchanges with its one influence: the face-up Contessa is not a card it may take back.
     state, _ = play(state, (B, EXCHANGE), *passes(C, A))
     assert {m.cards for m in COUP.legal(state, B)} == {(AMBASSADOR,), (DUKE,)}
     state, _ = play(state, (B, keep(AMBASSADOR)))
-    assert state.players[B].revealed == [CONTESSA] and face_down_contessas(state) == 2
+    assert state.players[B].revealed == (CONTESSA,) and face_down_contessas(state) == 2
     # B proves an Ambassador claim: only the Ambassador goes back into the shuffled deck.
     state, _ = play(state, (C, INCOME), (A, INCOME), (B, EXCHANGE), (C, CHALLENGE), (B, PROVE))
-    assert state.players[B].revealed == [CONTESSA] and face_down_contessas(state) == 2
+    assert state.players[B].revealed == (CONTESSA,) and face_down_contessas(state) == 2
     state, _ = play(state, (C, reveal(CAPTAIN)))
     assert state.window == "exchange" and state.drawn.count(CONTESSA) + face_down_contessas(state) == 2
     state, _ = play(state, (B, COUP.legal(state, B)[0]))
-    assert state.players[B].revealed == [CONTESSA] and face_down_contessas(state) == 2
+    assert state.players[B].revealed == (CONTESSA,) and face_down_contessas(state) == 2
     assert face_up(state) == Counter({CONTESSA: 1, CAPTAIN: 1})
 
 

@@ -418,7 +418,7 @@ def test_guerrilla_pays_4_and_the_target_loses_an_influence() -> None:
     state, _ = play(guerrilla_table(), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     assert state.window == "lose" and state.owed == [B]
     state, _ = play(state, (B, reveal("Politician")))
-    assert coins(state) == [0, 2, 2] and hand(state, B) == ["Director"] and state.players[B].revealed == ["Politician"]
+    assert coins(state) == [0, 2, 2] and hand(state, B) == ["Director"] and state.players[B].revealed == ("Politician",)
 
 
 def test_a_blocked_effect_keeps_the_cost_paid() -> None:
@@ -452,7 +452,7 @@ def test_proving_reshuffles_the_card_into_the_deck_and_the_challenger_loses() ->
 def test_double_danger_challenging_a_true_guerrilla_and_losing_then_the_execution() -> None:
     state, _ = play(guerrilla_table(), (A, move("guerrilla", B)), (B, CHALLENGE), (A, PROVE))
     state, events = play(state, (B, reveal("Director")), (B, PASS))
-    assert not state.players[B].alive and state.players[B].revealed == ["Director", "Politician"]
+    assert not state.players[B].alive and state.players[B].revealed == ("Director", "Politician")
     assert [e.what for e in of_kind(events, "lose")] == ["challenge", "guerrilla"]
     assert coins(state) == [0, 0, 2] and state.active == C
 
@@ -799,17 +799,17 @@ def test_intellectual_unchallenged_takes_5_and_the_card_stays_face_down() -> Non
     state, _ = play(intellectual_table(["Guerrilla", "Banker"]), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     assert state.window == "lose" and react("Intellectual", "Politician") in legal(state, B)
     state, _ = play(state, (B, react("Intellectual", "Politician")))
-    assert state.window == "react" and state.owed == [C, A] and state.players[B].aside == ["Politician"]
+    assert state.window == "react" and state.owed == [C, A] and state.players[B].aside == ("Politician",)
     state, events = play(state, *passes(C, A))
-    assert coins(state) == [0, 5, 2] and hand(state, B) == ["Intellectual"] and state.players[B].revealed == []
-    assert state.players[B].aside == ["Politician"] and "lose" not in kinds(events)
+    assert coins(state) == [0, 5, 2] and hand(state, B) == ["Intellectual"] and state.players[B].revealed == ()
+    assert state.players[B].aside == ("Politician",) and "lose" not in kinds(events)
 
 
 def test_intellectual_true_claim_challenged_the_card_is_revealed_and_the_challenger_loses() -> None:
     state, _ = play(intellectual_table(["Guerrilla", "Banker"]), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     state, _ = play(state, (B, react("Intellectual", "Intellectual")), (C, CHALLENGE))
     assert state.window == "lose" and state.owed == [C] and coins(state)[B] == 5
-    assert state.players[B].revealed == ["Intellectual"] and state.players[B].aside == []
+    assert state.players[B].revealed == ("Intellectual",) and state.players[B].aside == ()
     state, _ = play(state, (C, reveal("Director")))
     assert hand(state, C) == ["Intellectual"] and hand(state, B) == ["Politician"]
 
@@ -817,10 +817,12 @@ def test_intellectual_true_claim_challenged_the_card_is_revealed_and_the_challen
 def test_intellectual_false_claim_challenged_loses_one_more_influence() -> None:
     state, _ = play(intellectual_table(["Guerrilla", "Banker"]), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     state, events = play(state, (B, react("Intellectual", "Politician")), (A, CHALLENGE))
-    assert [e.what for e in of_kind(events, "shown_aside")] == ["false"] and state.players[B].revealed == ["Politician"]
+    assert [e.what for e in of_kind(events, "shown_aside")] == ["false"] and state.players[B].revealed == (
+        "Politician",
+    )
     assert state.window == "lose" and state.owed == [B] and state.losses == [(B, "challenge")]
     state, _ = play(state, (B, reveal("Intellectual")))
-    assert not state.players[B].alive and state.players[B].revealed == ["Politician", "Intellectual"]
+    assert not state.players[B].alive and state.players[B].revealed == ("Politician", "Intellectual")
     assert coins(state) == [0, 0, 2]
 
 
@@ -854,7 +856,7 @@ def missionary_table() -> G54State:
 def test_missionary_draws_a_replacement() -> None:
     state, _ = play(missionary_table(), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     state, events = play(state, (B, react("Missionary", "Politician")), *passes(C, A))
-    assert hand(state, B) == ["Guerrilla", "Missionary"] and state.players[B].aside == ["Politician"]
+    assert hand(state, B) == ["Guerrilla", "Missionary"] and state.players[B].aside == ("Politician",)
     assert of_kind(events, "replace")[0].to == (B,)
 
 

@@ -245,7 +245,7 @@ def test_embezzlement_challenged_with_a_duke_must_concede_lose_influence_and_tak
     state, events = play(state, (A, CONCEDE))
     assert state.window == "lose" and state.owed == [A]
     state, more = play(state, (A, reveal(CONTESSA)))
-    assert hand(state, A) == [DUKE] and state.players[A].revealed == [CONTESSA]
+    assert hand(state, A) == [DUKE] and state.players[A].revealed == (CONTESSA,)
     assert coins(state) == [2, 2, 2, 2] and state.reserve == 5
     assert "embezzled" not in kinds(events + more) and "fail" in kinds(events)
     assert state.window == "action" and state.active == B
@@ -263,13 +263,13 @@ def test_embezzlement_challenged_without_a_duke_proves_by_showing_all_cards_whic
     assert Event("prove", A, B, DUKE, cards=(CAPTAIN, CONTESSA)) in events
     replace = next(e for e in events if e.kind == "replace")
     assert replace.to == (A,) and sorted(replace.cards) == hand(state, A)
-    assert len(state.players[A].hidden) == 2 and state.players[A].revealed == []
+    assert len(state.players[A].hidden) == 2 and state.players[A].revealed == ()
     assert Counter(state.deck) + Counter(state.players[A].hidden) == court_before
     assert all_cards(state) == cards_before
     # The challenger loses an influence, then the embezzlement goes ahead.
     assert state.window == "lose" and state.owed == [B]
     state, more = play(state, (B, reveal(CONTESSA)))
-    assert hand(state, B) == [DUKE] and state.players[B].revealed == [CONTESSA]
+    assert hand(state, B) == [DUKE] and state.players[B].revealed == (CONTESSA,)
     assert coins(state) == [7, 2, 2, 2] and state.reserve == 0
     assert Event("embezzled", A, amount=5) in more
 
@@ -279,7 +279,7 @@ def test_embezzlement_challenged_without_a_duke_with_one_influence_shows_and_rep
     state = reformed(hands, reserve=2, revealed=[[ASSASSIN], [], [], []])
     state, events = play(state, (A, EMBEZZLE), (B, CHALLENGE), (A, PROVE))
     assert Event("prove", A, B, DUKE, cards=(CAPTAIN,)) in events
-    assert len(state.players[A].hidden) == 1 and state.players[A].revealed == [ASSASSIN]
+    assert len(state.players[A].hidden) == 1 and state.players[A].revealed == (ASSASSIN,)
 
 
 def test_embezzlement_challenged_without_a_duke_may_still_concede() -> None:

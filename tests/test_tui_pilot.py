@@ -119,7 +119,7 @@ async def test_a_ten_player_reformation_game_with_the_inquisitor_from_the_menu()
 
 async def test_targeted_action_asks_target_then_confirms_a_coup():
     table = frozen_table(11, [])
-    table.state.players[0].coins = 7
+    table.state.players[0] = table.state.players[0].but(coins=7)
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
@@ -136,7 +136,7 @@ async def test_targeted_action_asks_target_then_confirms_a_coup():
 
 async def test_confirm_can_be_turned_off():
     table = frozen_table(11, [])
-    table.state.players[0].coins = 7
+    table.state.players[0] = table.state.players[0].but(coins=7)
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("k", "c", "1")

@@ -13,8 +13,8 @@ SIX = (*NAMES, "Mila", "Oleg")
 
 def named(state: G54State) -> G54State:
     """state with the players called Player, Natasha, Sacha, Haig, Mila, Oleg."""
-    for player, name in zip(state.players, SIX, strict=False):
-        player.name = name
+    for seat, (player, name) in enumerate(zip(state.players, SIX, strict=False)):
+        state.players[seat] = player.but(name=name)
     return state
 
 

@@ -54,6 +54,14 @@ def _field_copiers(cls: type) -> list[tuple[str, Copier | None]]:
     return [(f.name, _copier(hints[f.name], f"{cls.__name__}.{f.name}")) for f in fields]
 
 
+def _immutable(cls: type) -> bool:
+    """Whether every field of frozen dataclass cls is immutable, memos aside (fields its constructor does not take and
+    comparison leaves out, worked out from the others, which never change: see core.frozen.remember)."""
+    hints = get_type_hints(cls)
+    fields = [f for f in dataclasses.fields(cls) if f.init or f.compare]
+    return all(_copier(hints[f.name], f"{cls.__name__}.{f.name}") is None for f in fields)
+
+
 def _copier(hint: Any, where: str) -> Copier | None:
     """How to copy a value of type hint: None when it is immutable (shared as it is); TypeError when unknown."""
     origin, args = get_origin(hint), get_args(hint)
@@ -79,6 +87,6 @@ def _copier(hint: Any, where: str) -> Copier | None:
     elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not hint.__dataclass_params__.frozen:  # type: ignore[attr-defined]  # set on every dataclass, untyped
             return _dataclass_copier(hint)
-        if all(copier is None for _, copier in _field_copiers(hint)):
+        if _immutable(hint):
             return None
     raise TypeError(f"{where}: no way to copy a {hint!r} (only immutable values, lists and dataclasses)")

@@ -3,37 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from core.cards.seats import CardState
+from core.cards.seats import CardState, without
 from core.rng import shuffle
 
 
-def shuffle_in(s: CardState, cards: Sequence[str]) -> None:
+def shuffle_in(s: CardState[Any], cards: Sequence[str]) -> None:
     """cards go back into the deck, which is shuffled."""
     s.deck.extend(cards)
     s.rng = shuffle(s.rng, s.deck)
 
 
-def replace_shown(s: CardState, seat: int, shown: Sequence[str]) -> tuple[str, ...]:
+def replace_shown(s: CardState[Any], seat: int, shown: Sequence[str]) -> tuple[str, ...]:
     """A proof: the cards seat showed are shuffled back into the deck, and seat draws as many anew (returned); a claim
     shown stays the seat's claim in public."""
-    player = s.players[seat]
+    hidden = s.players[seat].hidden
     for card in shown:
-        player.hidden.remove(card)
+        hidden = without(hidden, card)
     shuffle_in(s, shown)
     drawn = tuple(s.deck.pop() for _ in shown)
-    player.hidden.extend(drawn)
+    s.players[seat] = s.players[seat].holding(hidden + drawn)
     return drawn
 
 
-def keep(s: CardState, seat: int, kept: Sequence[str]) -> int:
+def keep(s: CardState[Any], seat: int, kept: Sequence[str]) -> int:
     """An exchange: seat keeps kept out of its hand and the drawn cards, and the rest are shuffled back into the deck
     (how many is returned)."""
-    player = s.players[seat]
-    rest = player.hidden + s.drawn
+    rest = [*s.players[seat].hidden, *s.drawn]
     for card in kept:
         rest.remove(card)
-    player.hidden = list(kept)
+    s.players[seat] = s.players[seat].holding(tuple(kept))
     shuffle_in(s, rest)
     s.drawn = []
     return len(rest)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 from core.cards.common_moves import CHALLENGE_OR_PASS, keeps, one_per_card, prove_or_concede
 from core.cards.events import Event
 from core.cards.flow import HANDLERS, convert_cost, denies, settle
 from core.cards.moves import Move, move
-from core.cards.rules import FACTIONS, FORCED_COUP_COINS, copies_per_character
+from core.cards.rules import FACTIONS, FORCED_COUP_COINS, copies_per_character, ruleset
 from core.cards.seating import deal, first_seat
 from core.cards.state import CoupConfig, CoupState, Player
 from core.cards.views import CoupView, make_view
@@ -39,7 +41,7 @@ class CoupGame(WindowGame):
         players = [Player(name) for name in config.seat_names()]
         rng, first = first_seat(rng, config.players, config.first_player)
         if config.players == 2:
-            players[first].coins = 1
+            players[first] = players[first].but(coins=1)
         characters = config.rules.characters
         if config.two_player_variant:
             deck = list(characters)
@@ -97,13 +99,23 @@ class CoupGame(WindowGame):
 
 
 def _action_moves(state: CoupState, seat: int) -> tuple[Move, ...]:
-    coins = state.players[seat].coins
-    others = state.clockwise_from(seat)
-    fair = [t for t in others if state.may_target(seat, t)]
+    others = tuple(state.clockwise_from(seat))
+    fair = tuple([t for t in others if state.may_target(seat, t)]) if state.allegiance else others
+    coins = min(state.players[seat].coins, FORCED_COUP_COINS)
+    return _actions(state.config.inquisitor, state.config.reformation, seat, coins, others, fair)
+
+
+@functools.cache
+def _actions(
+    inquisitor: bool, reformation: bool, seat: int, coins: int, others: tuple[int, ...], fair: tuple[int, ...]
+) -> tuple[Move, ...]:
+    """The actions of seat with coins (counted up to a forced Coup) under the ruleset of inquisitor and reformation,
+    aiming at others (fair: those a restricted action may aim at). The same few come up in every game: each is worked
+    out once."""
     if coins >= FORCED_COUP_COINS:
         return tuple(move("coup", target=t) for t in fair)
     moves: list[Move] = []
-    for action in state.config.rules.actions.values():
+    for action in ruleset(inquisitor, reformation).actions.values():
         if action.kind == "convert":
             aims = [seat, *others]
             moves.extend(move("convert", target=t) for t in aims if coins >= convert_cost(seat, t))

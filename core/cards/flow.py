@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.cards.deck import keep, replace_shown, shuffle_in
 from core.cards.events import Event
 from core.cards.influence import await_loss, eliminate, lose_card, win
 from core.cards.moves import Move
 from core.cards.rules import CONVERT_OTHER_COST, CONVERT_SELF_COST, FACTIONS
+from core.cards.seats import without
 from core.cards.state import Challenge, CoupState, Pending
 
 
@@ -25,9 +28,8 @@ def convert_cost(actor: int, target: int | None) -> int:
 
 def _declare(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     action = s.config.rules.actions[move.kind]
-    player = s.players[seat]
     cost = convert_cost(seat, move.target) if move.kind == "convert" else action.cost
-    player.coins -= cost
+    s.players[seat] = s.players[seat].gaining(-cost)
     if move.kind == "convert":
         s.reserve += cost
     s.pending = Pending(seat, action.kind, move.target, action.claim or action.denies, cost)
@@ -36,7 +38,7 @@ def _declare(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
         s.then = "block"
         return
     if action.claim is not None:
-        player.note_claim(action.claim)
+        s.players[seat] = s.players[seat].claiming(action.claim)
     open_window(s, "challenge_action", s.clockwise_from(seat), "block")
 
 
@@ -69,8 +71,8 @@ def _answer_block(s: CoupState, seat: int, move: Move, events: list[Event]) -> N
             s.then = "resolve"
         return
     assert move.card is not None
-    s.pending.blocker, s.pending.block_card = seat, move.card
-    s.players[seat].note_claim(move.card)
+    s.pending = replace(s.pending, blocker=seat, block_card=move.card)
+    s.players[seat] = s.players[seat].claiming(move.card)
     events.append(Event("block", seat, s.pending.actor, move.card, what=s.pending.kind))
     others = [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]
     open_window(s, "challenge_block", others, "blocked")
@@ -92,13 +94,13 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
         return
     events.append(Event("concede", seat, challenge.challenger, challenge.card, what="denial" if inverse else ""))
     if not inverse:
-        player.drop_claim(challenge.card)  # a claim not shown when called is no longer "said"
+        s.players[seat] = player.unclaiming(challenge.card)  # a claim not shown when called is no longer "said"
     s.losses.append((seat, "challenge"))
     if challenge.on_block:
         s.then = "resolve"
         return
     if pending.cost:
-        s.players[pending.actor].coins += pending.cost
+        s.players[pending.actor] = s.players[pending.actor].gaining(pending.cost)
         events.append(Event("refund", pending.actor, amount=pending.cost, what=pending.kind))
     events.append(Event("fail", pending.actor, pending.target, what=pending.kind))
     s.then = "end_turn"
@@ -127,7 +129,7 @@ def _choose(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     assert move.card is not None
     choices = s.choices[seat]
     choices.remove(move.card)
-    s.players[seat].hidden.append(move.card)
+    s.players[seat] = s.players[seat].holding((move.card,))
     s.discarded.extend(choices)
     s.choices[seat] = []
     s.owed.remove(seat)
@@ -136,7 +138,7 @@ def _choose(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
         return
     for player_seat, player in enumerate(s.players):
         card = s.deck.pop()
-        player.hidden.append(card)
+        s.players[player_seat] = player.holding((*player.hidden, card))
         events.append(Event("dealt", player_seat, cards=(card,), to=(player_seat,)))
     s.then = "allegiances" if s.config.reformation else "start_turn"
 
@@ -169,8 +171,7 @@ def _examine(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     else:
         player = s.players[target]
         drawn = s.deck.pop()
-        player.hidden.remove(card)
-        player.hidden.append(drawn)
+        s.players[target] = player.holding((*without(player.hidden, card), drawn))
         shuffle_in(s, [card])
         events.append(Event("forced", seat, target))
         events.append(Event("replace", target, cards=(drawn,), to=(target,)))
@@ -197,9 +198,9 @@ def settle(s: CoupState, events: list[Event]) -> None:
     while True:
         if await_loss(s, events, lose):
             return
-        living = s.living()
-        if len(living) <= 1 and s.window not in ("setup", "allegiance"):
-            win(s, living[0], events)
+        winner = s.last_one_in()
+        if winner is not None and s.window not in ("setup", "allegiance"):
+            win(s, winner, events)
             return
         step, s.then = s.then, ""
         if not step:
@@ -225,7 +226,7 @@ def _step_block(s: CoupState, events: list[Event]) -> None:
 def _step_resolve(s: CoupState, events: list[Event]) -> None:
     pending = s.pending
     assert pending is not None
-    actor = s.players[pending.actor]
+    actor = pending.actor
     s.then = "end_turn"
     target = None if pending.target is None else s.players[pending.target]
     if target is not None and not target.alive:
@@ -234,16 +235,17 @@ def _step_resolve(s: CoupState, events: list[Event]) -> None:
     kind = pending.kind
     gains = {"income": 1, "foreign_aid": 2, "tax": 3}
     if kind in gains:
-        actor.coins += gains[kind]
+        s.players[actor] = s.players[actor].gaining(gains[kind])
         events.append(Event("gain", pending.actor, amount=gains[kind], what=kind))
     elif kind in ("coup", "assassinate"):
         assert pending.target is not None  # a Coup and an assassination always name their target
         s.losses.append((pending.target, kind))
     elif kind == "steal":
         assert target is not None
+        assert pending.target is not None
         taken = min(2, target.coins)
-        target.coins -= taken
-        actor.coins += taken
+        s.players[pending.target] = target.gaining(-taken)
+        s.players[actor] = s.players[actor].gaining(taken)
         events.append(Event("steal", pending.actor, pending.target, amount=taken))
     elif kind == "exchange":
         count = min(s.config.rules.exchange_draw, len(s.deck))
@@ -261,7 +263,7 @@ def _step_resolve(s: CoupState, events: list[Event]) -> None:
         events.append(Event("converted", pending.actor, pending.target, flipped, amount=pending.cost))
     elif kind == "embezzle":
         taken, s.reserve = s.reserve, 0
-        actor.coins += taken
+        s.players[actor] = s.players[actor].gaining(taken)
         events.append(Event("embezzled", pending.actor, amount=taken))
 
 

@@ -14,12 +14,12 @@ MayReact = Callable[[Any, int, str], bool]
 """Whether a seat losing an influence for a reason may answer with a claim instead: (state, seat, reason)."""
 
 
-def never_reacts(s: CardState, seat: int, reason: str) -> bool:
+def never_reacts(s: CardState[Any], seat: int, reason: str) -> bool:
     """No game but G54 answers a loss with a claim."""
     return False
 
 
-def await_loss(s: CardState, events: list[Event], lose: LoseCard, may_react: MayReact = never_reacts) -> bool:
+def await_loss(s: CardState[Any], events: list[Event], lose: LoseCard, may_react: MayReact = never_reacts) -> bool:
     """Resolve queued losses, turning a seat's only kind of card face up with lose; open the lose window (and return
     True) instead when the seat has a real choice: two different cards, or a claim it may make (may_react)."""
     while s.losses:
@@ -36,20 +36,21 @@ def await_loss(s: CardState, events: list[Event], lose: LoseCard, may_react: May
     return False
 
 
-def lose_card(s: CardState, seat: int, card: str, reason: str, events: list[Event]) -> None:
+def lose_card(s: CardState[Any], seat: int, card: str, reason: str, events: list[Event]) -> None:
     """seat turns card face up, for reason."""
-    s.players[seat].turn_face_up(card)
+    s.players[seat] = s.players[seat].face_up(card)
     events.append(Event("lose", seat, card=card, what=reason))
 
 
-def eliminate(s: CardState, seat: int, events: list[Event]) -> int:
+def eliminate(s: CardState[Any], seat: int, events: list[Event]) -> int:
     """seat is out: its coins leave the table (how many is returned, for whoever may take them) and its claims."""
-    coins = s.players[seat].leave()
+    coins: int = s.players[seat].coins
+    s.players[seat] = s.players[seat].gone()
     events.append(Event("eliminated", seat, amount=coins))
     return coins
 
 
-def win(s: CardState, winner: int, events: list[Event]) -> None:
+def win(s: CardState[Any], winner: int, events: list[Event]) -> None:
     """winner is the last one in: the game is over, with nothing left open, pending or queued."""
     s.winner = winner
     s.window, s.owed, s.then, s.pending, s.challenge, s.losses = "over", [], "", None, None, []

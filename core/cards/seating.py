@@ -3,9 +3,7 @@ plays first, and dealing each seat its cards."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from core.cards.seats import Seat
+from core.cards.seats import SeatT
 from core.rng import below
 
 
@@ -36,8 +34,8 @@ def first_seat(rng: int, players: int, first_player: int | None) -> tuple[int, i
     return rng, first_player
 
 
-def deal(players: Sequence[Seat], deck: list[str], each: int = 2) -> None:
+def deal(players: list[SeatT], deck: list[str], each: int = 2) -> None:
     """Deal each seat `each` cards from the top of the deck (its end), a round at a time."""
     for _ in range(each):
-        for player in players:
-            player.hidden.append(deck.pop())
+        for seat, player in enumerate(players):
+            players[seat] = player.holding((*player.hidden, deck.pop()))

@@ -2,52 +2,95 @@
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 from core.cards.copying import deep_copy
 from core.cards.rules import STARTING_COINS
+from core.frozen import frozen_dataclass, remember, replacer
 
 
-@dataclass
+@frozen_dataclass
 class Seat(ABC):
     """One seat: coins, face-down (hidden) and face-up (revealed) cards, and the characters it said it holds (claims,
-    public); each game says when a seat is still in (alive)."""
+    public); each game says when a seat is still in (alive). A seat never changes: a move makes a new one (gaining,
+    claiming, ...), so a state's copy shares its seats, and what a view shows of a seat is worked out once for it."""
 
     name: str
     coins: int = STARTING_COINS
-    hidden: list[str] = field(default_factory=list)
-    revealed: list[str] = field(default_factory=list)
-    claims: list[str] = field(default_factory=list)
+    hidden: tuple[str, ...] = ()
+    revealed: tuple[str, ...] = ()
+    claims: tuple[str, ...] = ()
+    shown: Any = field(default=None, init=False, compare=False, repr=False)  # memo of seat_view
 
     @property
     @abstractmethod
     def alive(self) -> bool:
         """Still in the game."""
 
-    def note_claim(self, card: str) -> None:
-        """Remember in public that this seat said it holds card."""
-        if card not in self.claims:
-            self.claims.append(card)
+    def but(self, **changes: Any) -> Self:
+        """This seat with changes to its fields (as dataclasses.replace, faster)."""
+        changed: Self = _replacer(type(self))(self, **changes)
+        return changed
 
-    def drop_claim(self, card: str | None) -> None:
-        """Forget the claim of card (lost, or not shown when called); None is no claim."""
-        if card is not None and card in self.claims:
-            self.claims.remove(card)
+    def gaining(self, coins: int) -> Self:
+        """This seat with coins more (fewer, if negative)."""
+        return self.but(coins=self.coins + coins)
 
-    def turn_face_up(self, card: str) -> None:
-        """Lose card: it leaves the hand face up, and is no longer claimed."""
-        self.hidden.remove(card)
-        self.revealed.append(card)
-        self.drop_claim(card)
+    def claiming(self, card: str) -> Self:
+        """This seat having said in public that it holds card."""
+        return self if card in self.claims else self.but(claims=(*self.claims, card))
 
-    def leave(self) -> int:
-        """Leave the game: the coins go (how many is returned) and the claims are forgotten."""
-        coins, self.coins = self.coins, 0
-        self.claims.clear()
-        return coins
+    def unclaiming(self, card: str | None) -> Self:
+        """This seat with the claim of card forgotten (lost, or not shown when called); None is no claim."""
+        return self if card is None or card not in self.claims else self.but(claims=without(self.claims, card))
+
+    def holding(self, hidden: tuple[str, ...]) -> Self:
+        """This seat with hidden as its face-down cards."""
+        return self.but(hidden=hidden)
+
+    def face_up(self, card: str) -> Self:
+        """This seat having lost card: it leaves the hand face up, and is no longer claimed."""
+        claims = without(self.claims, card) if card in self.claims else self.claims
+        return self.but(hidden=without(self.hidden, card), revealed=(*self.revealed, card), claims=claims)
+
+    def gone(self) -> Self:
+        """This seat having left the game: its coins gone and its claims forgotten."""
+        return self.but(coins=0, claims=())
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """cards less one copy of card (ValueError when it is not there)."""
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
+
+
+@functools.cache
+def _replacer(cls: type[SeatT]) -> Callable[..., SeatT]:
+    return replacer(cls)
+
+
+SeatT = TypeVar("SeatT", bound=Seat)
+ViewT = TypeVar("ViewT")
+
+
+def seat_view(
+    player: Seat, seat: int, extra: Any, hand_shown: bool, build: Callable[[int, Any, Any, bool], ViewT]
+) -> ViewT:
+    """What a view shows of player at seat: build(seat, player, extra, hand_shown), where extra is what else the game's
+    seat view shows (an allegiance, role tokens). It is worked out once for each player (who never changes) and kept
+    with it, for as long as seat and extra are the same."""
+    memo = player.shown
+    if memo is None or memo[0] != seat or memo[1] != extra:
+        memo = (seat, extra, None, None)
+    view: ViewT | None = memo[3] if hand_shown else memo[2]
+    if view is None:
+        view = build(seat, player, extra, hand_shown)
+        remember(player, "shown", (*memo[:3], view) if hand_shown else (*memo[:2], view, memo[3]))
+    return view
 
 
 @dataclass(frozen=True)
@@ -60,10 +103,10 @@ class CardChallenge:
     card: str
 
 
-class CardState:
+class CardState(Generic[SeatT]):
     """What every card game's state does alike; each game's dataclass declares these fields (in its own order)."""
 
-    players: Sequence[Seat]
+    players: list[SeatT]
     deck: list[str]
     rng: int
     active: int
@@ -82,6 +125,20 @@ class CardState:
         """A copy sharing nothing mutable, so apply never touches the state it was given; every field is copied
         by its declared type, and a field of a type that cannot be copied is an error, never left shared."""
         return deep_copy(self)
+
+    def add_coins(self, seat: int, coins: int) -> None:
+        """seat gains coins (loses them, if negative)."""
+        self.players[seat] = self.players[seat].gaining(coins)
+
+    def last_one_in(self) -> int | None:
+        """The only seat still in, if one alone is (None while two are, or none)."""
+        found = None
+        for seat, player in enumerate(self.players):
+            if player.alive:
+                if found is not None:
+                    return None
+                found = seat
+        return found
 
     def living(self) -> list[int]:
         """Seats still in the game."""

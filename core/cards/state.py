@@ -8,6 +8,7 @@ from typing import Any
 from core.cards.rules import Ruleset, ruleset
 from core.cards.seating import check_first_player, check_table_size, seat_names
 from core.cards.seats import CardChallenge, CardState, Seat
+from core.frozen import frozen_dataclass
 
 MIN_PLAYERS, MAX_PLAYERS, MAX_REFORMATION_PLAYERS = 2, 6, 10
 
@@ -65,7 +66,7 @@ class CoupConfig:
         )
 
 
-@dataclass
+@frozen_dataclass
 class Player(Seat):
     """A Coup or Reformation seat: out once every card is face up."""
 
@@ -76,7 +77,7 @@ class Player(Seat):
         return bool(self.hidden) or not self.revealed
 
 
-@dataclass
+@frozen_dataclass
 class Pending:
     """The action in flight this turn, and the block on it if any."""
 
@@ -97,7 +98,7 @@ class Challenge(CardChallenge):
 
 
 @dataclass
-class CoupState(CardState):
+class CoupState(CardState[Player]):
     """Everything the engine knows. window names the open decision and owed who must answer it;
     when no window is open, then names the next automatic step."""
 

@@ -30,20 +30,20 @@ SeatFields = tuple[int, str, int, int, tuple[str, ...], tuple[str, ...], bool, t
 def seat_fields(seat: int, player: Seat, hand_shown: bool) -> SeatFields:
     """The fields every game's seat view starts with, in CardSeatView's order, the hand only if shown: a game passes
     them by position (views are made often, and this is the fastest way) and its own fields by name."""
-    hand = tuple(player.hidden) if hand_shown else None
+    hidden = player.hidden
     return (
         seat,
         player.name,
         player.coins,
-        len(player.hidden),
-        tuple(player.revealed),
-        tuple(player.claims),
+        len(hidden),
+        player.revealed,
+        player.claims,
         player.alive,
-        hand,
+        hidden if hand_shown else None,
     )
 
 
-def all_hands_shown(state: CardState, every_hand: bool) -> bool:
+def all_hands_shown(state: CardState[Any], every_hand: bool) -> bool:
     """Whether a view shows every seat's hand, not only the viewer's own: at the end of the game, or with every_hand."""
     return every_hand or state.window == "over"
 
@@ -102,7 +102,7 @@ TableFields = tuple[
 
 
 def table_fields(
-    state: CardState, viewer: int | None, legal: tuple[Move, ...], players: tuple[Any, ...], drawn: tuple[str, ...]
+    state: CardState[Any], viewer: int | None, legal: tuple[Move, ...], players: tuple[Any, ...], drawn: tuple[str, ...]
 ) -> TableFields:
     """The fields every game's view starts with, in CardView's order (by position, as in seat_fields), given the
     seat views and the drawn cards the viewer may see."""

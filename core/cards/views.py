@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from core.cards.moves import Move
 from core.cards.rules import TREASURY_COINS
-from core.cards.state import CoupState
+from core.cards.seats import seat_view
+from core.cards.state import CoupState, Player
 from core.cards.table_view import CardChallengeView, CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
 from core.frozen import frozen_dataclass
 
@@ -52,13 +53,17 @@ class CoupView(CardView[SeatView]):
     examined: str | None = None
 
 
+def _seat_view(seat: int, player: Player, allegiance: str, hand_shown: bool) -> SeatView:
+    return SeatView(*seat_fields(seat, player, hand_shown), allegiance=allegiance)
+
+
 def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> CoupView:
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
     all_shown = all_hands_shown(state, every_hand)
-    allegiances = state.allegiance or [""] * len(state.players)
+    allegiances = state.allegiance
     players = tuple(
         [
-            SeatView(*seat_fields(i, p, all_shown or i == seat), allegiance=allegiances[i])
+            seat_view(p, i, allegiances[i] if allegiances else "", all_shown or i == seat, _seat_view)
             for i, p in enumerate(state.players)
         ]
     )

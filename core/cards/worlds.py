@@ -28,8 +28,7 @@ def coup_world(view: CoupView, hands: Hands, rest: list[str], seed: int) -> Coup
     names = tuple(p.name for p in view.players)
     config = CoupConfig(len(names), names, inquisitor=view.inquisitor, reformation=view.reformation)
     players = [
-        Player(p.name, p.coins, list(p.hand or hands.get(p.seat, ())), list(p.revealed), list(p.claims))
-        for p in view.players
+        Player(p.name, p.coins, tuple(p.hand or hands.get(p.seat, ())), p.revealed, p.claims) for p in view.players
     ]
     state = CoupState(config, players, list(rest), seed_state(seed), view.active, view.window, list(view.owed))
     state.turn, state.version, state.reserve = view.turn, view.version, view.reserve
@@ -53,9 +52,7 @@ def g54_world(view: G54View, hands: Hands, rest: list[str], seed: int) -> G54Sta
     for p in view.players:
         aside = p.aside if p.aside is not None else tuple(deck.pop(0) for _ in range(p.aside_count))
         hand = p.hand or hands.get(p.seat, ())
-        players.append(
-            G54Player(p.name, p.coins, list(hand), list(p.revealed), list(p.claims), list(aside), not p.alive)
-        )
+        players.append(G54Player(p.name, p.coins, tuple(hand), p.revealed, p.claims, tuple(aside), not p.alive))
     state = G54State(config, view.roles, players, deck, seed_state(seed), view.active, view.window, list(view.owed))
     state.turn, state.version = view.turn, view.version
     state.spying, state.peacekeeper, state.collector, state.taxed = (

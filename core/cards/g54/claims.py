@@ -28,15 +28,15 @@ def pay_tax(s: G54State, seat: int, role: str, events: list[Event]) -> None:
     """seat claims role: the Customs Officer's collector takes 1 coin if role is taxed."""
     due = s.tax_due(seat, role)
     if due and s.collector is not None:
-        s.players[seat].coins -= due
-        s.players[s.collector].coins += due
+        s.add_coins(seat, -due)
+        s.add_coins(s.collector, due)
         events.append(Event("tax", seat, s.collector, role, amount=due))
 
 
 def open_claim(s: G54State, seat: int, role: str, kind: str) -> None:
     """seat claims role (for an action, join, block or Lawyer): everyone else may challenge it."""
     s.claim = Claim(seat, role, kind)
-    s.players[seat].note_claim(role)
+    s.players[seat] = s.players[seat].claiming(role)
     if not open_window(s, "claim", [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]):
         s.claim = None
         s.then = f"{kind}_stood"
@@ -72,10 +72,10 @@ def answer_challenge(s: G54State, seat: int, move_kind: str, events: list[Event]
         close_window(s, f"{challenge.kind}_stood")
         return
     events.append(Event("concede", seat, challenge.challenger, challenge.card))
-    player.drop_claim(challenge.card)
+    player = s.players[seat] = player.unclaiming(challenge.card)
     s.losses.append((seat, "challenge"))
     if challenge.kind == "action" and challenge.card == SPECULATOR and player.coins:
         events.append(Event("forfeit", seat, challenge.challenger, amount=player.coins))
-        s.players[challenge.challenger].coins += player.coins
-        player.coins = 0
+        s.add_coins(challenge.challenger, player.coins)
+        s.players[seat] = player.but(coins=0)
     close_window(s, f"{challenge.kind}_failed")

@@ -10,6 +10,7 @@ from core.cards.g54.claims import close_window, open_window
 from core.cards.g54.roles import ROLES, Role
 from core.cards.g54.state import DISAPPEAR_TOKENS, G54State, Pending
 from core.cards.moves import Move
+from core.cards.seats import without
 
 Effect = Callable[[G54State, Pending, list[int], list[Event]], None]
 
@@ -25,11 +26,11 @@ def resolve(s: G54State, events: list[Event]) -> None:
         return
     if role.cost and not pending.paid:
         cost = min(role.cost, s.players[pending.actor].coins)
-        s.players[pending.actor].coins -= cost
+        s.add_coins(pending.actor, -cost)
         judged = pending.kind == "judge" and pending.target is not None and s.players[pending.target].alive
         receiver = pending.target if judged else None
         if receiver is not None:
-            s.players[receiver].coins += cost
+            s.add_coins(receiver, cost)
         events.append(Event("pay", pending.actor, receiver, amount=cost, what=pending.kind))
     pending.paid = True
     reached = [p for p in pending.affected if p not in pending.blocked and s.players[p].alive]
@@ -40,15 +41,15 @@ def resolve(s: G54State, events: list[Event]) -> None:
 
 def gain(s: G54State, seat: int, amount: int, what: str, events: list[Event]) -> None:
     """seat takes amount coins from the (unlimited) treasury."""
-    s.players[seat].coins += amount
+    s.add_coins(seat, amount)
     events.append(Event("gain", seat, amount=amount, what=what))
 
 
 def give(s: G54State, giver: int, taker: int, amount: int, what: str, events: list[Event]) -> None:
     """Up to amount coins pass from giver to taker (as many as giver has)."""
     amount = min(amount, s.players[giver].coins)
-    s.players[giver].coins -= amount
-    s.players[taker].coins += amount
+    s.add_coins(giver, -amount)
+    s.add_coins(taker, amount)
     events.append(Event("give", giver, taker, amount=amount, what=what))
 
 
@@ -101,7 +102,7 @@ def take_given(s: G54State, seat: int, card: str, events: list[Event]) -> None:
     """The Producer's target hands over card; the Producer draws and decides what to keep and give back."""
     pending = s.pending
     assert pending is not None
-    s.players[seat].hidden.remove(card)
+    s.players[seat] = s.players[seat].holding(without(s.players[seat].hidden, card))
     pending.given = card
     events.append(Event("given", seat, pending.actor))
     events.append(Event("handed", seat, pending.actor, cards=(card,), to=(seat, pending.actor)))
@@ -126,8 +127,9 @@ def answer_produce(s: G54State, seat: int, move: Move, events: list[Event]) -> N
     pool = [*player.hidden, pending.given, *s.drawn]
     for card in (*move.cards, move.card):
         pool.remove(card)
-    player.hidden = list(move.cards)
-    s.players[pending.target].hidden.append(move.card)
+    s.players[seat] = player.holding(tuple(move.cards))
+    target = s.players[pending.target]
+    s.players[pending.target] = target.holding((*target.hidden, move.card))
     shuffle_in(s, pool)
     s.drawn = []
     events.append(Event("exchanged", seat, amount=len(pool)))
@@ -142,7 +144,7 @@ def answer_exchange(s: G54State, seat: int, move: Move, events: list[Event]) -> 
     pending = s.pending
     assert pending is not None
     if move.kind == "draw":
-        s.players[seat].coins -= 1
+        s.add_coins(seat, -1)
         events.append(Event("pay", seat, amount=1, what="writer"))
         card = s.deck.pop()
         s.drawn.append(card)
@@ -171,7 +173,7 @@ def answer_extort(s: G54State, seat: int, move: Move, events: list[Event]) -> No
         give(s, seat, pending.actor, role.takes, pending.kind, events)
         return
     fine = min(role.fine, s.players[pending.actor].coins)
-    s.players[pending.actor].coins -= fine
+    s.add_coins(pending.actor, -fine)
     events.append(Event("refuse", seat, pending.actor, amount=fine))
     s.losses.append((seat, pending.kind))
 

@@ -8,6 +8,7 @@ from core.cards.g54.claims import close_window, open_window, pay_tax
 from core.cards.g54.state import Claim, Estate, G54State
 from core.cards.influence import eliminate, lose_card
 from core.cards.moves import Move, move
+from core.cards.seats import without
 
 INTELLECTUAL, MISSIONARY, LAWYER = "Intellectual", "Missionary", "Lawyer"
 INTELLECTUAL_GAIN = 5
@@ -48,8 +49,7 @@ def answer_loss(s: G54State, seat: int, move: Move, events: list[Event]) -> None
     role = move.kind.title()
     pay_tax(s, seat, role, events)
     player = s.players[seat]
-    player.hidden.remove(move.card)
-    player.aside.append(move.card)
+    s.players[seat] = player.but(hidden=without(player.hidden, move.card), aside=(*player.aside, move.card))
     s.reaction = Claim(seat, role, reason, aside=move.card)
     events.append(Event("react", seat, card=role, what=reason))
     if not open_window(s, "react", s.clockwise_from(seat)):
@@ -78,18 +78,19 @@ def settle_reaction(s: G54State, challenger: int | None, events: list[Event]) ->
     player = s.players[claim.seat]
     true = claim.aside == claim.role
     if challenger is not None:
-        player.aside.remove(claim.aside)
-        player.revealed.append(claim.aside)
+        aside, revealed = without(player.aside, claim.aside), (*player.revealed, claim.aside)
+        s.players[claim.seat] = player.but(aside=aside, revealed=revealed)
         events.append(Event("challenge", challenger, claim.seat, claim.role))
         events.append(Event("shown_aside", claim.seat, challenger, claim.aside, what="true" if true else "false"))
         s.losses.insert(0, (challenger, "challenge") if true else (claim.seat, "challenge"))
     if challenger is None or true:
         if claim.role == INTELLECTUAL:
-            player.coins += INTELLECTUAL_GAIN
+            s.add_coins(claim.seat, INTELLECTUAL_GAIN)
             events.append(Event("gain", claim.seat, amount=INTELLECTUAL_GAIN, what="intellectual"))
         elif s.deck:
             drawn = s.deck.pop()
-            player.hidden.append(drawn)
+            player = s.players[claim.seat]
+            s.players[claim.seat] = player.holding((*player.hidden, drawn))
             events.append(Event("missionary", claim.seat))
             events.append(Event("replace", claim.seat, cards=(drawn,), to=(claim.seat,)))
     check_out(s, claim.seat, events)
@@ -102,7 +103,7 @@ def check_out(s: G54State, seat: int, events: list[Event]) -> None:
     pending_claim = s.reaction is not None and s.reaction.seat == seat
     if player.hidden or player.out or pending_claim:
         return
-    player.out = True
+    s.players[seat] = player.but(out=True)
     coins = eliminate(s, seat, events)
     if LAWYER in s.roles and coins:
         s.estates.append(Estate(seat, coins))

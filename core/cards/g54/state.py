@@ -7,16 +7,17 @@ from dataclasses import dataclass, field
 from core.cards.g54.config import G54Config
 from core.cards.g54.roles import ROLES
 from core.cards.seats import CardChallenge, CardState, Seat
+from core.frozen import frozen_dataclass
 
 DISAPPEAR_TOKENS = 3
 
 
-@dataclass
+@frozen_dataclass
 class G54Player(Seat):
     """A G54 seat: also the cards lost face down (aside, after an unchallenged reactive claim), and whether it is
     out."""
 
-    aside: list[str] = field(default_factory=list)
+    aside: tuple[str, ...] = ()
     out: bool = False
 
     @property
@@ -79,7 +80,7 @@ class Estate:
 
 
 @dataclass
-class G54State(CardState):
+class G54State(CardState["G54Player"]):
     """Everything the engine knows. window names the open decision and owed who must answer it; when
     none is open, then names the next automatic step."""
 

@@ -16,14 +16,13 @@ CAPITALIST, PROTESTOR = "Capitalist", "Protestor"
 def declare(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
     """Income and Coup happen at once; a role action is a claim anyone may challenge."""
     close_window(s)
-    player = s.players[seat]
     if move.kind == "income":
-        player.coins += 1
+        s.add_coins(seat, 1)
         events.append(Event("gain", seat, amount=1, what="income"))
         s.then = "end_action"
         return
     if move.kind == "coup":
-        player.coins -= COUP_COST
+        s.add_coins(seat, -COUP_COST)
         events.append(Event("declare", seat, move.target, what="coup", amount=COUP_COST))
         assert move.target is not None  # every legal Coup names its target
         s.losses.append((move.target, "coup"))
@@ -46,8 +45,7 @@ def action_stood(s: G54State, events: list[Event]) -> None:
         s.then = "ask_joiner"
         return
     if pending.role == PROTESTOR:
-        actor = s.players[pending.actor]
-        actor.coins -= ROLES[PROTESTOR].cost
+        s.add_coins(pending.actor, -ROLES[PROTESTOR].cost)
         pending.paid = True
         events.append(Event("pay", pending.actor, amount=ROLES[PROTESTOR].cost, what="protestor"))
         pending.to_ask = [p for p in s.clockwise_from(pending.actor) if p != pending.target]
@@ -137,7 +135,7 @@ def answer_fund(s: G54State, seat: int, move: Move, events: list[Event]) -> None
         close_window(s, "ask_funder")
         return
     funding = ROLES[PROTESTOR].funding
-    s.players[seat].coins -= funding
+    s.add_coins(seat, -funding)
     pending.funder = seat
     events.append(Event("fund", seat, pending.actor, amount=funding))
     close_window(s, "blocks")
@@ -262,7 +260,7 @@ def lawyer_stood(s: G54State, events: list[Event]) -> None:
     estate = s.estates.pop(0)
     seat = estate.to_ask[0]
     if s.players[seat].alive:
-        s.players[seat].coins += estate.coins
+        s.add_coins(seat, estate.coins)
         events.append(Event("estate", estate.seat, seat, amount=estate.coins, what="lawyer"))
     else:
         events.append(Event("estate", estate.seat, amount=estate.coins, what="treasury"))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from core.cards.g54.state import G54State
+from core.cards.g54.state import G54Player, G54State
 from core.cards.moves import Move
+from core.cards.seats import seat_view
 from core.cards.table_view import CardChallengeView, CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
 from core.frozen import frozen_dataclass
 
@@ -83,17 +84,18 @@ def tokens_of(state: G54State, seat: int) -> tuple[str, ...]:
     return tuple(tokens)
 
 
+def _seat_view(seat: int, player: G54Player, tokens: tuple[str, ...], hand_shown: bool) -> G54SeatView:
+    aside = player.aside if hand_shown else None
+    return G54SeatView(*seat_fields(seat, player, hand_shown), len(player.aside), aside, tokens)
+
+
 def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> G54View:
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
     all_shown = all_hands_shown(state, every_hand)
+    tokens = state.peacekeeper is not None or state.treaty is not None or state.collector is not None or state.disappear
     players = tuple(
         [
-            G54SeatView(
-                *seat_fields(i, p, all_shown or i == seat),
-                aside_count=len(p.aside),
-                aside=tuple(p.aside) if all_shown or i == seat else None,
-                tokens=tokens_of(state, i),
-            )
+            seat_view(p, i, tokens_of(state, i) if tokens else (), all_shown or i == seat, _seat_view)
             for i, p in enumerate(state.players)
         ]
     )
