@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Self
 
+from netplay.gc_pacing import CollectorPacing
 from netplay.ssh_server import Access, Limits, Lobby, LobbyAppFactory, SSHHost
 
 log = logging.getLogger(__name__)
@@ -190,7 +191,10 @@ async def stand(port: int, stdin: asyncio.StreamReader) -> None:
         loop.add_signal_handler(sig, stop.set)
     host_gone = loop.create_task(stdin.read())
     host_gone.add_done_callback(lambda _: stop.set())
+    pacing = CollectorPacing()  # a door holds an app per session: no collector pause may stop them all
+    pacing.start()
     await stop.wait()
+    pacing.stop()
     host_gone.cancel()
 
 
