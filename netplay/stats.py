@@ -51,6 +51,9 @@ class HostStats:
             with contextlib.suppress(FileExistsError):  # created private: who played whom is nobody else's
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         self.db = sqlite3.connect(":memory:" if path is None else str(path))
+        if path is not None:  # a commit at each game's end, on the host's loop: write ahead, no wait for the disk
+            self.db.execute("PRAGMA journal_mode = WAL")  # (a game lost by a power cut is counted again from the
+            self.db.execute("PRAGMA synchronous = NORMAL")  # journal at the next start: each key counts once)
         self._migrate()
 
     def _migrate(self) -> None:

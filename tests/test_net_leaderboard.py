@@ -171,3 +171,16 @@ def test_a_win_moves_ratings_by_table_size_and_seats_of_one_identity_do_not_play
     assert upset["weak"] > K * 0.9  # beating someone far stronger is worth almost all of K
     bots = changes(["bot:rule", "bot:rule", "p"], [INITIAL] * 3, 0)
     assert bots["bot:rule"] == pytest.approx(K / 4) and bots["p"] == pytest.approx(-K / 4)
+
+
+def test_the_record_writes_ahead_and_its_files_stay_private(tmp_path: Path):
+    """A count at a game's end commits on the host's loop without waiting for the disk (write-ahead log), and the
+    log's files, like the database, are the host's alone: who played whom is nobody else's."""
+    path = tmp_path / "stats.sqlite3"
+    stats = HostStats(path)
+    assert stats.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert stats.count("t1:1", "coup", [("profile:a", "Ana"), ("profile:b", "Bo")], 0)
+    for written in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        assert written.exists() and written.stat().st_mode & 0o777 == 0o600, written
+    stats.db.close()
+    assert HostStats(path).totals("profile:a") == {"games": 1, "wins": 1}
