@@ -71,7 +71,8 @@ class ClassicBot:
 
 class WargameBot(ClassicBot):
     """The wargame's computer opponent: the classic bot's judgement, and the Maximum Leader kept safe, the
-    strategic hexes guarded against subversion, the advanced set-up spread over the start stacks."""
+    strategic hexes guarded against subversion and held through the count, strikes planned in the move phase, the
+    advanced set-up spread over the start stacks."""
 
     name = "rule"
     choosers = SOUND_CHOOSERS

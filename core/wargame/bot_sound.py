@@ -31,7 +31,9 @@ LEADERS_APART = 30.0  # what a second rebel leader in a hex costs at set-up: eac
 
 
 class SoundScorer(MoveScorer):
-    """MoveScorer, and what a move changes in the subversion the rebels could make after the first turn."""
+    """MoveScorer, and what a move changes in the subversion the rebels could make after the first turn, in the
+    points each side counts (the rebels' at once, the government's holds through the rebels' attacks) and in the
+    guards of the Radio Station and the Maximum Leader."""
 
     def __init__(self, sit: Situation) -> None:
         super().__init__(sit)
@@ -136,7 +138,8 @@ def choose_sound_attack(sit: Situation, rng: Random) -> WargameMove:
 
 
 def choose_sound_advance(sit: Situation, rng: Random) -> WargameMove:
-    """The best advance that does not take the Maximum Leader out of safety, less the subversion it opens."""
+    """The best advance that does not take the Maximum Leader out of safety: for the rebels, counting the points it
+    scores at once; for the government, what it keeps at the count and the subversion it opens."""
     safe = Situation(LeaderGuard(sit).filter(sit.view), sit.side)
     guard = SubversionGuard(safe)
     combat = sit.view.combat
