@@ -10,7 +10,13 @@ from core.wargame.bot_eval import Situation
 from core.wargame.bot_move import choose_move
 from core.wargame.bot_place import choose_place, choose_subversion
 from core.wargame.bot_react import choose_advance, choose_bug_out, choose_flight, choose_losses, choose_retreat
-from core.wargame.bot_sound import choose_sound_advance, choose_sound_attack, choose_sound_move, choose_sound_place
+from core.wargame.bot_sound import (
+    choose_sound_advance,
+    choose_sound_attack,
+    choose_sound_losses,
+    choose_sound_move,
+    choose_sound_place,
+)
 from core.wargame.bot_strike import choose_sound_subversion
 from core.wargame.moves import WargameMove
 from core.wargame.views import WargameView
@@ -37,6 +43,9 @@ SOUND_CHOOSERS: Mapping[str, Chooser] = {
     "attack": choose_sound_attack,
     "advance": choose_sound_advance,
     "subvert": choose_sound_subversion,
+    "attacker_losses": choose_sound_losses,
+    "defender_losses": choose_sound_losses,
+    "disband": choose_sound_losses,
 }
 
 
@@ -62,7 +71,8 @@ class ClassicBot:
 
 class WargameBot(ClassicBot):
     """The wargame's computer opponent: the classic bot's judgement, and the Maximum Leader kept safe, the
-    strategic hexes guarded against subversion, the advanced set-up spread over the start stacks."""
+    strategic hexes guarded against subversion and held through the count, strikes planned in the move phase, the
+    advanced set-up spread over the start stacks."""
 
     name = "rule"
     choosers = SOUND_CHOOSERS

@@ -16,11 +16,13 @@ from core.wargame.units import Unit
 BUG_OUT_RISK = 0.1  # a leader leaves a stack that dies on more than this share of the dice
 
 
-def choose_losses(sit: Situation, rng: Random) -> WargameMove:
+def choose_losses(sit: Situation, rng: Random, extra: Callable[[tuple[str, ...]], float] | None = None) -> WargameMove:
     """The cheapest units to lose (ChooseLosses or Disband): weakest first, never the last unit guarding leaders
-    or holding a strategic hex if another choice exists, never a helicopter carrying a leader."""
+    or holding a strategic hex if another choice exists, never a helicopter carrying a leader (extra, if given,
+    adds its own cost of losing each set of units)."""
     options = [m for m in sit.view.legal if isinstance(m, (ChooseLosses, Disband))]
-    return min(options, key=lambda m: loss_cost(sit, m.units) + rng.random() * 0.01)
+    more = extra or (lambda uids: 0.0)
+    return min(options, key=lambda m: loss_cost(sit, m.units) + more(m.units) + rng.random() * 0.01)
 
 
 def loss_cost(sit: Situation, uids: tuple[str, ...]) -> float:

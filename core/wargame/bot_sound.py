@@ -9,9 +9,10 @@ from core.wargame.board import STACKING_LIMIT, is_fortified, stacking_count
 from core.wargame.bot_attack import choose_attack, longest_odds
 from core.wargame.bot_eval import HOLD, Situation, hold_value, radio_station, unit_value
 from core.wargame.bot_guard import LeaderGuard, SubversionGuard, chief
+from core.wargame.bot_hold import kept
 from core.wargame.bot_move import MoveScorer, choose_move
 from core.wargame.bot_place import choose_place
-from core.wargame.bot_react import choose_advance
+from core.wargame.bot_react import choose_advance, choose_losses
 from core.wargame.bot_strike import aim_at_soft, choose_strike, scored_now
 from core.wargame.crt import COLUMNS, hex_defence
 from core.wargame.moves import Advance, MoveUnits, Place, WargameMove
@@ -30,7 +31,9 @@ LEADERS_APART = 30.0  # what a second rebel leader in a hex costs at set-up: eac
 
 
 class SoundScorer(MoveScorer):
-    """MoveScorer, and what a move changes in the subversion the rebels could make after the first turn."""
+    """MoveScorer, and what a move changes in the subversion the rebels could make after the first turn, in the
+    points each side counts (the rebels' at once, the government's holds through the rebels' attacks) and in the
+    guards of the Radio Station and the Maximum Leader."""
 
     def __init__(self, sit: Situation) -> None:
         super().__init__(sit)
@@ -55,6 +58,11 @@ class SoundScorer(MoveScorer):
             if radio in (start, to):
                 after = [u for u in here if u not in group] if start == radio else there + group
                 gain += RADIO_DEFENCE * (_radio_guard(after) - _radio_guard(sit.own(radio)))
+        if self.sit.side == GOVERNMENT:
+            sit, start = self.sit, group[0].hex
+            here, there = sit.own(start), sit.own(to)
+            gain += kept(sit, start, [u for u in here if u not in group]) - kept(sit, start, here)
+            gain += kept(sit, to, there + group) - kept(sit, to, there)
         leader = self.chief
         if leader is not None and leader not in group and leader.hex in (group[0].hex, to):
             stack = self.sit.own(leader.hex)
@@ -130,7 +138,8 @@ def choose_sound_attack(sit: Situation, rng: Random) -> WargameMove:
 
 
 def choose_sound_advance(sit: Situation, rng: Random) -> WargameMove:
-    """The best advance that does not take the Maximum Leader out of safety, less the subversion it opens."""
+    """The best advance that does not take the Maximum Leader out of safety: for the rebels, counting the points it
+    scores at once; for the government, what it keeps at the count and the subversion it opens."""
     safe = Situation(LeaderGuard(sit).filter(sit.view), sit.side)
     guard = SubversionGuard(safe)
     combat = sit.view.combat
@@ -138,18 +147,35 @@ def choose_sound_advance(sit: Situation, rng: Random) -> WargameMove:
     into = combat.pending[0]
     if sit.side == REBELS:
         return choose_advance(safe, rng, lambda move: _scored_after(safe, into, move))
-    if not guard.active:
-        return choose_advance(safe, rng)
 
     def opened(move: Advance) -> float:
         units = [sit.view.unit(uid) for uid in move.units if not sit.view.unit(uid).is_leader]
-        change = -guard.cost(into, units)
+        change = kept(safe, into, units) - guard.cost(into, units)
         for source in sorted({u.hex for u in units}):
             here = safe.own(source)
-            change += guard.cost(source, here) - guard.cost(source, [u for u in here if u not in units])
+            left = [u for u in here if u not in units]
+            change += guard.cost(source, here) - guard.cost(source, left) + kept(safe, source, left)
+            change -= kept(safe, source, here)
         return change
 
     return choose_advance(safe, rng, opened)
+
+
+def choose_sound_losses(sit: Situation, rng: Random) -> WargameMove:
+    """The cheapest units to lose, counting on the government's first advanced turn the subversion the losses open
+    (a garrison that attacked must not be left small enough to be turned)."""
+    guard = SubversionGuard(sit)
+    if not guard.active:
+        return choose_losses(sit, rng)
+
+    def opened(uids: tuple[str, ...]) -> float:
+        change = 0.0
+        for label in sorted({sit.view.unit(uid).hex for uid in uids}):
+            here = sit.own(label)
+            change += guard.cost(label, [u for u in here if u.uid not in uids]) - guard.cost(label, here)
+        return change
+
+    return choose_losses(sit, rng, opened)
 
 
 def _scored_after(sit: Situation, into: str, move: Advance) -> float:

@@ -10,6 +10,7 @@ from random import Random
 
 from core.wargame.board import STACKING_LIMIT, adjacent, stacking_count, strategic_hexes
 from core.wargame.bot_eval import Situation, hold_value, unit_value
+from core.wargame.bot_hold import kept, strike_bonus
 from core.wargame.crt import COLUMNS, column, hex_defence
 from core.wargame.moves import MoveUnits, Subvert, WargameMove
 from core.wargame.units import Unit
@@ -76,9 +77,9 @@ def plan_strike(sit: Situation, target: str, routes: dict[str, list[MoveUnits]],
             options.append((_leave_cost(sit, unit) / max(unit.strength, 1), unit, ends))
     options.sort(key=lambda o: (o[0], -o[1].strength, o[1].uid))
     best: Strike | None = None
-    strength, cost, moves = ready, 0.0, []
+    strength, cost, moves, bonus = ready, 0.0, [], strike_bonus(sit, target)
     if column(int(ready), defence) and COLUMNS.index(column(int(ready), defence)) >= COLUMNS.index(longest):
-        best = Strike(target, sit.attack_value(target, int(ready)), ())
+        best = Strike(target, sit.attack_value(target, int(ready)) + bonus, ())
     for per_point, unit, ends in options:
         if defence and strength >= BEST_ODDS * defence:
             break
@@ -93,7 +94,7 @@ def plan_strike(sit: Situation, target: str, routes: dict[str, list[MoveUnits]],
         col = column(int(strength), defence)
         if not col or COLUMNS.index(col) < COLUMNS.index(longest):
             continue
-        worth = sit.attack_value(target, int(strength), loss_value=unit_value(unit)) - cost
+        worth = sit.attack_value(target, int(strength), loss_value=unit_value(unit)) + bonus - cost
         if worth > WORTH_STRIKING and (best is None or worth > best.worth):
             best = Strike(target, worth, tuple(moves))
     return best
@@ -102,7 +103,9 @@ def plan_strike(sit: Situation, target: str, routes: dict[str, list[MoveUnits]],
 def _leave_cost(sit: Situation, unit: Unit) -> float:
     """What the side's stack where unit stands loses when it leaves (its hold of a strategic hex, its defence)."""
     here = sit.own(unit.hex)
-    return max(0.0, sit.local_value(unit.hex, here) - sit.local_value(unit.hex, [u for u in here if u != unit]))
+    left = [u for u in here if u != unit]
+    lost = sit.local_value(unit.hex, here) - sit.local_value(unit.hex, left)
+    return max(0.0, lost + kept(sit, unit.hex, here) - kept(sit, unit.hex, left))
 
 
 def _enemy_force(sit: Situation, label: str) -> bool:

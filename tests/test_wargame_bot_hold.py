@@ -1,0 +1,82 @@
+"""The sound wargame bot's hold on the strategic hexes: the government's holds worth what it keeps through the
+rebels' attacks, a cleared city hex kept closed, the Radio Station worth a strike."""
+
+from __future__ import annotations
+
+from core.wargame.board import adjacent
+from core.wargame.bot import ClassicBot, WargameBot
+from core.wargame.bot_eval import Situation
+from core.wargame.bot_hold import HELD, RADIO_STRIKE, kept, strike_bonus
+from core.wargame.bot_move import MoveScorer
+from core.wargame.bot_sound import SoundScorer
+from core.wargame.engine import WARGAME
+from core.wargame.moves import Advance, Attack, ChooseLosses
+from core.wargame.units import LEADER
+from tests.wargame_helpers import GOV, REB, board, dice, play, put
+
+
+def test_the_government_pays_for_leaving_a_strategic_hex_to_the_rebels() -> None:
+    state = board("move", GOV)
+    put(state, GOV, LEADER, "I7")
+    put(state, GOV, "guards", "I7")
+    police = [state.units[put(state, GOV, "police", "D10")] for _ in range(2)]  # the University, no rebel near
+    put(state, REB, "irregular", "H3")
+    sit = Situation(WARGAME.view(state, GOV), GOV)
+    sound, plain = SoundScorer(sit), MoveScorer(sit)
+    assert sound.score(police, "E10") == plain.score(police, "E10") - HELD  # the last ones out give it up
+    assert sound.score(police[:1], "E10") == plain.score(police[:1], "E10")  # one stays: still held
+    assert sound.score(police[:1], "H9") == plain.score(police[:1], "H9") + HELD  # the Telephone Exchange taken
+
+
+def test_the_government_keeps_a_threatened_fortress_stack_whole() -> None:
+    state = board("move", GOV)
+    put(state, GOV, LEADER, "I7")
+    put(state, GOV, "guards", "I7")
+    put(state, GOV, "police", "G5")  # the Police Station: police and tank defend 12, doubled
+    tank = state.units[put(state, GOV, "tank", "G5")]
+    for kind in ("mob", "mob", "police"):
+        put(state, REB, kind, "F5")
+        put(state, REB, kind, "F4")
+    sit = Situation(WARGAME.view(state, GOV), GOV)
+    assert 0 < kept(sit, "G5", sit.own("G5")) < HELD  # 1-1 at most: lost on the R and -1/R only
+    sound, plain = SoundScorer(sit), MoveScorer(sit)
+    assert sound.score([tank], "H6") < plain.score([tank], "H6") - HELD / 3  # the police alone: lost at 3-1
+
+
+def test_a_helicopter_that_cleared_a_strategic_city_hex_advances_into_it() -> None:
+    state = board("attack", GOV)
+    put(state, GOV, LEADER, "I7")
+    put(state, GOV, "guards", "I7")
+    helicopter = put(state, GOV, "helicopter", adjacent("D10")[0])
+    put(state, REB, "mob", "D10")  # the University, held by one mob
+    for _ in range(3):
+        put(state, REB, "irregular", "C11")  # a band that could strike the helicopter there
+    dice(state, 6)  # 3 to 1: 3-1, X
+    state, _ = play(state, GOV, Attack((helicopter,), ("D10",)))
+    assert state.combat is not None and state.combat.stage == "advance"
+    move = WargameBot(1).choose(WARGAME.view(state, GOV))
+    assert move == Advance((helicopter,))  # no rebel mob may be placed with it, nor hold the hex
+
+
+def test_a_strike_on_the_radio_station_is_worth_more_until_the_last_turns() -> None:
+    state = board("move", GOV, turn=2)
+    sit = Situation(WARGAME.view(state, GOV), GOV)
+    assert strike_bonus(sit, "C3") == RADIO_STRIKE > 0 and strike_bonus(sit, "D10") == 0
+    late = board("move", GOV, turn=state.config.turn_limit - 1)
+    assert strike_bonus(Situation(WARGAME.view(late, GOV), GOV), "C3") == 0
+
+
+def test_a_first_turn_garrison_that_attacked_keeps_enough_units_against_subversion() -> None:
+    state = board("attack", GOV, turn=1, scenario="advanced")
+    put(state, GOV, LEADER, "I7")
+    put(state, GOV, "guards", "I7")
+    police = [put(state, GOV, "police", "D10") for _ in range(3)]  # the University: three police, none turnable
+    army = put(state, GOV, "army", "E9")
+    for _ in range(3):
+        put(state, REB, "irregular", "D9")
+    dice(state, 1)  # 9 to 6: 1-1, [-1]
+    state, _ = play(state, GOV, Attack(tuple(sorted([*police, army])), ("D9",)))
+    view = WARGAME.view(state, GOV)
+    assert view.window == "attacker_losses"
+    assert ClassicBot(1).choose(view) == ChooseLosses((police[0],))  # the cheapest unit: two police left to turn
+    assert WargameBot(1).choose(view) == ChooseLosses((army,))
