@@ -54,8 +54,7 @@ class Seat(ABC):
 
     def face_up(self, card: str) -> Self:
         """This seat having lost card: it leaves the hand face up, and is no longer claimed."""
-        claims = without(self.claims, card) if card in self.claims else self.claims
-        return self.but(hidden=without(self.hidden, card), revealed=(*self.revealed, card), claims=claims)
+        return self.unclaiming(card).but(hidden=without(self.hidden, card), revealed=(*self.revealed, card))
 
     def gone(self) -> Self:
         """This seat having left the game: its coins gone and its claims forgotten."""

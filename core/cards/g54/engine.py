@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from itertools import combinations
 
@@ -101,59 +100,30 @@ def settle(s: G54State, events: list[Event]) -> None:
 
 def action_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Income, Coup and the affordable actions of the roles in play, with every legal target."""
-    coins = min(s.players[seat].coins, FORCED_COUP_COINS)
-    others = tuple(s.clockwise_from(seat))
-    coups = tuple([t for t in others if s.may_target(seat, t, coup=True)]) if coins >= COUP_COST else ()
-    aims = tuple([t for t in others if s.may_target(seat, t)])
-    taxed = s.taxed if s.collector is not None and s.collector != seat else None
-    disappear = tuple(s.disappear)
-    if any(ROLES[name].aim == RICH_POOR for name in s.roles):  # the Communist's aims hang on every purse
-        return _actions(
-            s.roles, coins, others, coups, aims, taxed, s.spying, disappear, tuple(_communist_moves(s, seat))
-        )
-    return _cached_actions(s.roles, coins, others, coups, aims, taxed, s.spying, disappear, ())
-
-
-def _actions(
-    roles: tuple[str, ...],
-    coins: int,
-    others: tuple[int, ...],
-    coups: tuple[int, ...],
-    aims: tuple[int, ...],
-    taxed: str | None,
-    spying: bool,
-    disappear: tuple[int, ...],
-    communist: tuple[Move, ...],
-) -> tuple[Move, ...]:
-    """The actions of a seat with coins (counted up to a forced Coup) among roles: others are the other living seats
-    clockwise, coups those it may Coup and aims those another action may aim at; taxed is the role it pays a tax on,
-    spying whether the Spy acted this turn, disappear the seats holding a Disappear token, communist the Communist's
-    moves."""
-    coup = [move("coup", target=t) for t in coups]
+    coins = s.players[seat].coins
+    others = s.clockwise_from(seat)
+    coup = [move("coup", target=t) for t in others if s.may_target(seat, t, coup=True)] if coins >= COUP_COST else []
     if coins >= FORCED_COUP_COINS:
         return tuple(coup)
     moves = [move("income"), *coup]
-    for name in roles:
+    for name in s.roles:
         role = ROLES[name]
-        if not role.has_action or (spying and role.kind == "spy") or coins < role.price + (name == taxed):
+        if not role.has_action or (s.spying and role.kind == "spy") or coins < role.price + s.tax_due(seat, name):
             continue
         if role.aim == ONE:
-            targets = aims
+            aims = [t for t in others if s.may_target(seat, t)]
             if role.kind == "mercenary":
-                targets = tuple(t for t in aims if t not in disappear) if len(disappear) < DISAPPEAR_TOKENS else ()
-            moves.extend(move(role.kind, target=t) for t in targets)
+                aims = [t for t in aims if t not in s.disappear] if len(s.disappear) < DISAPPEAR_TOKENS else []
+            moves.extend(move(role.kind, target=t) for t in aims)
         elif role.aim == FRIEND:
             moves.extend(move(role.kind, target=t) for t in others)
         elif role.aim == RICH_POOR:
-            moves.extend(communist)
+            moves.extend(_communist_moves(s, seat))
         elif role.aim == ROLE:
-            moves.extend(move(role.kind, card=r) for r in roles)
+            moves.extend(move(role.kind, card=r) for r in s.roles)
         elif role.aim in (EVERYONE, "none"):
             moves.append(move(role.kind))
     return tuple(moves)
-
-
-_cached_actions = functools.cache(_actions)  # the same few answers come up in every game: each is worked out once
 
 
 def _communist_moves(s: G54State, seat: int) -> list[Move]:
