@@ -6,6 +6,7 @@ seeded from the game's seed. A figure's target is the issue's: a fair share is 1
 
 from __future__ import annotations
 
+import datetime
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -87,4 +88,6 @@ def measure(quick: bool) -> dict[str, Any]:
     p99 = max(f["p99_ms"] for f in figures.values())
     for figure in figures.values():
         figure["mean_ms"], figure["p99_ms"] = round(figure["mean_ms"], 1), round(figure["p99_ms"], 1)
+        if not quick:  # a match can be measured again on its own (run), so each keeps its own day
+            figure["measured_on"] = datetime.date.today().isoformat()
     return {"expert_nodes": NODES, "expert_vs_rule": figures, "expert_p99_ms": round(p99, 1)}

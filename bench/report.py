@@ -23,6 +23,8 @@ class Row:
     target: str
     result: Callable[[dict[str, Any]], str]
     met: Callable[[dict[str, Any]], bool | None] = lambda _: None
+    day: Callable[[dict[str, Any]], str | None] = lambda _: None
+    """The day this row alone was measured, where it can be measured apart from the rest of its measurement."""
 
 
 def at(results: dict[str, Any], path: str) -> Any:
@@ -242,6 +244,7 @@ def expert_rows(results: dict[str, Any]) -> list[Row]:
                 f"≥ {target:.0%}, ≤ 200 ms",
                 functools.partial(expert_result, label=label),
                 functools.partial(expert_met, label=label),
+                functools.partial(expert_day, label=label),
             )
         )
     return rows
@@ -255,6 +258,11 @@ def expert_result(results: dict[str, Any], label: str) -> str:
 def expert_met(results: dict[str, Any], label: str) -> bool:
     figure = results["expert_vs_rule"][label]
     return bool(figure["win_share"] >= figure["target"] and figure["p99_ms"] <= 200)
+
+
+def expert_day(results: dict[str, Any], label: str) -> str | None:
+    day: str | None = results["expert_vs_rule"][label].get("measured_on")
+    return day
 
 
 def host_row(results: dict[str, Any], tables: int) -> str:
@@ -295,7 +303,8 @@ def table(results: dict[str, Any]) -> str:
         met = row.met(results)
         mark = "" if met is None else " ✓" if met else " (not met)"
         lines.append(
-            f"| {row.figure} | {row.target} | {row.result(results)}{mark} | {days.get(row.measurement, '—')} |"
+            f"| {row.figure} | {row.target} | {row.result(results)}{mark} | "
+            f"{row.day(results) or days.get(row.measurement, '—')} |"
         )
     return "\n".join(lines)
 

@@ -24,3 +24,14 @@ def test_the_readme_changes_only_between_the_markers(tmp_path) -> None:
     text = readme.read_text()
     assert text.startswith(f"before\n{report.START}\n| figure |") and text.endswith(f"{report.END}\nafter\n")
     assert "old" not in text and "| 400 ✓ |" in text
+
+
+def test_an_expert_match_measured_on_its_own_shows_its_own_day() -> None:
+    match = {"games": 2000, "win_share": 0.41, "target": 0.4, "p99_ms": 120.0, "mean_ms": 60.0}
+    results = {
+        "expert_vs_rule": {"coup_4p": {**match, "measured_on": "2026-11-24"}, "coup_2p": {**match, "games": 24}},
+        "measured_on": {},
+    }
+    lines = report.table(results).splitlines()
+    assert any("coup 4p (2000 games)" in line and line.endswith("| 2026-11-24 |") for line in lines)
+    assert any("coup 2p (24 games)" in line and line.endswith("| — |") for line in lines)
