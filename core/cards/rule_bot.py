@@ -55,11 +55,10 @@ def steal_blockers(view: CoupView) -> tuple[str, ...]:
 
 def visible(view: CoupView) -> Counter[str]:
     """Every card the viewer can see: its hand, cards drawn in an exchange, and all revealed cards."""
-    seen = Counter(hand(view))
-    seen.update(view.drawn)
+    cards = [*hand(view), *view.drawn]
     for player in view.players:
-        seen.update(player.revealed)
-    return seen
+        cards += player.revealed
+    return Counter(cards)
 
 
 def unseen(view: CoupView, card: str) -> int:
