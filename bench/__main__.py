@@ -50,6 +50,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("names", nargs="*", metavar="NAME", help=f"one of: {', '.join(MEASUREMENTS)}")
     parser.add_argument("--quick", action="store_true", help="fewer games: a try, not a figure to keep")
+    labels = [m.label for m in expert.MATCHES]
+    parser.add_argument(
+        "--match",
+        action="append",
+        default=[],
+        choices=labels,
+        metavar="LABEL",
+        help=f"expert: only this match (repeat for more), kept beside the others' figures; one of {', '.join(labels)}",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in MEASUREMENTS]
     if unknown:
@@ -57,7 +66,10 @@ def main(argv: list[str] | None = None) -> None:
     results: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     for name in args.names or MEASUREMENTS:
         print(f"== {name}", flush=True)
-        results.update(MEASUREMENTS[name](args.quick))
+        if name == "expert" and args.match:
+            results.update(expert.merged(results, expert.measure(args.quick, tuple(args.match))))
+        else:
+            results.update(MEASUREMENTS[name](args.quick))
         if not args.quick:  # a try is not a figure to keep in the README
             results.setdefault("measured_on", {})[name] = datetime.date.today().isoformat()
     RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.harness import percentile
-from core.cards.expert import NODES
+from core.cards.expert import SEARCHES
 from core.registry import game_spec
 from core.sim import derive_seeds
 
@@ -80,14 +80,30 @@ def run(match: Match, games: int, pool: ProcessPoolExecutor) -> dict[str, Any]:
     return {"games": games, "win_share": round(share, 3), "target": match.target, "mean_ms": mean, "p99_ms": p99}
 
 
-def measure(quick: bool) -> dict[str, Any]:
-    """Each match at its size (QUICK_GAMES each with quick), over as many processes as the machine has cores."""
-    print(f"expert: {NODES} nodes a decision against rule bots", flush=True)
+def measure(quick: bool, only: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Each match at its size (QUICK_GAMES each with quick), or only the matches labelled so, over as many processes
+    as the machine has cores."""
+    budgets = {game: search.nodes for game, search in SEARCHES.items()}
+    print(f"expert against rule bots, nodes a decision: {budgets}", flush=True)
     with ProcessPoolExecutor() as pool:
-        figures = {m.label: run(m, QUICK_GAMES if quick else m.games, pool) for m in MATCHES}
-    p99 = max(f["p99_ms"] for f in figures.values())
-    for figure in figures.values():
+        figures = {
+            m.label: run(m, QUICK_GAMES if quick else m.games, pool) for m in MATCHES if not only or m.label in only
+        }
+    for label, figure in figures.items():
         figure["mean_ms"], figure["p99_ms"] = round(figure["mean_ms"], 1), round(figure["p99_ms"], 1)
-        if not quick:  # a match can be measured again on its own (run), so each keeps its own day
+        figure["nodes"] = budgets[next(m.game for m in MATCHES if m.label == label)]
+        if not quick:  # a match can be measured again on its own (only), so each keeps its own day
             figure["measured_on"] = datetime.date.today().isoformat()
-    return {"expert_nodes": NODES, "expert_vs_rule": figures, "expert_p99_ms": round(p99, 1)}
+    return {"expert_nodes": budgets, "expert_vs_rule": figures, "expert_p99_ms": worst(figures)}
+
+
+def merged(results: dict[str, Any], figures: dict[str, Any]) -> dict[str, Any]:
+    """figures of some matches (measure with only) with those of the other matches kept in results, and the worst
+    p99 of them all."""
+    matches = {**results.get("expert_vs_rule", {}), **figures["expert_vs_rule"]}
+    return {**figures, "expert_vs_rule": matches, "expert_p99_ms": worst(matches)}
+
+
+def worst(figures: dict[str, Any]) -> float:
+    """The longest p99 of the matches' decisions."""
+    return round(max(float(f["p99_ms"]) for f in figures.values()), 1)

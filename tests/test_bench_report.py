@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench import report
+from bench import expert, report
 
 
 def test_unmeasured_figures_show_a_dash_and_no_verdict() -> None:
@@ -35,3 +35,12 @@ def test_an_expert_match_measured_on_its_own_shows_its_own_day() -> None:
     lines = report.table(results).splitlines()
     assert any("coup 4p (2000 games)" in line and line.endswith("| 2026-11-24 |") for line in lines)
     assert any("coup 2p (24 games)" in line and line.endswith("| — |") for line in lines)
+
+
+def test_one_expert_match_measured_again_keeps_the_others_and_takes_the_worst_p99_of_all() -> None:
+    old = {"games": 24, "win_share": 0.5, "target": 0.35, "p99_ms": 150.0, "mean_ms": 60.0}
+    results = {"expert_vs_rule": {"coup_4p": {**old, "p99_ms": 110.0}, "g54_4p_first": old}, "expert_p99_ms": 150.0}
+    again = {**old, "games": 2000, "p99_ms": 170.0}
+    figures = expert.merged(results, {"expert_nodes": {"coup": 3500}, "expert_vs_rule": {"coup_4p": again}})
+    assert figures["expert_vs_rule"] == {"coup_4p": again, "g54_4p_first": old}
+    assert figures["expert_p99_ms"] == 170.0 and figures["expert_nodes"] == {"coup": 3500}

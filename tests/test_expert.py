@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from core.cards.beliefs import beliefs
-from core.cards.expert import COUP_SEARCH, G54_SEARCH, ExpertBot, Search
+from core.cards.expert import COUP_SEARCH, G54_SEARCH, REFORMATION_SEARCH, SEARCHES, ExpertBot, Search
 from core.registry import game_spec
 from core.sim import derive_seeds, play_game
 
 CASES = [
     ("coup", {"players": 4}, COUP_SEARCH),
-    ("reformation", {"players": 5, "inquisitor": True}, COUP_SEARCH),
+    ("reformation", {"players": 5, "inquisitor": True}, REFORMATION_SEARCH),
     ("g54", {"players": 4, "selection": "random"}, G54_SEARCH),
 ]
 
@@ -89,3 +89,11 @@ def test_the_same_seed_and_budget_play_the_same_game(game: str, options: dict[st
         return play_game(spec.engine, config, 23, bots).record.moves
 
     assert play() == play()
+
+
+def test_each_game_s_expert_searches_with_that_game_s_own_budget() -> None:
+    for game, search in SEARCHES.items():
+        bot = game_spec(game).make_bot("expert", 1)
+        assert isinstance(bot, ExpertBot) and bot.search is search and bot.nodes == search.nodes
+    assert COUP_SEARCH.nodes > REFORMATION_SEARCH.nodes  # Coup's moves cost least to play out
+    assert ExpertBot(1, nodes=100, search=G54_SEARCH).nodes == 100

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.cards.annotate import annotate, note_line
-from core.cards.expert import NODES
+from core.cards.expert import SEARCHES
 from core.game import Flag, IllegalMove
 from core.records import Record, replay
 from core.registry import GAMES, bot_levels, game_spec
@@ -78,8 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument(
         "--nodes",
         type=int,
-        default=NODES,
-        help="with --annotate: the expert's search budget a decision, in moves played out (default %(default)s)",
+        help="with --annotate: the expert's search budget a decision, in moves played out (default: the game's, "
+        + ", ".join(f"{game} {search.nodes}" for game, search in SEARCHES.items())
+        + ")",
         metavar="N",
     )
     host = commands.add_parser("host", help="host games for players on the LAN and over SSH")
@@ -243,7 +244,7 @@ def command_replay(args: argparse.Namespace) -> int:
     return ReplayApp(record).run() or 0
 
 
-def print_annotations(record: Record, nodes: int) -> int:
+def print_annotations(record: Record, nodes: int | None) -> int:
     """Print record's game a decision a line, each beside the expert's choice (core.cards.annotate)."""
     notes = annotate(record, nodes)
     spec = game_spec(record.game)

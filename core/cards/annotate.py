@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.cards.beliefs import claim_at_stake
-from core.cards.expert import NODES, SEARCHES, ExpertBot
+from core.cards.expert import SEARCHES, ExpertBot
 from core.cards.moves import Move
 from core.records import Record, replay_states
 
@@ -30,15 +30,15 @@ class Note:
     bluff: bool
 
 
-def annotate(record: Record, nodes: int = NODES) -> Iterator[tuple[Note, Any]]:
+def annotate(record: Record, nodes: int | None = None) -> Iterator[tuple[Note, Any]]:
     """Each decision of record's game (a card game the expert plays: ValueError otherwise), with the decider's view
-    before it."""
+    before it; the expert searches with nodes, the game's own budget unless given."""
     if record.game not in SEARCHES:
         raise ValueError(f"the expert does not play {record.game}")
     return _notes(record, nodes)
 
 
-def _notes(record: Record, nodes: int) -> Iterator[tuple[Note, Any]]:
+def _notes(record: Record, nodes: int | None) -> Iterator[tuple[Note, Any]]:
     states = replay_states(record)
     before, _, game = next(states)
     for after, _, _ in states:
@@ -46,7 +46,7 @@ def _notes(record: Record, nodes: int) -> Iterator[tuple[Note, Any]]:
         before = after
 
 
-def note(record: Record, game: Any, before: Any, after: Any, nodes: int = NODES) -> tuple[Note, Any]:
+def note(record: Record, game: Any, before: Any, after: Any, nodes: int | None = None) -> tuple[Note, Any]:
     """The note on record's move from state before to after (the expert seeded by the record's seed and the move's
     place in it), with the decider's view before it."""
     seat, data = record.moves[before.version]

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.cards.beliefs import CardView, beliefs, bluff_chance
-from core.cards.expert import NODES, ExpertBot, Search
+from core.cards.expert import ExpertBot, Search
 from core.cards.moves import Move
 
 LIKELY = 0.5
 """A card an opponent holds at least this likely is named as likely."""
-COACH_NODES = 4 * NODES
-"""The coach searches four times as long as the expert at the table (under half a second, once a key press): its
-advice is read and weighed, so it had better not change with the luck of a few deals."""
+COACH_FACTOR = 4
+"""The coach searches four times as long as the expert at the table (under a second, once a key press): its advice
+is read and weighed, so it had better not change with the luck of a few deals."""
 
 
 @dataclass(frozen=True)
@@ -30,15 +30,16 @@ class Advice:
 
 
 def advise(
-    view: CardView, search: Search, label: Callable[[Move, Any], str], seed: int = 0, nodes: int = COACH_NODES
+    view: CardView, search: Search, label: Callable[[Move, Any], str], seed: int = 0, nodes: int | None = None
 ) -> Advice:
-    """What the coach says to view's seat (its move searched with nodes, from seed); label words a move."""
+    """What the coach says to view's seat (its move searched with nodes, COACH_FACTOR times the game's budget unless
+    given, from seed); label words a move."""
     belief = beliefs(view)
     chances = belief.holds()
     likely = tuple(
         (seat, tuple(sorted(by_card.items(), key=lambda item: -item[1]))) for seat, by_card in chances.items()
     )
-    assessment = ExpertBot(seed, nodes, search).assess(view)
+    assessment = ExpertBot(seed, COACH_FACTOR * search.nodes if nodes is None else nodes, search).assess(view)
     wins, deals, move = assessment.wins, assessment.deals, assessment.move
     if not wins:
         reason = "the expert plays this as the rule bot would: there is nothing here worth searching"

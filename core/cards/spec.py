@@ -11,7 +11,7 @@ from core.cards import text
 from core.cards.engine import COUP as COUP_ENGINE
 from core.cards.engine import REFORMATION as REFORMATION_ENGINE
 from core.cards.events import Event
-from core.cards.expert import coup_expert
+from core.cards.expert import coup_expert, reformation_expert
 from core.cards.rule_bot import RuleBot
 from core.cards.state import MAX_PLAYERS, MAX_REFORMATION_PLAYERS, MIN_PLAYERS
 from core.cards.views import CoupView
@@ -44,4 +44,5 @@ REFORMATION_SPEC = replace(
     title="Coup: Reformation",
     player_counts=tuple(range(MIN_PLAYERS, MAX_REFORMATION_PLAYERS + 1)),
     engine=REFORMATION_ENGINE,
+    bots={**COUP_SPEC.bots, "expert": reformation_expert},
 )
