@@ -88,6 +88,7 @@ async def test_a_player_creates_a_table_plays_and_resizes(tmp_path: Path) -> Non
         term.send("i")
         await term.expect("You take 1 coin (income).", since)
 
+        await until_turn([(term, app)])  # the game waits for her: no decision dialog can open over the table now
         since = term.mark()
         term.send("\x1b")  # Esc alone, with nothing after it
         await term.expect("Leave this game?", since)
