@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from netplay.client import Client
+from netplay.netbot import MOVE_BURST, MOVE_RATE
+from netplay.netbot import Pace as Bucket
 
 Updates = asyncio.Queue[dict[str, Any]]
 
@@ -48,6 +50,13 @@ class Seat:
     def __init__(self) -> None:
         self.updates: Updates = asyncio.Queue()
         self.client = Client(on_message=self.updates.put_nowait)
+        self.bucket = Bucket(MOVE_RATE, MOVE_BURST)  # a host disconnects a player past its flood limit
+
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The host's reply to message, sent when the flood limit allows."""
+        await self.bucket.take()
+        reply: dict[str, Any] = await self.client.request(message)
+        return reply
 
     async def latest(self, timeout: float) -> dict[str, Any] | None:
         """The newest message waiting (updates only skip older updates), or None after timeout seconds of nothing."""
@@ -77,20 +86,20 @@ class PlayedTable:
         await self._sit()
 
     async def _sit(self) -> None:
-        first, second = (seat.client for seat in self.seats)
+        first, second = self.seats
         self.table = (await first.request({"type": "create", "players": 2}))["table"]["id"]
-        for client in (first, second):
-            await client.request({"type": "join", "table": self.table})
+        for seat in (first, second):
+            await seat.request({"type": "join", "table": self.table})
 
     async def play(self) -> None:
         """Start, play to the end, sit at a fresh table; again, until the counted span is over."""
         while time.time() < self.pace.counted_until:
-            await self.seats[0].client.request({"type": "start", "table": self.table})
+            await self.seats[0].request({"type": "start", "table": self.table})
             self.sent.clear()
             await asyncio.gather(*(self._play_seat(number) for number in range(2)))
             self.tally.games += 1
             for seat in self.seats:
-                await seat.client.request({"type": "leave"})
+                await seat.request({"type": "leave"})
             if time.time() < self.pace.counted_until:
                 await self._sit()
 
@@ -122,6 +131,7 @@ class PlayedTable:
             await asyncio.sleep(self.rng.uniform(*self.pace.think))
             if not seat.updates.empty():
                 continue  # the table moved on while we thought: look again
+            await seat.bucket.take()
             answered = message["window_opened"]
             self.sent[number] = (message["version"], time.perf_counter())
             move = self.rng.choice(view["legal"])
