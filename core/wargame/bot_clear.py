@@ -27,8 +27,10 @@ def choose_clearing(sit: Situation, longest: Callable[[Situation, str], str]) ->
         exits = [
             m
             for m in sit.view.legal
-            if isinstance(m, MoveUnits) and m.to in adjacent(label) and not sit.foes(m.to)
-            if all(sit.view.unit(uid).hex == label for uid in m.units)
+            if isinstance(m, MoveUnits)
+            and m.to in adjacent(label)
+            and not sit.foes(m.to)
+            and all(sit.view.unit(uid).hex == label for uid in m.units)
         ]
         if {u.uid for u in here} - {uid for m in exits for uid in m.units}:
             continue  # a counter left behind keeps the hex shared
