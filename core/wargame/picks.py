@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from core.game import IllegalMove
 from core.wargame.board import STACKING_LIMIT, stack_at
+from core.wargame.bot_eval import unit_value
 from core.wargame.engine import WARGAME
 from core.wargame.flow import subversion_targets
 from core.wargame.moves import Advance, ChooseLosses, Disband, Retreat, Subvert, WargameMove
@@ -61,15 +62,22 @@ def pickable(view: WargameView) -> list[Unit]:
 
 
 def start_picks(view: WargameView) -> Picks:
-    """The picker of the open decision, with the first legal move's counters ticked (a retreat: its hexes; a
-    subversion: none)."""
+    """The picker of the open decision, with the first legal move's counters ticked (losses: the cheapest choice; a
+    retreat: its hexes; a subversion: none)."""
     units = [u.uid for u in pickable(view)]
     first = view.legal[0] if view.legal else None
+    if isinstance(first, ChooseLosses):
+        first = min(view.legal, key=lambda move: _worth(view, move))
     if isinstance(first, Retreat):
         to = dict(first.moves)
         return Picks(units, set(), to)
     chosen = set(getattr(first, "units", ())) if view.window != "subvert" else set()  # subverting nobody is first
     return Picks(units, chosen & set(units))
+
+
+def _worth(view: WargameView, move: WargameMove) -> float:
+    """What the counters a move names are worth to their side (the cheapest losses are ticked first)."""
+    return sum(unit_value(view.unit(uid)) for uid in getattr(move, "units", ()))
 
 
 def picked_move(view: WargameView, picks: Picks) -> WargameMove:

@@ -48,7 +48,9 @@ from tui.widgets.pick_list import PickList
 from tui.widgets.wargame_info import (
     choice_rows,
     combat_odds,
+    last_attack,
     leave_map_question,
+    over_stacked_note,
     pick_outcome,
     pick_rows,
     plan_rows,
@@ -77,7 +79,7 @@ class WargameScreen(Screen[None]):
         Binding("right,l", "cursor(1,0)", "Cursor", show=False),
         Binding("enter,space", "select", "Select"),
         Binding("c", "confirm", "Confirm"),
-        Binding("a", "auto_place", "Auto set-up"),
+        Binding("a", "auto_place", "Auto place"),
         Binding("r", "roll", "Roll"),
         Binding("s", "surrender", "Surrender call"),
         Binding("o", "off_map", "Leave map"),
@@ -320,7 +322,11 @@ class WargameScreen(Screen[None]):
             return text
         if view.window == "move":
             text.append("Move: Enter on your stack selects it, then Enter on a lit hex moves it. e ends the phase.")
+            foot.append(over_stacked_note(view, view.side), "yellow")
         elif view.window == "attack":
+            last = last_attack(view)
+            if last:
+                text.append(f"Last attack: {last}\n", "bold yellow")
             text.append("Attack: Enter on an enemy hex next to your units aims at it. e ends the phase.")
         return text
 
@@ -329,7 +335,8 @@ class WargameScreen(Screen[None]):
         side = ("government", "rebel")[head.side]
         kind = f"a {side} {head.kind}" if head.count == 1 else f"{head.count} {side} {head.kind} units together"
         text.append(f"Place {kind} on {RULES[head.rule]} (lit).\n", "bold")
-        text.append(f"{sum(p.count for p in rest)} more to place after it. Enter places; a: automatic set-up.")
+        automatic = "set-up" if self.view.phase == "setup" else "placement"
+        text.append(f"{sum(p.count for p in rest)} more to place after it. Enter places; a: automatic {automatic}.")
         return text
 
     def _move_info(self, text: Text, foot: Text) -> Text:
@@ -367,6 +374,8 @@ class WargameScreen(Screen[None]):
         if combat is not None:
             if combat.die:
                 return combat.odds, combat.die, combat.result, ""
+            if self.view.last_result == "surrender" and combat.stage == "advance":
+                return "", 0, "", "the defenders surrendered"
             odds = combat_odds(self.view)
             return odds.column, 0, "", f"this attack: {odds.attack} against {odds.defence}, not rolled yet"
         for event in reversed(self.view.log):
@@ -577,7 +586,7 @@ class WargameScreen(Screen[None]):
 
     def action_help(self) -> None:
         """Keys and a rules summary."""
-        self.app.push_screen(WargameHelpScreen())
+        self.app.push_screen(WargameHelpScreen(self.view.config))
 
     def action_cancel(self) -> None:
         """Drop the selection or plan; with none, leave the game (after a confirm while it is on and played here)."""

@@ -7,7 +7,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
+from core.wargame.config import WargameConfig
 from core.wargame.crt import COLUMNS, CRT
+from core.wargame.flow import WINNING_LEAD
 from core.wargame.units import (
     ALLOWANCE,
     ARMY,
@@ -205,14 +207,30 @@ HELP = "\n".join(
 )
 
 
+def this_table(config: WargameConfig) -> str:
+    """What a table plays, in Markdown: the scenario, which optional rules are on and the turn limit."""
+    rules = [name for name, on in (("salvage", config.salvage), ("surrender calls", config.surrender)) if on]
+    if config.extra_reinforcements:
+        rules.append("extra reinforcements")
+    limit = f"ends after turn {config.turn_limit}" if config.turn_limit else "no turn limit"
+    return (
+        f"# This table\n\nThe **{config.scenario}** scenario; optional rules: **{', '.join(rules) or 'none'}**; "
+        f"{limit}; a lead of {WINNING_LEAD} VP wins at once.\n"
+    )
+
+
 class WargameHelpScreen(ModalScreen[None]):
-    """The key list and a rules summary; Esc, q or ? closes."""
+    """The key list and a rules summary (after what this table plays, when there is one); Esc, q or ? closes."""
 
     BINDINGS = [("escape,q,question_mark,f1", "close", "Close")]
 
+    def __init__(self, config: WargameConfig | None = None) -> None:
+        super().__init__()
+        self.config = config
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules"):
-            yield Markdown(HELP)
+            yield Markdown(HELP if self.config is None else this_table(self.config) + "\n" + HELP)
         yield Footer()
 
     def on_mount(self) -> None:

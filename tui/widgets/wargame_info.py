@@ -5,11 +5,12 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.wargame.crt import Odds, attack_odds
+from core.wargame.flow import must_move_out
 from core.wargame.moves import MoveUnits, Retreat, Subvert, WargameMove
 from core.wargame.picks import Picks, move_error, needed, picked_move
 from core.wargame.plan import Plan
 from core.wargame.units import GOVERNMENT
-from core.wargame.views import WargameView
+from core.wargame.views import WargameView, state_of
 from tui.widgets.wargame_text import choice_text, unit_line, unit_names
 
 PROMPTS = {
@@ -88,3 +89,22 @@ def leave_map_question(view: WargameView, move: MoveUnits) -> str:
         each = " each" if len(leaders) > 1 else ""
         question += f" A leader who flees counts as dead: the government scores 2 VP{each}."
     return question
+
+
+def last_attack(view: WargameView) -> str:
+    """How this phase's last attack ended ("H6 at 1-1 (die 3): NE, no effect"; "The government at the Capitol
+    surrender"), or "" before the first."""
+    for event in reversed(view.log):
+        if event.turn != view.turn or event.kind == "phase":
+            break
+        if event.kind == "combat":
+            return event.text.split(" attack ", 1)[-1]
+        if event.kind == "surrender" and event.text.endswith(" surrender"):
+            return event.text
+    return ""
+
+
+def over_stacked_note(view: WargameView, side: int) -> str:
+    """The over-stacked hexes side must move units out of before its move phase can end, or ""."""
+    blocked = must_move_out(state_of(view), side)
+    return f"Over-stacked: {', '.join(blocked)}. Move units out before e ends the phase." if blocked else ""

@@ -17,7 +17,8 @@ TERRAIN_WORDS = {"clear": "clear", "city": "city", "forest": "forest (defence x2
 
 
 def status_text(view: WargameView, acting: int | None, who: tuple[str, str], thinking: bool, width: int = 200) -> Text:
-    """Turn, phase, the VP track, and whose decision it is ("▶ Rebels (you)"), shortened to fit width."""
+    """The scenario, turn, phase, the VP track, and whose decision it is ("▶ Rebels (you)"), shortened to fit
+    width (the scenario goes first)."""
     gov, reb = view.vp
     seat = acting if acting is not None else (view.owed[0] if view.owed else None)
     if view.window == "over":
@@ -31,7 +32,9 @@ def status_text(view: WargameView, acting: int | None, who: tuple[str, str], thi
                 tail, tail_style = f"▶ {side_title(seat)}{label}", "bold green"
             else:
                 tail = f"{side_title(seat)}{label} {'thinking…' if thinking else 'to play'}"
+    scenario = f"{view.config.scenario.capitalize()} · "
     for phase, vp in (
+        (scenario + phase_line(view), f"VP Gov {gov} Reb {reb}, {WINNING_LEAD} ahead wins"),
         (phase_line(view), f"VP Gov {gov} Reb {reb}, {WINNING_LEAD} ahead wins"),
         (phase_line(view), f"VP Gov {gov} Reb {reb}"),
         (phase_line(view, short=True), f"VP {gov}-{reb}"),
@@ -85,10 +88,12 @@ def combat_summary(view: WargameView) -> Text:
     if combat.die:
         text.append(f": {combat.odds}, die {combat.die}: ", style="bold")
         text.append(f"{combat.result} ({MEANINGS.get(combat.result, '')})", style="bold yellow")
+    elif view.last_result == "surrender" and combat.stage == "advance":
+        text.append(": the defenders surrendered", style="bold yellow")
     else:
         odds = attack_odds(view, combat.attackers, combat.targets, combat.leaders)
         call = ", calling for surrender" if combat.surrender else ""
-        text.append(f": {odds.attack} against {odds.defence}, {odds.column or '1-4'}{call}", style="bold")
+        text.append(f": {odds.attack} against {odds.defence}, {odds.column or 'below 1-4'}{call}", style="bold")
     return text
 
 

@@ -166,11 +166,13 @@ def destination(move: WargameMove) -> str:
 
 
 def phase_line(view: WargameView, short: bool = False) -> str:
-    """ "Turn 3/12 · Rebels: move" ("T3/12 · Rebels: reinf." when short)."""
+    """ "Turn 3/12 · Rebels: move" ("T3/12 · Rebels: reinf." when short; only the turn once the game is over)."""
     names = {"setup": "set-up", "reinforce": "reinforcements", "subvert": "subversion"}
     if short:
         names.update(reinforce="reinf.", subvert="subvert")
     limit = view.config.turn_limit
     turn = "Set-up" if view.turn == 0 else f"{'T' if short else 'Turn '}{view.turn}" + (f"/{limit}" if limit else "")
+    if view.window == "over":
+        return turn
     side = SIDE_TITLES[view.side][:3] + "." if short else SIDE_TITLES[view.side]
     return f"{turn} · {side}: {names.get(view.phase, view.phase)}"

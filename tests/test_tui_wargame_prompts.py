@@ -1,0 +1,85 @@
+"""What the wargame screen tells a player between decisions: the table's scenario and rules, the last attack's
+result, over-stacked hexes before the move phase can end, a surrender, and which losses come ticked."""
+
+from __future__ import annotations
+
+from core.wargame.config import WargameConfig
+from core.wargame.engine import WARGAME
+from core.wargame.moves import Attack
+from core.wargame.picks import start_picks
+from tests.test_tui_wargame import app_for, panel
+from tests.wargame_helpers import GOV, REB, board, dice, play, put
+from tests.wargame_screens import defender_losses, subversion, table_at
+from tui.screens.wargame_help import WargameHelpScreen, this_table
+from tui.widgets.wargame_info import last_attack, over_stacked_note
+from tui.widgets.wargame_panels import combat_summary, status_text
+
+
+def test_losses_come_with_the_cheapest_units_ticked():
+    table = defender_losses()  # the rebels lose 2 of an irregular, a police and a mob
+    view = WARGAME.view(table.state, REB)
+    kinds = sorted(table.state.units[uid].kind for uid in start_picks(view).chosen)
+    assert kinds == ["irregular", "mob"]  # the mob first; the irregular and the police are worth the same
+
+
+def test_the_help_and_the_wide_status_line_name_the_table_s_scenario_and_rules():
+    advanced = this_table(WargameConfig.from_dict({"scenario": "advanced", "turn_limit": 6}))
+    assert "The **advanced** scenario; optional rules: **salvage, surrender calls**; ends after turn 6" in advanced
+    assert "optional rules: **none**" in this_table(WargameConfig())
+    view = WARGAME.view(subversion().state, REB)
+    assert str(status_text(view, REB, ("", ""), False, 120)).startswith(" Advanced · Turn 1/12 · Rebels: subversion")
+    assert str(status_text(view, REB, ("", ""), False, 80)).startswith(" Turn 1/12")  # no room for it at 80
+
+
+async def test_the_help_opened_at_a_table_starts_with_what_it_plays():
+    async with app_for(subversion()).run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = pilot.app.screen
+        assert isinstance(help_screen, WargameHelpScreen) and help_screen.config is not None
+        assert help_screen.config.scenario == "advanced"
+
+
+def test_the_last_attack_s_result_stays_in_the_attack_prompt():
+    state = board(phase="attack", side=GOV)
+    put(state, REB, "mob", "M4")
+    tank = put(state, GOV, "tank", "N4")
+    assert last_attack(WARGAME.view(state, GOV)) == ""
+    dice(state, 1)
+    state, _ = play(state, GOV, Attack((tank,), ("M4",)))
+    assert state.phase == "attack" and state.combat is None
+    assert last_attack(WARGAME.view(state, GOV)) == "M4 at 3-1 (die 1): NE, no effect"
+
+
+async def test_the_attack_prompt_shows_the_last_result_on_screen():
+    state = board(phase="attack", side=GOV)
+    put(state, REB, "mob", "M4")
+    tank = put(state, GOV, "tank", "N4")
+    dice(state, 1)
+    table = table_at(state)
+    table.apply_move(GOV, Attack((tank,), ("M4",)))
+    async with app_for(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Last attack: M4 at 3-1 (die 1): NE, no effect" in panel(pilot.app.screen)
+
+
+def test_over_stacked_hexes_are_named_before_the_move_phase_can_end():
+    for police, note in ((4, "Over-stacked: G5. Move units out before e ends the phase."), (3, "")):
+        state = board(phase="move", side=GOV)
+        for _ in range(police):
+            put(state, GOV, "police", "G5")
+        assert over_stacked_note(WARGAME.view(state, GOV), GOV) == note
+
+
+def test_a_surrender_is_reported_as_one_not_as_odds_against_nobody():
+    state = board(phase="attack", side=GOV, surrender=True)
+    put(state, REB, "mob", "M4")
+    tanks = tuple(put(state, GOV, "tank", "N4") for _ in range(3))
+    dice(state, 1, 1, 1)
+    state, events = play(state, GOV, Attack(tanks, ("M4",), surrender=True))
+    assert any(e.kind == "surrender" and e.text.endswith(" surrender") for e in events)
+    view = WARGAME.view(state, GOV)
+    assert state.combat is not None and state.combat.stage == "advance"
+    summary = str(combat_summary(view))
+    assert summary.endswith(": the defenders surrendered") and "against 0" not in summary
+    assert last_attack(view).endswith(" surrender")
