@@ -103,14 +103,23 @@ class Handovers:
         self.returned(lobby, conn.seat)
         return {"type": "ok"}
 
-    def returned(self, lobby: LobbyTable, index: int) -> None:
-        """The seat's owner is back (a hello, a move, the take_back request): the bot stops, the votes are void."""
+    @staticmethod
+    def away(lobby: LobbyTable, index: int, grace: float) -> None:
+        """The seat's player lost their connection mid-game: the others hear that the seat waits for them."""
+        seat = lobby.seats[index]
+        kept = "the computer goes on playing their seat" if seat.stand_in else f"their seat is kept for {grace:g} s"
+        notice(lobby, "away", index, f"{seat.name} lost connection; {kept}.")
+
+    def returned(self, lobby: LobbyTable, index: int, away: bool = False) -> None:
+        """The seat's owner is back (a hello, a move, the take_back request): the bot stops, the votes are void;
+        the others hear it if the computer played the seat or its player was away (had lost their connection)."""
         lobby.handover_votes.pop(index, None)
         seat = lobby.seats[index]
-        if not seat.stand_in:
+        if seat.stand_in:
+            seat.stand_in = False
+            if lobby.table is not None:
+                lobby.table.set_bot(index, None)
+            self.changed(lobby, index)
+        elif not away:
             return
-        seat.stand_in = False
-        if lobby.table is not None:
-            lobby.table.set_bot(index, None)
-        self.changed(lobby, index)
         notice(lobby, "back", index, f"{seat.name} is back.")
