@@ -235,7 +235,13 @@ class Host:
         conn.name = clean_name(message.get("name", ""))
         await self._admit(conn, message)
         self.stats.named(conn.identity, conn.name)  # the leaderboard shows the name an identity last came in with
-        welcome = {"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name, "max_frame": self.max_frame}
+        welcome = {
+            "type": "welcome",
+            "version": PROTOCOL_VERSION,
+            "host": self.name,
+            "max_frame": self.max_frame,
+            "grace": self.grace,  # how long a dropped player's seat waits for them: the app tells a player who quits
+        }
         if message.get("id") is not None:
             welcome["re"] = message["id"]
         conn.send(welcome)

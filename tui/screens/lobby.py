@@ -438,6 +438,13 @@ class LobbyScreen(Screen[None]):
             return
         self._ask({"type": "start", "table": self.my_table})
 
+    def seat_kept(self) -> str:
+        """What the host does with our seat if we quit mid-game, and how to come back to it."""
+        grace = self.client.welcome.get("grace")
+        kept = f" for {grace:g} s" if isinstance(grace, (int, float)) else ""
+        back = self.settings.way_back or f"run coup join {self.address} again"
+        return f"The host keeps your seat{kept}: {back} to take it back."
+
     def game_left(self) -> None:
         """Back from a game (over, or left): the seat is given up."""
         self.remote, self.my_table, self.my_code, self._playing = None, None, None, False
