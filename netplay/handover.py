@@ -25,11 +25,12 @@ def seat_idle(table: Table, seat: int, idle_after: float) -> bool:
     return seat in table.game.to_act(table.state) and now() - table.window_since >= idle_after
 
 
-def notice(lobby: LobbyTable, code: str, seat: int, message: str, **extra: Any) -> None:
-    """Tell everyone at the table (players and spectators) what happened to seat, and log it."""
+def notice(lobby: LobbyTable, code: str, seat: int, message: str, but: Connection | None = None, **extra: Any) -> None:
+    """Tell everyone at the table (players and spectators) but `but` what happened to seat, and log it."""
     log.info("table %s: %s", lobby.id, message)
     for conn in lobby.present():
-        conn.send({"type": "notice", "code": code, "table": lobby.id, "seat": seat, "message": message, **extra})
+        if conn is not but:
+            conn.send({"type": "notice", "code": code, "table": lobby.id, "seat": seat, "message": message, **extra})
 
 
 class Handovers:
@@ -112,14 +113,16 @@ class Handovers:
 
     def returned(self, lobby: LobbyTable, index: int, away: bool = False) -> None:
         """The seat's owner is back (a hello, a move, the take_back request): the bot stops, the votes are void;
-        the others hear it if the computer played the seat or its player was away (had lost their connection)."""
+        everyone hears it if the computer played the seat, and the others if its player was away (had lost their
+        connection)."""
         lobby.handover_votes.pop(index, None)
         seat = lobby.seats[index]
-        if seat.stand_in:
-            seat.stand_in = False
-            if lobby.table is not None:
-                lobby.table.set_bot(index, None)
-            self.changed(lobby, index)
-        elif not away:
+        if not seat.stand_in:
+            if away:
+                notice(lobby, "back", index, f"{seat.name} is back.", but=seat.conn)
             return
+        seat.stand_in = False
+        if lobby.table is not None:
+            lobby.table.set_bot(index, None)
+        self.changed(lobby, index)
         notice(lobby, "back", index, f"{seat.name} is back.")

@@ -180,6 +180,8 @@ async def test_the_others_and_the_watchers_hear_a_player_lose_their_connection_a
         assert (await back.expect_type("joined"))["resumed"]
         for peer in (alice, watcher):
             assert (await peer.received(notice("back", 1)))["message"] == "Bob is back."
+        await back.request({"type": "ping"})
+        assert not any(f.get("type") == "notice" for f in back.frames)  # Bob knows he is back
         again = await RawPeer.greeted(port, "Bob", profile=bob.profile)  # another connection of Bob's takes over
         await again.expect_type("joined")
         await alice.request({"type": "ping"})
