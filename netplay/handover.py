@@ -25,11 +25,12 @@ def seat_idle(table: Table, seat: int, idle_after: float) -> bool:
     return seat in table.game.to_act(table.state) and now() - table.window_since >= idle_after
 
 
-def notice(lobby: LobbyTable, code: str, seat: int, message: str, **extra: Any) -> None:
-    """Tell everyone at the table (players and spectators) what happened to seat, and log it."""
+def notice(lobby: LobbyTable, code: str, seat: int, message: str, but: Connection | None = None, **extra: Any) -> None:
+    """Tell everyone at the table (players and spectators) but `but` what happened to seat, and log it."""
     log.info("table %s: %s", lobby.id, message)
     for conn in lobby.present():
-        conn.send({"type": "notice", "code": code, "table": lobby.id, "seat": seat, "message": message, **extra})
+        if conn is not but:
+            conn.send({"type": "notice", "code": code, "table": lobby.id, "seat": seat, "message": message, **extra})
 
 
 class Handovers:
@@ -103,11 +104,22 @@ class Handovers:
         self.returned(lobby, conn.seat)
         return {"type": "ok"}
 
-    def returned(self, lobby: LobbyTable, index: int) -> None:
-        """The seat's owner is back (a hello, a move, the take_back request): the bot stops, the votes are void."""
+    @staticmethod
+    def away(lobby: LobbyTable, index: int, grace: float) -> None:
+        """The seat's player lost their connection mid-game: the others hear that the seat waits for them."""
+        seat = lobby.seats[index]
+        kept = "the computer goes on playing their seat" if seat.stand_in else f"their seat is kept for {grace:g} s"
+        notice(lobby, "away", index, f"{seat.name} lost connection; {kept}.")
+
+    def returned(self, lobby: LobbyTable, index: int, away: bool = False) -> None:
+        """The seat's owner is back (a hello, a move, the take_back request): the bot stops, the votes are void;
+        everyone hears it if the computer played the seat, and the others if its player was away (had lost their
+        connection)."""
         lobby.handover_votes.pop(index, None)
         seat = lobby.seats[index]
         if not seat.stand_in:
+            if away:
+                notice(lobby, "back", index, f"{seat.name} is back.", but=seat.conn)
             return
         seat.stand_in = False
         if lobby.table is not None:

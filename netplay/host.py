@@ -235,7 +235,13 @@ class Host:
         conn.name = clean_name(message.get("name", ""))
         await self._admit(conn, message)
         self.stats.named(conn.identity, conn.name)  # the leaderboard shows the name an identity last came in with
-        welcome = {"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name, "max_frame": self.max_frame}
+        welcome = {
+            "type": "welcome",
+            "version": PROTOCOL_VERSION,
+            "host": self.name,
+            "max_frame": self.max_frame,
+            "grace": self.grace,  # how long a dropped player's seat waits for them: the app tells a player who quits
+        }
         if message.get("id") is not None:
             welcome["re"] = message["id"]
         conn.send(welcome)
@@ -320,6 +326,8 @@ class Host:
                 seat.conn = None
                 self._start_grace(lobby, conn.seat)
                 self._gone_from_finished(lobby, conn.seat)
+                if not self.stopping and lobby.table is not None and not lobby.table.over():
+                    self.handovers.away(lobby, conn.seat, self.grace)
         self._broadcast_lobby()
 
     # -- lobby requests -----------------------------------------------------------------------
@@ -571,6 +579,7 @@ class Host:
             return
         lobby, index = next((h for h in reversed(held) if h[0].table is None or not h[0].table.over()), held[-1])
         seat = lobby.seats[index]
+        away = seat.conn is None  # not a connection of the same player's that this one replaces
         if seat.conn is not None and seat.conn is not conn:
             seat.conn.error("replaced", "this seat was taken back from another connection of yours")
             seat.conn.table_id, seat.conn.seat = None, None
@@ -594,7 +603,7 @@ class Host:
         if lobby.table is not None:
             conn.send({"type": "started", "table": lobby.id, "seat": index})
             self._send_update(lobby, conn, index, lobby.history.get(index, []))
-            self.handovers.returned(lobby, index)
+            self.handovers.returned(lobby, index, away and not lobby.table.over())
         self._tell_rollback(conn, lobby.id, index)
         self._broadcast_lobby()
         conn.note(

@@ -21,10 +21,11 @@ from netplay.web_door import WebDoorConfig
 
 async def serve_forever(args: Any, say: Callable[[str], None], app_factory: str, web_app: str = "") -> int:
     """Serve until SIGINT/SIGTERM. args carries bind, port, no_lan, data, bot_delay, grace, idle (how long a
-    connection at no table may stay silent), name, the ssh options and web (the browser door's port, or None);
-    app_factory is the dotted path ("module:function") of what makes the SSH sessions' apps, given the Lobby: the
-    SSH door runs them in a process of its own, which reaches this host on the game port like any client; web_app is
-    the module each browser tab runs (`python -m web_app`), a client of this host too."""
+    connection at no table may stay silent), name, the ssh options, web (the browser door's port, or None) and verbose
+    (the doors log their libraries' INFO lines too); app_factory is the dotted path ("module:function") of what makes
+    the SSH sessions' apps, given the Lobby: the SSH door runs them in a process of its own, which reaches this host
+    on the game port like any client; web_app is the module each browser tab runs (`python -m web_app`), a client of
+    this host too."""
     folder = args.data or data_dir()
     password = os.environ.get(args.ssh_password_env) if args.ssh_password_env else None
     keys_only = args.ssh_keys is not None and password is None and not args.no_ssh
@@ -43,10 +44,10 @@ async def serve_forever(args: Any, say: Callable[[str], None], app_factory: str,
         keys = str(args.ssh_keys) if args.ssh_keys is not None else None
         key_path = str(folder / "ssh_host_ed25519_key")
         config = DoorConfig(app_factory, lobby, args.bind, args.ssh_port, key_path, keys, password, args.ssh_idle)
-        doors.append(DoorProcess(config))
+        doors.append(DoorProcess(config, verbose=args.verbose))
     if args.web is not None:
         web = WebDoorConfig(web_app, lobby, args.bind, args.web)
-        doors.append(DoorProcess(web, "netplay.web_door", "the web door"))
+        doors.append(DoorProcess(web, "netplay.web_door", "the web door", args.verbose))
     try:
         ports = [await door.start() for door in doors]
     except OSError:

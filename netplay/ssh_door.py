@@ -29,6 +29,17 @@ STOP_SECONDS = 2.0  # for the door to exit when told to, before it is killed
 FLUSH_SECONDS = 0.2  # for the last words to the sessions to go out before the door exits
 RESTART_DELAYS = (1.0, 2.0, 5.0, 15.0, 60.0)  # after the door dies, by how many times it has died in a row
 STEADY_SECONDS = 60.0  # a door that ran this long had no trouble starting: the next restart is quick again
+LIBRARIES = ("asyncssh", "aiohttp", "textual-serve")  # whose INFO lines (each connection, channel, request) are theirs
+VERBOSE = "--verbose"  # a door's argument: log the libraries' INFO lines too
+
+
+def start_logging(mark: str = "", verbose: bool = False) -> None:
+    """Log our lines from INFO up on stderr, each marked mark (a door's name and a space), and the libraries' own
+    lines only from WARNING up unless verbose."""
+    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s %(levelname)s {mark}%(name)s: %(message)s")
+    if not verbose:
+        for name in LIBRARIES:
+            logging.getLogger(name).setLevel(logging.WARNING)
 
 
 class OnStdin:
@@ -79,10 +90,12 @@ class Setup(Protocol):
 class DoorProcess:
     """A door's process (`python -m MODULE`), seen from the host: start() runs it and returns its port; if it dies,
     the death is logged and it is started again on the same port (sooner or later by how often it has died); stop()
-    ends it."""
+    ends it. verbose: it logs its libraries' INFO lines too."""
 
-    def __init__(self, config: Setup, module: str = "netplay.ssh_door", name: str = "the SSH door") -> None:
-        self.config, self.module, self.name = config, module, name
+    def __init__(
+        self, config: Setup, module: str = "netplay.ssh_door", name: str = "the SSH door", verbose: bool = False
+    ) -> None:
+        self.config, self.module, self.name, self.verbose = config, module, name, verbose
         self.process: asyncio.subprocess.Process | None = None
         self.port = config.port
         self._watcher: asyncio.Task[None] | None = None
@@ -99,6 +112,7 @@ class DoorProcess:
             sys.executable,
             "-m",
             self.module,
+            *([VERBOSE] if self.verbose else []),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             start_new_session=True,  # the host decides when it stops: a Ctrl+C reaches the host alone
@@ -211,8 +225,8 @@ async def _main(serve: Serve) -> None:
 
 
 def door_main(name: str, serve: Serve) -> None:
-    """A door process: its config on stdin, its log lines marked name."""
-    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s %(levelname)s {name} %(name)s: %(message)s")
+    """A door process: its config on stdin, its log lines marked name (its libraries' too with --verbose)."""
+    start_logging(f"{name} ", VERBOSE in sys.argv[1:])
     asyncio.run(_main(serve))
 
 

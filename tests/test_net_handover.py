@@ -8,6 +8,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from core.registry import GAMES
 from core.wargame.bot import WargameBot
 from netplay.host import Host
 from tests.net_helpers import RawPeer, eventually, running_host, seated_table
@@ -16,6 +19,9 @@ from tests.net_helpers import RawPeer, eventually, running_host, seated_table
 def notice(code: str, seat: int) -> Any:
     """A predicate: a notice of code about seat."""
     return lambda m: m.get("type") == "notice" and m.get("code") == code and m.get("seat") == seat
+
+
+TABLES = {"coup": (3, {}), "reformation": (4, {"inquisitor": True}), "g54": (4, {}), "wargame": (2, {})}
 
 
 def seat_of(host: Host, table_id: str, index: int) -> Any:
@@ -151,3 +157,32 @@ async def test_a_stand_in_survives_a_host_restart_until_its_player_comes_back(tm
         back = await RawPeer.greeted(port, "Bob", profile=bob.profile)
         await back.received(notice("back", 1))
         assert not seat_of(again, table_id, 1).stand_in and 1 not in bots_of(again, table_id)
+
+
+def test_every_game_is_told_of_dropped_players() -> None:
+    assert set(GAMES) == set(TABLES)
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+async def test_the_others_and_the_watchers_hear_a_player_lose_their_connection_and_come_back(
+    tmp_path: Path, game: str
+) -> None:
+    players, options = TABLES[game]
+    async with running_host(tmp_path, grace=30) as (_host, port):
+        table_id, (alice, bob) = await seated_table(port, players, 2, seed=4, options=options, game=game)
+        watcher = await RawPeer.greeted(port, "Wanda")
+        await watcher.request({"type": "spectate", "table": table_id})
+        await bob.close()
+        for peer in (alice, watcher):
+            said = await peer.received(notice("away", 1))
+            assert said["message"] == "Bob lost connection; their seat is kept for 30 s."
+        back = await RawPeer.greeted(port, "Bob", profile=bob.profile)
+        assert (await back.expect_type("joined"))["resumed"]
+        for peer in (alice, watcher):
+            assert (await peer.received(notice("back", 1)))["message"] == "Bob is back."
+        await back.request({"type": "ping"})
+        assert not any(f.get("type") == "notice" for f in back.frames)  # Bob knows he is back
+        again = await RawPeer.greeted(port, "Bob", profile=bob.profile)  # another connection of Bob's takes over
+        await again.expect_type("joined")
+        await alice.request({"type": "ping"})
+        assert sum(f.get("type") == "notice" for f in alice.frames) == 2  # he was never away: nothing more to say

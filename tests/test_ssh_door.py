@@ -47,13 +47,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @contextlib.contextmanager
-def coup_host(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, int, Path]]:
-    """`coup host` on 127.0.0.1 (computers answer at once): its process, game port, SSH port and log; killed if the
-    test left it running."""
+def coup_host(tmp_path: Path, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], int, int, Path]]:
+    """`coup host` on 127.0.0.1 (computers answer at once), with more options if given: its process, game port, SSH
+    port and log; killed if the test left it running."""
     port, ssh_port = free_port(), free_port()
     log = tmp_path / "host.log"
     command = [sys.executable, "-m", "tui", "host", "--bind", LOCALHOST, "--port", str(port), "--no-lan"]
-    command += ["--ssh-port", str(ssh_port), "--data", str(tmp_path / "data"), "--bot-delay", "0"]
+    command += ["--ssh-port", str(ssh_port), "--data", str(tmp_path / "data"), "--bot-delay", "0", *options]
     with log.open("wb") as output:
         host = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
     try:
@@ -136,6 +136,20 @@ async def test_a_door_that_dies_is_started_again_and_the_game_host_goes_on(tmp_p
         assert (await within(client.request({"type": "ping"})))["type"] == "pong"  # never disconnected
         assert children(host.pid) != [door]
         await client.close()
+
+
+async def test_the_host_terminal_shows_its_own_lines_and_asyncssh_only_from_warning_up_unless_verbose(
+    tmp_path: Path,
+) -> None:
+    quiet, verbose = tmp_path / "quiet", tmp_path / "verbose"
+    quiet.mkdir(), verbose.mkdir()
+    with coup_host(quiet) as (_, _, ssh_port, log):
+        session = await ssh_lobby(ssh_port, "ana")  # asyncssh would have said it accepted the connection by now
+        said = log.read_text()
+        assert said.startswith("coup host listening on") and "asyncssh" not in said, said
+        session.close()
+    with coup_host(verbose, "--verbose") as (_, _, _, log):
+        assert "INFO ssh-door asyncssh: Creating SSH listener" in log.read_text()
 
 
 # -- an app locked to its host and its name -----------------------------------------------------------------------

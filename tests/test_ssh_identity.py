@@ -138,6 +138,7 @@ async def test_a_name_gets_nobodys_seat_and_a_resume_code_gets_it_back(tmp_path:
         code = shown_resume_code(term)
         assert hosts.session("ana").server.code == code
         assert f"ssh -p {hosts.ssh_port} ana+{code}@127.0.0.1" in term.text()
+        assert app.settings.way_back == f"log in again with ssh -p {hosts.ssh_port} ana+{code}@127.0.0.1"  # ctrl+q says
         table_id, _ = await seated_and_dropped(hosts, term, app)
 
         assert not await resumed(hosts, "ana", table_id, **KEYLESS)  # the same name, no code: a stranger
@@ -151,6 +152,7 @@ async def test_a_key_gets_its_seat_back_and_another_key_with_the_same_name_does_
     async with start_hosts(tmp_path) as hosts:
         term, app = await open_lobby(hosts, "ana")
         assert "Your resume code" not in term.text()  # the key brings the player back
+        assert app.settings.way_back == f"log in again with ssh -p {hosts.ssh_port} ana@127.0.0.1 and the same key"
         assert app.settings.credentials["identity"] == f"key:{client_key('ana').get_fingerprint('sha256')}"
         table_id, _ = await seated_and_dropped(hosts, term, app)
 

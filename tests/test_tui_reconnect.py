@@ -1,11 +1,17 @@
-"""A client that loses its host reconnects by itself, as the same identity, and its seat comes back in place."""
+"""A client that loses its host reconnects by itself, as the same identity, and its seat comes back in place; a player
+who quits at a host's table is told the seat is kept, and how to come back to it."""
 
 from __future__ import annotations
 
+import pytest
+
 from netplay.host import Host
+from tests.net_helpers import running_host
 from tests.test_tui_net import create_table, fill_and_start, wait_for
+from tests.test_tui_rematch import app_at_table
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
+from tui.screens.confirm import ConfirmDialog
 from tui.screens.table import TableScreen
 
 
@@ -34,3 +40,20 @@ async def test_the_table_screen_comes_back_by_itself_after_the_host_restarts(tmp
     finally:
         if second is not None:
             await second.stop()
+
+
+@pytest.mark.parametrize(
+    ("game", "way_back"),
+    [("coup", ""), ("wargame", "log in again with ssh -p 2222 bo+K7QM2XPA@example.org")],  # coup join; an SSH login
+)
+async def test_ctrl_q_at_a_hosts_table_says_the_seat_is_kept_and_how_to_come_back(tmp_path, game, way_back):
+    async with running_host(tmp_path, bot_delay=30, grace=90) as (_host, port):  # nothing moves meanwhile
+        settings = quick_settings()
+        settings.way_back = way_back
+        app = CoupApp(settings=settings, join=("127.0.0.1", port), scan_lan=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app_at_table(pilot, port, game)
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+            back = way_back or f"run coup join 127.0.0.1:{port} again"
+            assert app.screen.question == f"Quit coup? The host keeps your seat for 90 s: {back} to take it back."

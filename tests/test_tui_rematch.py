@@ -1,6 +1,6 @@
 """The app at a host's table: the game-over dialog's Play again asks for a rematch and opens the new game, another
 player's request is answered or declined in the rematch dialog, and the g key hands seats to the computer and back,
-at the card table and at the wargame's map."""
+at the card table and at the wargame's map, whose logs also tell of a player who lost their connection and is back."""
 
 from __future__ import annotations
 
@@ -158,3 +158,17 @@ async def test_the_wargame_map_plays_again_and_hands_seats_over_with_its_keys(ho
         await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen) and app.screen.table.table_id != old)
         new = server.tables[app.screen.table.table_id]
         assert [s.name for s in new.seats] == sides  # the same sides
+
+
+@pytest.mark.parametrize("game", ["coup", "wargame"])
+async def test_the_table_log_says_when_another_player_loses_their_connection_and_comes_back(tmp_path: Path, game):
+    async with running_host(tmp_path, bot_delay=30, grace=60) as (_server, port):  # nothing moves meanwhile
+        app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            bob = await app_at_table(pilot, port, game)
+            screen, log = app.screen, "#wg-log" if game == "wargame" else "#log"
+            await bob.close()
+            said = "Bob lost connection; their seat is kept for 60 s."
+            await wait_for(pilot, lambda: said in log_text(screen, log))
+            await RawPeer.greeted(port, "Bob", profile=bob.profile)
+            await wait_for(pilot, lambda: "Bob is back." in log_text(screen, log))

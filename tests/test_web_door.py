@@ -61,6 +61,9 @@ async def test_a_tab_reaches_the_lobby_and_its_resume_code_brings_its_seat_back(
             await tab.expect("Lobby of coup")  # drawn again at the new size
             await tab.keys("s")
             await tab.expect("Coup · turn")  # the game, in the browser
+            await tab.keys("\x11")  # ctrl+q: the host keeps the seat, and the code brings the player back to it
+            await tab.expect(f"resume code {code}")
+            await tab.keys("n")
         assert await seats(host) == [["Ana", "Natasha", "Sacha", "Haig"]]
         async with WebTab.open(host.url, 100, 30) as again:
             assert await enter(again, "Ana", code.lower()) == code  # typed as it likes: the same code, the same player

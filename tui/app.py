@@ -63,10 +63,12 @@ class CoupApp(App[int]):
         return tui_game(table.game.name).play(table, self.settings)
 
     async def action_quit(self) -> None:
-        """Quit (ctrl+q); while a game is on, first ask, as leaving it with Esc does."""
+        """Quit (ctrl+q); while a game is on, first ask, as leaving it with Esc does, saying what becomes of it: a
+        game on this machine is lost, a host keeps a network seat for a while (and how to come back to it)."""
         if isinstance(self.screen, ConfirmDialog):
             return
-        if not any(callable(on := getattr(screen, "game_on", None)) and on() for screen in self.screen_stack):
+        playing = [screen for screen in self.screen_stack if callable(on := getattr(screen, "game_on", None)) and on()]
+        if not playing:
             self.exit()
             return
 
@@ -74,7 +76,10 @@ class CoupApp(App[int]):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmDialog("Quit coup? This game cannot be resumed."), answered)
+        lobby = next((screen for screen in self.screen_stack if isinstance(screen, LobbyScreen)), None)
+        remote = getattr(getattr(playing[0], "table", None), "remote", False)  # else a game on this machine
+        kept = lobby.seat_kept() if lobby is not None and remote else ""
+        self.push_screen(ConfirmDialog(f"Quit coup? {kept or 'This game cannot be resumed.'}"), answered)
 
     def on_back(self, message: Back) -> None:
         """Close the screen, onto the menu (built now if the app started elsewhere)."""

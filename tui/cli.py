@@ -6,7 +6,6 @@ import argparse
 import asyncio
 import functools
 import json
-import logging
 import os
 import sys
 import time
@@ -119,6 +118,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument(
         "--web", type=int, metavar="PORT", help="also serve the game to web browsers on this port (1-65535)"
+    )
+    host.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="also log the SSH and web libraries' own lines (each connection and channel), not only their warnings",
     )
     join = commands.add_parser("join", help="play at a host's tables")
     join.add_argument(
@@ -259,8 +264,9 @@ def print_annotations(record: Record, nodes: int | None) -> int:
 def command_host(args: argparse.Namespace) -> int:
     """Run a host until interrupted."""
     from netplay.serve import serve_forever
+    from netplay.ssh_door import start_logging
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    start_logging(verbose=args.verbose)
     if args.data:
         os.environ["COUP_DATA_DIR"] = str(args.data)  # records and SSH players' seat tokens live there too
     if args.ssh_password_env and not os.environ.get(args.ssh_password_env):

@@ -36,7 +36,8 @@ class Settings:
     irreversible moves; new_seed: where blank seeds come from (fixed in tests); identity: who
     the player is beyond a name (what an SSH login proved); name_fixed: the name came with the
     login and is not to be changed (SSH); notice: what the lobby shows under its status bar (an
-    SSH player's resume code)."""
+    SSH player's resume code); way_back: how the player comes back to a seat the host keeps for them
+    (an SSH or browser login's way; empty: `coup join` the same host again)."""
 
     bot_delay: float = 0.6
     confirm: bool = True
@@ -49,6 +50,7 @@ class Settings:
     """The host (HOST:PORT) the password in credentials was typed for; no other host is ever sent it."""
     name_fixed: bool = False
     notice: str = ""
+    way_back: str = ""
     auto_pass: frozenset[str] = frozenset()
     """The kinds of window (AUTO_PASS) answered 'pass' at once for this player; never a claim aimed at them."""
     remember: bool = False

@@ -21,17 +21,26 @@ KEY_NOTICE = " You came in with your SSH key: it brings you back to your seat."
 ASK_PASSWORD = " This host has a password; your key shows who you are, not that you know it:"
 
 
+def login_command(info: SessionInfo) -> str:
+    """The ssh command that logs the player in again as who they are: with their resume code after a keyless login."""
+    host, port = info.reached
+    where = f"-p {port} " if port != 22 else ""
+    user = f"{info.username}+{info.code}" if info.code else info.username
+    return f"ssh {where}{user}@{host}"
+
+
 def resume_notice(info: SessionInfo) -> str:
     """How a player without a key gets back in: the resume code and the ssh command that carries it ("" after a
     key login, for the key does that)."""
     if not info.code:
         return ""
-    host, port = info.reached
-    where = f"-p {port} " if port != 22 else ""
-    return (
-        f" Your resume code: {shown_code(info.code)} — keep it to get your seat back. Come back with:\n"
-        f" ssh {where}{info.username}+{info.code}@{host}"
-    )
+    code = shown_code(info.code)
+    return f" Your resume code: {code} — keep it to get your seat back. Come back with:\n {login_command(info)}"
+
+
+def way_back(info: SessionInfo) -> str:
+    """How the player comes back to a seat the host keeps, as the quit dialog says it."""
+    return f"log in again with {login_command(info)}" + ("" if info.code else " and the same key")
 
 
 def lobby_app_factory(lobby: Lobby) -> AppFactory:
@@ -47,6 +56,7 @@ def lobby_app_factory(lobby: Lobby) -> AppFactory:
             credentials=credentials,
             name_fixed=True,
             notice=resume_notice(info),
+            way_back=way_back(info),
         )
         return DoorApp(settings, lobby)
 

@@ -87,6 +87,7 @@ class WebDoorApp(DoorApp):
         self.settings.player_name, self.settings.identity = name, identity
         self.settings.credentials = {"door": self.lobby.secret, "identity": identity, "peer": self.peer}
         self.settings.notice = web_notice(code)
+        self.settings.way_back = f"open this page again and type your resume code {shown_code(code)}"
         self.switch_screen(WebDoorScreen(self.settings, self.lobby))
 
 

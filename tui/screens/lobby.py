@@ -72,21 +72,21 @@ def timer_text(table: dict[str, Any]) -> str:
 class LobbyScreen(Screen[None]):
     """Talks to the host through client; opens the table screen when our game starts."""
 
-    BINDINGS = [
-        ("n", "new", "New table"),
+    BINDINGS = [  # the footer fits 80 columns with the first seven; the help line under the tables says the others
+        ("n", "new", "New"),
         ("j", "join", "Join"),
         ("w", "watch", "Watch"),
-        ("f", "fill('rule')", "Add computers"),
-        Binding("e", "fill('expert')", "Experts", show=False),  # the footer is full: the help line says it
+        ("f", "fill('rule')", "Computers"),
+        Binding("e", "fill('expert')", "Experts", show=False),
         ("s", "start", "Start"),
         (CHAT_KEY, "chat", "Chat"),
         ("c", "code", "Code"),
-        ("r", "refresh", "Refresh"),
-        ("slash", "search", "Search"),
-        ("b", "leaderboard", "Leaderboard"),
-        ("left_square_bracket", "page(-1)", "Page"),
-        ("right_square_bracket", "page(1)", ""),
-        ("escape", "disconnect", "Disconnect"),
+        Binding("r", "refresh", "Refresh", show=False),
+        Binding("slash", "search", "Search", show=False),
+        Binding("b", "leaderboard", "Leaderboard", show=False),
+        Binding("left_square_bracket", "page(-1)", "Page", show=False),
+        Binding("right_square_bracket", "page(1)", "Page", show=False),
+        Binding("escape", "disconnect", "Disconnect", show=False),
     ]
 
     def __init__(self, client: Client, address: str, settings: Any) -> None:
@@ -173,9 +173,7 @@ class LobbyScreen(Screen[None]):
                 for t in tables
             ]
         )
-        help_text = (
-            "n new table · j join · w watch · f add computers (e: experts) · s start · c join by code · b leaderboard"
-        )
+        help_text = "f adds computers (e: experts) · c joins by a code · / finds a table · b leaderboard · Esc leaves"
         if self.my_table is not None and self.my_code is not None:
             code = shown_code(self.my_code)
             help_text = f"Private table {self.my_table}, code {code}: friends press c and type it. s starts."
@@ -437,6 +435,13 @@ class LobbyScreen(Screen[None]):
             self.notify("Join a table first (j), or create one (n).", severity="warning")
             return
         self._ask({"type": "start", "table": self.my_table})
+
+    def seat_kept(self) -> str:
+        """What the host does with our seat if we quit mid-game, and how to come back to it."""
+        grace = self.client.welcome.get("grace")
+        kept = f" for {grace:g} s" if isinstance(grace, (int, float)) else ""
+        back = self.settings.way_back or f"run coup join {self.address} again"
+        return f"The host keeps your seat{kept}: {back} to take it back."
 
     def game_left(self) -> None:
         """Back from a game (over, or left): the seat is given up."""
