@@ -1,4 +1,5 @@
-"""Pilot tests of cut stacks on the wargame's map: a "+" where counters are left out, the whole stack in the panel."""
+"""Pilot tests of what the wargame's map screen keeps in view: the selected stack and its reach on a short map, the
+column letters and row numbers while the map scrolls; and cut stacks marked "+"."""
 
 from __future__ import annotations
 
@@ -6,13 +7,65 @@ from itertools import combinations_with_replacement
 
 from core.wargame.board import game_map
 from core.wargame.units import ARMY, GOVERNMENT, GUARDS, HELICOPTER, IRREGULAR, LEADER, MOB, POLICE, REBELS, TANK
-from tests.test_tui_wargame import app_for, counters, go_to, hex_cells, panel
+from hexgrid.coords import Hex, column_letters
+from tests.test_tui_wargame import app_for, counters, go_to, hex_cells, hot_seat, panel
 from tests.wargame_helpers import REB, board, put
 from tests.wargame_screens import table_at
-from tui.widgets.hexmap import Board, HexMapView
+from tui.screens.wargame import WargameScreen
+from tui.widgets.hexmap import HEADER_ROWS, Board, HexMapView
 from tui.widgets.wargame_text import stack_label
 
 BAND = (IRREGULAR, IRREGULAR, MOB, LEADER)  # "i2x2m1L": 2 irregulars, a mob and a rebel leader
+
+
+def shown_rows(view: HexMapView) -> range:
+    """The map's text rows on screen below the column letters (which do not scroll)."""
+    top = view.scroll_offset.y
+    return range(top + HEADER_ROWS, top + view.scrollable_content_region.height)
+
+
+def in_view(view: HexMapView, label: str) -> bool:
+    """Whether the first line of label's hex is on screen, right of the row numbers (which do not scroll)."""
+    x, y = view.layout_of.origin(Hex.parse(label))
+    scroll_x = view.scroll_offset.x
+    shown = range(scroll_x + view.layout_of.left, scroll_x + view.scrollable_content_region.width)
+    return y in shown_rows(view) and x in shown and x + view.layout_of.slot_width - 1 in shown
+
+
+async def test_a_stack_selected_low_on_a_short_map_stays_in_view_with_its_reach():
+    async with app_for(hot_seat()).run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "a")
+        screen = pilot.app.screen
+        assert isinstance(screen, WargameScreen)
+        for label in ("N11", "D10"):
+            await go_to(pilot, screen, label)
+            await pilot.press("enter")  # the unit list takes rows from the map
+            await pilot.pause()
+            await pilot.pause()
+            view = screen.hexmap
+            assert screen.plan.origin == label and len(shown_rows(view)) < game_map().rows
+            assert in_view(view, label)
+            reach = [hex for hex, mark in view.board.marks.items() if mark == "reach"]
+            assert reach and all(in_view(view, hex) for hex in reach)  # the reach fits: it is all shown
+            assert view.render_line(0).text.split() == [column_letters(col) for col in range(game_map().cols)]
+            await pilot.press("escape")
+
+
+async def test_the_column_letters_and_row_numbers_stay_while_the_map_scrolls():
+    async with app_for(hot_seat()).run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        await go_to(pilot, screen, "R13")
+        await pilot.pause()
+        view = screen.hexmap
+        scroll_x, scroll_y = view.scroll_offset
+        assert scroll_x > 0 and scroll_y > 0 and in_view(view, "R13")
+        assert view.render_line(0).text.split()[-1] == "R"
+        rows = [view.render_line(y).text[: view.layout_of.left].strip() for y in range(1, len(shown_rows(view)) + 1)]
+        assert rows == [str(y) for y in shown_rows(view)]  # compact: a row of text per row of hexes
+        x, y = view.layout_of.origin(Hex.parse("P12"))  # a click lands on the hex drawn there
+        await pilot.click("#wg-map", offset=(x - scroll_x, y - scroll_y))
+        assert view.cursor == Hex.parse("P12")
 
 
 def test_every_cut_stack_label_shows_a_plus_and_any_leader():
