@@ -1,17 +1,21 @@
 """Pilot tests of what the wargame's map screen keeps in view: the selected stack and its reach on a short map, the
-column letters and row numbers while the map scrolls; and cut stacks marked "+"."""
+column letters and row numbers while the map scrolls, a log wrapped at its width, and cut stacks marked "+"."""
 
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
+from rich.console import Console
+from rich.text import Text
+from textual.widgets import RichLog
+
 from core.wargame.board import game_map
 from core.wargame.units import ARMY, GOVERNMENT, GUARDS, HELICOPTER, IRREGULAR, LEADER, MOB, POLICE, REBELS, TANK
 from hexgrid.coords import Hex, column_letters
-from tests.test_tui_wargame import app_for, counters, go_to, hex_cells, hot_seat, panel
+from tests.test_tui_wargame import ATTACK_TARGET, app_for, counters, go_to, hex_cells, hot_seat, panel
 from tests.wargame_helpers import REB, board, put
 from tests.wargame_screens import table_at
-from tui.screens.wargame import WargameScreen
+from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.widgets.hexmap import HEADER_ROWS, Board, HexMapView
 from tui.widgets.wargame_text import stack_label
 
@@ -66,6 +70,54 @@ async def test_the_column_letters_and_row_numbers_stay_while_the_map_scrolls():
         x, y = view.layout_of.origin(Hex.parse("P12"))  # a click lands on the hex drawn there
         await pilot.click("#wg-map", offset=(x - scroll_x, y - scroll_y))
         assert view.cursor == Hex.parse("P12")
+
+
+def log_text(log: RichLog) -> list[str]:
+    """The log's lines as they are drawn."""
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+def wrapped(texts: list[str], width: int) -> list[str]:
+    """texts wrapped at width, as a log of that width shows them."""
+    console = Console(width=width)
+    return [line.plain.rstrip() for text in texts for line in Text(text).wrap(console, width)]
+
+
+async def test_the_log_wraps_every_entry_at_its_width_even_those_written_while_it_was_hidden():
+    table = hot_seat(script_to_attack=True)
+    async with app_for(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        log = screen.query_one("#wg-log", RichLog)
+        await go_to(pilot, screen, ATTACK_TARGET)
+        await pilot.press("enter", "r")  # the compact CRT takes the log's place until the attacks are over
+        await pilot.pause()
+        assert not log.display
+        for _ in range(10):
+            if table.view().window not in DECISIONS:
+                break
+            await pilot.press("c" if screen.picks is not None else "1")
+            await pilot.pause()
+        await pilot.press("e")  # the attacks are over: the log is back
+        await pilot.pause()
+        await pilot.pause()
+        assert log.display
+        texts = [event.text for event in table.view().log]  # the latest events, the attack's among them
+        assert any(ATTACK_TARGET in text for text in texts)
+        width = log.scrollable_content_region.width
+        expected = wrapped(texts, width)
+        assert log_text(log)[-len(expected) :] == expected
+        await pilot.press("L")  # the big log is wider: every entry wraps again
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scrollable_content_region.width > width
+        expected = wrapped(texts, log.scrollable_content_region.width)
+        assert log_text(log)[-len(expected) :] == expected
+        await pilot.press("L")  # back beside the panel, shorter and narrower: wrapped again, the end in view
+        await pilot.pause()
+        await pilot.pause()
+        expected = wrapped(texts, width)
+        assert log_text(log)[-len(expected) :] == expected and log.is_vertical_scroll_end
 
 
 def test_every_cut_stack_label_shows_a_plus_and_any_leader():
