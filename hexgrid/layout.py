@@ -45,6 +45,7 @@ class MapLayout(ABC):
 
     slot_width: int
     slot_rows: int
+    left: int  # the columns of row numbers before the first hex
 
     def __init__(self, hex_map: HexMap, width: int, height: int) -> None:
         self.hex_map = hex_map

@@ -257,12 +257,12 @@ def map_row(view: HexMapView, label: str) -> str:
 def test_a_leader_in_a_stack_shows_even_in_three_characters():
     capitol = counters("I7", GOVERNMENT, GUARDS, POLICE, LEADER)
     band = counters("F6", REBELS, IRREGULAR, LEADER)
-    assert [stack_label(capitol, width) for width in (3, 5, 40)] == ["G3L", "G3+ML", "G3P2ML"]
+    assert [stack_label(capitol, width) for width in (3, 5, 40)] == ["G+L", "G3+ML", "G3P2ML"]
     assert [stack_label(band, width) for width in (3, 5)] == ["i2L", "i2L"]
     view = HexMapView(game_map())
     view.use_compact(True)
     view.show(Board({"I7": capitol, "F6": band}, {}))
-    assert "G3L" in map_row(view, "I7")
+    assert "G+L" in map_row(view, "I7")
     assert "i2L" in map_row(view, "F6")
 
 

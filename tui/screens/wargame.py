@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from core.game import IllegalMove
 from core.wargame.board import game_map
@@ -45,6 +45,7 @@ from tui.settings import Settings
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.pick_list import PickList
+from tui.widgets.reflow_log import ReflowLog
 from tui.widgets.wargame_info import (
     choice_rows,
     combat_odds,
@@ -119,7 +120,7 @@ class WargameScreen(Screen[None]):
                 yield Static(id="wg-info")
                 yield PickList(id="wg-list")
                 yield Static(id="wg-foot")
-            log = RichLog(id="wg-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+            log = ReflowLog(id="wg-log")
             log.can_focus = False  # the arrow keys move the map's cursor; PageUp/PageDown scroll the log
             yield log
             yield Static(id="wg-crt")
@@ -139,7 +140,7 @@ class WargameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._on_events)
         self._write_log(list(self.table.view().log))
-        self._unfollow_chat = follow_chat(self.table, self.query_one("#wg-log", RichLog))
+        self._unfollow_chat = follow_chat(self.table, self.query_one("#wg-log", ReflowLog))
         first = next((u.hex for u in self.table.view().units if u.on_map), "I7")
         self.hexmap.move_cursor(Hex.parse(first))
         self.refresh_view()
@@ -182,7 +183,7 @@ class WargameScreen(Screen[None]):
         offer_rematch(self, self.table, lambda: self._leave(True))
 
     def _write_log(self, events: list[Event]) -> None:
-        log = self.query_one("#wg-log", RichLog)
+        log = self.query_one("#wg-log", ReflowLog)
         for event in events:
             style = LOG_STYLES.get(event.kind, "")
             log.write(Text(event.text, style=style))
@@ -398,7 +399,7 @@ class WargameScreen(Screen[None]):
         crt.update(crt_table(column, die, result, caption, compact=narrow))
         crt.set_class(narrow, "compact")
         crt.display = not big_log and (not narrow or combat_now)
-        self.query_one("#wg-log", RichLog).display = big_log or not narrow or not combat_now
+        self.query_one("#wg-log", ReflowLog).display = big_log or not narrow or not combat_now
 
     # -- acting ------------------------------------------------------------------------------
 
@@ -512,7 +513,7 @@ class WargameScreen(Screen[None]):
 
     def action_scroll_log(self, step: int) -> None:
         """Scroll the log a page up or down."""
-        log = self.query_one("#wg-log", RichLog)
+        log = self.query_one("#wg-log", ReflowLog)
         if not log.display:
             self.action_big_log()
         log.scroll_page_up(animate=False) if step < 0 else log.scroll_page_down(animate=False)

@@ -43,6 +43,7 @@ NAME_STYLE = Style(color="#f0c8ff", bold=True)
 TERRAIN_GLYPH = {"clear": "", "city": "#", "forest": "^", "lake": "~"}
 FORTIFIED_MARK = "*"
 LIT_MARK = "·"  # fills the free cells of a highlighted hex, so it shows without colour
+HEADER_ROWS = 1  # the column letters, kept at the top while the map scrolls
 
 
 @dataclass(frozen=True)
@@ -83,12 +84,15 @@ class HexMapView(ScrollView, can_focus=False):
         self.compact = compact
         self.layout_of = CompactLayout(self.hex_map) if compact else OutlinedLayout(self.hex_map)
         self._redraw()
-        self.call_after_refresh(self.scroll_to_cursor, False)
+        self.call_after_refresh(self.scroll_to_cursor)
 
     def show(self, board: Board) -> None:
-        """Draw these counters and highlights."""
+        """Draw these counters and highlights; hexes lit anew are scrolled into view as far as the cursor allows."""
+        lit_anew = board.marks != self.board.marks
         self.board = board
         self._redraw()
+        if lit_anew:
+            self.scroll_to_cursor()
 
     def move_cursor(self, h: Hex) -> None:
         """Put the cursor on h (clipped to the map) and scroll it into view."""
@@ -98,12 +102,24 @@ class HexMapView(ScrollView, can_focus=False):
             self._redraw()
         self.scroll_to_cursor()
 
-    def scroll_to_cursor(self, animate: bool = False) -> None:
-        """Scroll so the cursor hex and a hex around it are visible."""
-        slots = self.layout_of.interior_slots(self.cursor)
-        x, y = slots[0]
-        width = self.layout_of.slot_width
-        self.scroll_to_region(Region(x - width, y - 1, width * 3, self.layout_of.slot_rows + 2), animate=animate)
+    def scroll_to_cursor(self) -> None:
+        """Scroll as little as needed to show the cursor hex with a hex around it, and as much of the lit hexes as
+        fits beside it, below the column letters and right of the row numbers (which do not scroll)."""
+        width, height = self.scrollable_content_region.size
+        if not width or not height:
+            return
+        layout = self.layout_of
+        x, y = layout.origin(self.cursor)
+        cursor = Region(x - layout.slot_width, y - 1, layout.slot_width * 3, layout.slot_rows + 2)
+        hexes = [layout.origin(Hex.parse(label)) for label in self.board.marks]
+        want = Region.from_union([cursor, *(Region(*xy, layout.slot_width, layout.slot_rows) for xy in hexes)])
+        left, top = layout.left, HEADER_ROWS
+        scroll_x, scroll_y = self.scroll_offset
+        self.scroll_to(
+            _span(scroll_x, width - left, (cursor.x - left, cursor.right - left), (want.x - left, want.right - left)),
+            _span(scroll_y, height - top, (cursor.y - top, cursor.bottom - top), (want.y - top, want.bottom - top)),
+            animate=False,
+        )
 
     def text(self) -> list[str]:
         """The whole map as plain text (tests, captures)."""
@@ -203,20 +219,37 @@ class HexMapView(ScrollView, can_focus=False):
             style += Style(reverse=True, bold=True)
         return style
 
-    def render_line(self, y: int) -> Strip:
+    def _canvas_at(self, x: int, y: int) -> tuple[int, int]:
+        """The map's cell drawn at (x, y) of the widget: the column letters and row numbers stay while it scrolls."""
         scroll_x, scroll_y = self.scroll_offset
-        index = y + scroll_y
+        return x + scroll_x if x >= self.layout_of.left else x, y + scroll_y if y >= HEADER_ROWS else y
+
+    def render_line(self, y: int) -> Strip:
+        left = self.layout_of.left
+        start, index = self._canvas_at(left, y)
         if index >= len(self._lines):
             return Strip.blank(self.size.width)
-        return self._lines[index].crop_extend(scroll_x, scroll_x + self.size.width, None)
+        line = self._lines[index]
+        return Strip.join([line.crop(0, left), line.crop_extend(start, start + self.size.width - left, None)])
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.scroll_to_cursor()
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        scroll_x, scroll_y = self.scroll_offset
-        h = self.layout_of.hex_at(offset.x + scroll_x, offset.y + scroll_y)
+        h = self.layout_of.hex_at(*self._canvas_at(offset.x, offset.y))
         if h is not None:
             event.stop()
             self.move_cursor(h)
             self.post_message(self.Clicked(h))
+
+
+def _span(offset: int, size: int, must: tuple[int, int], want: tuple[int, int]) -> int:
+    """The scroll offset along one axis nearest offset whose window of size shows the range must whole and as much
+    of the range want (which holds it) as fits."""
+    low, high = sorted((want[1] - size, want[0]))
+    offset = min(max(offset, low), high)
+    low, high = sorted((must[1] - size, must[0]))
+    return min(max(offset, low), high)

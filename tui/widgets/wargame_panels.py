@@ -70,7 +70,7 @@ def hex_summary(view: WargameView, label: str) -> Text:
     text = Text(", ".join(parts), style="bold")
     units = view.stack(label)
     if units:
-        text.append(" · " + stack_label(units, 40))
+        text.append(" · " + stack_label(units))
     return text
 
 

@@ -45,10 +45,12 @@ def unit_code(unit: Unit) -> str:
     return f"{letter if unit.side == GOVERNMENT else letter.lower()}{unit.strength}"
 
 
-def stack_label(units: tuple[Unit, ...] | list[Unit], width: int) -> str:
-    """The counters of a hex in at most width characters: kinds by strength with counts ("A3x2T4"), a "+" when not
-    every kind fits, then the leaders ("ML", "L" per rebel leader); where their codes would leave the fighters
-    fewer than 3 characters, one "L" stands for them after the strongest fighter ("G3L": the Maximum Leader)."""
+def stack_label(units: tuple[Unit, ...] | list[Unit], width: int | None = None) -> str:
+    """The counters of a hex, the fighters' kinds by strength with counts, then the leaders ("ML", "L" per rebel
+    leader): "A3x2T4ML". With a width, a stack cut to fit it shows a "+" where counters are left out, before the
+    leaders ("A3x2+ML"); when no kind fits whole, the first keeps its code without its count, or its letter ("i+L");
+    where the leaders' codes would leave the fighters fewer than 3 characters, one "L" stands for them ("G+L": the
+    Maximum Leader)."""
     groups: dict[str, int] = {}
     fighters = sorted((u for u in units if not u.is_leader), key=lambda u: (-u.strength, u.kind, u.side))
     for unit in fighters:
@@ -56,20 +58,19 @@ def stack_label(units: tuple[Unit, ...] | list[Unit], width: int) -> str:
         groups[code] = groups.get(code, 0) + 1
     parts = [code if n == 1 else f"{code}x{n}" for code, n in groups.items()]
     leaders = "".join(unit_code(u) for u in units if u.is_leader)
+    if width is None or len("".join(parts) + leaders) <= width:
+        return "".join(parts) + leaders
     if not parts:
-        return leaders[:width]
-    if leaders and width - len(leaders) < 3:
+        return leaders[: width - 1] + "+"
+    if width - len(leaders) < 3:
         leaders = "L"
-    room = width - len(leaders)
+    room = width - len(leaders) - 1
     text = ""
-    for index, part in enumerate(parts):
-        last = index == len(parts) - 1
-        if len(text) + len(part) > (room if last else room - 1):
-            if text:
-                return text + "+" + leaders
-            return (part[: room - 1] + "+" if room > 2 else part[:room]) + leaders
+    for part in parts:
+        if len(text) + len(part) > room:
+            break
         text += part
-    return text + leaders
+    return (text or parts[0][: min(room, 2)]) + "+" + leaders
 
 
 def unit_line(unit: Unit, view: WargameView, short: bool = False) -> str:
