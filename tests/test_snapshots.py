@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Select
 
 from core.cards.moves import Move
 from core.cards.rules import DUKE
 from tests.tui_helpers import app_on, bot_moves, find_seed, finished_table, frozen_reformation, frozen_table
+from tui.screens.new_table import NewTableDialog
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -65,6 +67,20 @@ def test_menu(snap_compare, size):
 @pytest.mark.parametrize("window", list(TABLES))
 def test_table(snap_compare, window, size):
     assert snap_compare(app_on(TABLES[window]()), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["coup", "wargame"])
+def test_new_table_dialog(snap_compare, game, size):
+    """A host's new-table dialog: Coup's options, or the wargame's with the side to play."""
+
+    async def open_dialog(pilot) -> None:
+        pilot.app.push_screen(NewTableDialog())
+        await pilot.pause()
+        pilot.app.screen.query_one("#new-game", Select).value = game
+        await settle(pilot)
+
+    assert snap_compare(app_on(), terminal_size=size, run_before=open_dialog)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

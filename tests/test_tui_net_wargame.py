@@ -6,7 +6,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Select, Static
+from textual.widgets import Checkbox, Footer, Select, Static
+from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectCurrent
 
 from core.wargame.moves import Place
 from netplay.client import Client
@@ -82,6 +84,70 @@ async def test_a_wargame_table_is_created_with_its_options_filled_started_and_pl
         await pilot.press("escape", "y")  # leave: back to the lobby, the side handed to a computer opponent
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and lobby.my_table is None)
         await wait_for(pilot, lambda: table.seats[0].kind == "bot")
+
+
+async def test_the_creator_of_a_wargame_table_chooses_the_rebels_and_sits_there(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert not dialog.query_one(".sides-of-wargame").display  # Coup's seats are not sides
+        dialog.query_one("#new-game", Select).value = "wargame"
+        await pilot.pause()
+        side = dialog.query_one("#new-side-wargame", Select)
+        assert dialog.query_one(".sides-of-wargame").display and side.value == 0
+        assert "Government" in str(side.query_one(SelectCurrent).query_one("#label", Static).render())
+        side.value = 1
+        await pilot.pause()
+        assert "Rebels" in str(side.query_one(SelectCurrent).query_one("#label", Static).render())
+        await pilot.press("c")
+        await wait_for(pilot, lambda: lobby.my_table is not None)
+        table = server.tables[lobby.my_table]
+        assert [seat.kind for seat in table.seats] == ["open", "person"]
+        await pilot.press("f")  # a computer opponent takes the government
+        await wait_for(pilot, lambda: all(s.kind != "open" for s in table.seats))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen))
+        screen = app.screen
+        assert screen.people == {1}
+        await wait_for(pilot, lambda: "Rebels (you)" in str(screen.query_one("#wg-status", Static).render()))
+
+
+def footer_fits(screen: WargameScreen) -> bool:
+    """Whether every key the footer shows now lies within the screen's width."""
+    footer = screen.query_one(Footer)
+    keys = list(footer.query(FooterKey))
+    return bool(keys) and all(key.region.right <= footer.region.right for key in keys)
+
+
+async def test_the_wargame_footer_shows_every_key_of_a_network_table_at_80_columns(host):
+    _, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#new-game", Select).value = "wargame"
+        await pilot.pause()
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app.screen.my_table is not None)
+        await pilot.press("f", "s")
+        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.view.window == "place" and screen.acting == 0)  # reinforcements
+        await pilot.pause()
+        assert "Auto place" in {key.description for key in screen.query_one(Footer).query(FooterKey)}
+        assert footer_fits(screen)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: screen.view.window == "move" and screen.acting == 0)
+        descriptions = {key.description for key in screen.query_one(Footer).query(FooterKey)}
+        assert {"End phase", "Chat", "Help", "Log"} <= descriptions
+        assert footer_fits(screen)
 
 
 async def test_a_spectator_watches_the_wargame_map_and_cannot_act(host):

@@ -302,7 +302,8 @@ class LobbyScreen(Screen[None]):
         return self.tables[min(row, len(self.tables) - 1)] if self.tables else None
 
     @work(exclusive=True, group="host")
-    async def _ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
+    async def _ask(self, request: dict[str, Any], seat: int | None = None) -> dict[str, Any] | None:
+        """Send request; a created table is then joined (at seat, if given)."""
         try:
             reply = await self.client.request(request)
         except (HostError, ConnectionError, TimeoutError) as error:
@@ -318,7 +319,7 @@ class LobbyScreen(Screen[None]):
             self.notify(f"Table {reply['table']['id']} created.")
             where = {"code": reply["code"]} if reply.get("code") else {"table": reply["table"]["id"]}
             try:
-                joined = await self.client.request({"type": "join", **where})
+                joined = await self.client.request({"type": "join", **where, "seat": seat})
             except (HostError, ConnectionError, TimeoutError) as error:  # taken meanwhile, or the host went away
                 self.notify(str(error) or "no answer", title="Host", severity="error")
                 return reply
@@ -384,7 +385,8 @@ class LobbyScreen(Screen[None]):
 
         def create(request: dict[str, Any] | None) -> None:
             if request is not None:
-                self._ask({"type": "create", **request})
+                seat = request.pop("seat", None)  # the side chosen in the dialog: asked for when joining
+                self._ask({"type": "create", **request}, seat)
 
         self.app.push_screen(NewTableDialog(), create)
 

@@ -1,4 +1,4 @@
-"""Set up a new table on a host: the game, players, the game's own options, response timer, privacy, coach."""
+"""Set up a new table on a host: the game, players, your side, the game's own options, timer, privacy, coach."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ TIMERS = [("No timer", 0), ("30 s per answer", 30), ("60 s per answer", 60), ("1
 
 
 class NewTableDialog(ModalScreen[dict[str, Any] | None]):
-    """Returns the create request's fields, or None (Esc)."""
+    """Returns the create request's fields, or None (Esc); with a game of sides, also the seat to join (seat)."""
 
     BINDINGS = [
         ("c", "create", "Create"),
@@ -41,6 +41,12 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
                 yield Select(player_counts(first), value=4, allow_blank=False, id="new-players", compact=True)
+            for name, game in SCREENS.items():
+                if game.spec.sides:  # a game of fixed sides (the wargame's): the creator chooses the one to play
+                    with Horizontal(classes=f"row sides-of-{name}"):
+                        yield Label("Your side", classes="field")
+                        sides = [(side.capitalize(), seat) for seat, side in enumerate(game.spec.sides)]
+                        yield Select(sides, value=0, allow_blank=False, id=f"new-side-{name}", compact=True)
             for name, game in SCREENS.items():
                 if game.table_options is not None:
                     field = game.table_options()
@@ -93,6 +99,9 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         """Only the chosen game's own options show, and of its checks those that mean something at this size."""
         for field in self.query(OptionsField):
             field.display = field.has_class(f"options-of-{self.game}")
+        for name in SCREENS:
+            for row in self.query(f".sides-of-{name}"):
+                row.display = name == self.game
         mine = {check.slug for check in tui_game(self.game).checks if check.applies(self.players)}
         for check in every_check():
             self.query_one(f"#new-{check.slug}").display = check.slug in mine
@@ -116,6 +125,8 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 options.update(field.options())
         rematch = str(self.query_one("#new-rematch", Select).value)
         request: dict[str, Any] = {"game": self.game, "players": players, "options": options, "rematch": rematch}
+        if tui_game(self.game).spec.sides:  # the seat the creator then joins (the host's create knows no seat)
+            request["seat"] = number(self.query_one(f"#new-side-{self.game}", Select))
         if self.game in SEARCHES and self.query_one("#new-coach", Checkbox).value:
             request["coach"] = True
         if timer:

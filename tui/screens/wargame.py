@@ -82,7 +82,7 @@ class WargameScreen(Screen[None]):
         Binding("c", "confirm", "Confirm"),
         Binding("a", "auto_place", "Auto place"),
         Binding("r", "roll", "Roll"),
-        Binding("s", "surrender", "Surrender call"),
+        Binding("s", "surrender", "Surrender"),
         Binding("o", "off_map", "Leave map"),
         Binding("d", "disembark", "Disembark"),
         Binding("e", "end_phase", "End phase"),
@@ -90,12 +90,12 @@ class WargameScreen(Screen[None]):
         Binding("right_square_bracket", "page(1)", "Page", show=False),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False),
-        Binding("L", "big_log", "Big log"),
+        Binding("L", "big_log", "Log"),
         Binding("p", "play_again", "Play again"),
-        Binding("g", "give_seat", "Seat to computer"),
+        Binding("g", "give_seat", "Seat to computer", show=False),  # off the footer, as on the card table: see ?
         Binding("question_mark,f1", "help", "Help"),
         Binding(CHAT_KEY, "chat", "Chat"),
-        Binding("escape", "cancel", "Back"),
+        Binding("escape", "cancel", "Back", show=False),  # off the footer for room: see ?
     ]
 
     def __init__(self, table: Any, settings: Settings) -> None:
@@ -125,7 +125,7 @@ class WargameScreen(Screen[None]):
             yield log
             yield Static(id="wg-crt")
         yield ChatLine()
-        yield Footer()
+        yield Footer(show_command_palette=False)  # its keys need the whole line at 80 columns (Ctrl+P still works)
 
     @property
     def hexmap(self) -> HexMapView:

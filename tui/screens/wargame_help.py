@@ -48,6 +48,10 @@ KEYS = """\
 | d | a leader under the cursor leaves his helicopter |
 | e | end the move or attack phase |
 | Esc | drop the selection; else leave the game |
+| ? or F1 | this help |
+| ' | at a network table: chat (Enter sends) |
+| g | at a network table: a seat to the computer (yours while away, or an away or idle player's); again: back |
+| p | at a network table, once the game is over: ask for a rematch |
 """
 
 MAP = """\
