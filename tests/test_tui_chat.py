@@ -18,6 +18,7 @@ from tests.test_tui_net import create_table, fill_and_start, wait_for
 from tests.test_tui_wargame import app_for, hot_seat
 from tests.tui_helpers import app_on, frozen_table, quick_settings
 from tui.app import CoupApp
+from tui.screens.confirm import ConfirmDialog
 from tui.screens.join_code import JoinCodeDialog
 from tui.screens.lobby import LobbyScreen
 from tui.screens.wargame import WargameScreen
@@ -152,7 +153,15 @@ async def test_a_private_table_is_made_in_the_dialog_and_joined_with_the_code_pr
         assert shown_code(table.code) in help_line
         grid = lobby.query_one("#tables", RowList)
         await wait_for(pilot, lambda: grid.row_count and "private · no watchers" in grid.rows[0][2])
-        await pilot.press("escape")  # the seat is given up with the connection
+        await pilot.press("escape")  # asks first: the seat is given up with the connection
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert table.seats[0].conn
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert "Your seat at table" in app.screen.question and "is given up" in app.screen.question
+        await pilot.press("y")
         await wait_for(pilot, lambda: not table.seats[0].conn)
 
     ana = await RawPeer.greeted(port, "Ana")

@@ -111,3 +111,24 @@ def test_a_typed_password_goes_only_to_the_host_it_was_typed_for():
     assert settings.host_credentials()["password"] == "pw"
     settings.use_password("10.0.0.9:7654", None)  # another host never sees it
     assert "password" not in settings.host_credentials()
+
+
+async def test_the_name_typed_on_the_join_screen_is_the_next_runs_name(tmp_path, monkeypatch):
+    monkeypatch.setenv("USER", "root")
+    assert Settings.saved().player_name == "root"  # nothing typed yet: the login name
+    host = Host(data_dir=tmp_path / "host", bot_delay=0)
+    port = await host.start(LOCALHOST, 0)
+    settings = Settings.saved(bot_delay=0, save_records=False)
+    app = CoupApp(settings=settings, join=True, scan_lan=False)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            app.screen.query_one("#join-name", Input).value = "Ana"
+            app.screen.query_one("#address", Input).value = f"127.0.0.1:{port}"
+            app.screen.query_one("#address", Input).focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert Settings.saved().player_name == "Ana"  # `coup join HOST` again comes back as Ana, not as root
+        assert Settings.saved(player_name="Bo").player_name == "Bo"  # --name wins
+    finally:
+        await host.stop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +18,18 @@ AUTO_PASS = {
     "join": "offers to join in (G54: Capitalist, protest, estate)",
 }
 """The kinds of window a player may have passed for them at once, and what each asks."""
+
+
+NAME_LENGTH = 16  # the longest name the menu and the join screen take
+
+
+def login_name() -> str:
+    """The player's login name, the first run's name before one is typed ("Player" if there is none)."""
+    try:
+        name = getpass.getuser().strip()
+    except (OSError, KeyError):  # no USER variable and no password-file entry (a bare container)
+        name = ""
+    return name[:NAME_LENGTH] or "Player"
 
 
 def fresh_seed() -> int:
@@ -58,9 +71,14 @@ class Settings:
 
     @classmethod
     def saved(cls, **fields: Any) -> Settings:
-        """Settings with the pace of play this machine remembers (and keeps when it changes)."""
+        """Settings with the pace of play and the name this machine remembers (and keeps when they change); without a
+        name given or remembered, the login name."""
         settings = cls(remember=True, **fields)
         saved = load_preferences()
+        name = saved.get("player_name")
+        if "player_name" not in fields:
+            valid = isinstance(name, str) and name.strip() and len(name) <= NAME_LENGTH
+            settings.player_name = name.strip() if valid and isinstance(name, str) else login_name()
         delays = dict(PACES)
         if saved.get("bot_pace") in delays:
             settings.bot_delay = delays[saved["bot_pace"]]
@@ -70,9 +88,9 @@ class Settings:
         return settings
 
     def save(self) -> None:
-        """Keep the pace of play for the next run, if these settings are remembered."""
+        """Keep the pace of play and the name for the next run, if these settings are remembered."""
         if self.remember:
-            save_preferences({"bot_pace": self.pace, "auto_pass": sorted(self.auto_pass)})
+            save_preferences({"bot_pace": self.pace, "auto_pass": sorted(self.auto_pass), "player_name": self.player_name})
 
     @property
     def pace(self) -> str:

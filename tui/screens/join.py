@@ -161,6 +161,7 @@ class JoinScreen(Screen[None]):
             return
         name = self.query_one("#join-name", Input).value.strip() or self.settings.player_name
         self.settings.player_name = name
+        self.settings.save()  # the next `coup join` comes back under the same name
         address = address_text(host, port)
         self.settings.use_password(address, None)  # the one typed for another host stays out of this hello
         credentials = self.settings.host_credentials()

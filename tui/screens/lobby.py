@@ -17,6 +17,7 @@ from netplay.client import Client, HostError, connect_again, parse_address
 from netplay.identity import shown_code
 from netplay.remote import RemoteTable
 from tui.games import tui_game
+from tui.screens.confirm import ConfirmDialog
 from tui.screens.join_code import JoinCodeDialog
 from tui.screens.leaderboard import LeaderboardScreen
 from tui.screens.new_table import NewTableDialog
@@ -112,7 +113,7 @@ class LobbyScreen(Screen[None]):
         yield Input(placeholder="Find a table: its id, game or a player's name (Enter; empty shows all)", id="search")
         yield Static(id="lobby-help")
         yield ChatPane()
-        yield ChatLine("Say something to the lobby (Enter sends, Esc closes)")
+        yield ChatLine("Say something to the lobby (Enter sends and closes the line, Esc cancels)")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -176,7 +177,7 @@ class LobbyScreen(Screen[None]):
         help_text = "f adds computers (e: experts) · c joins by a code · / finds a table · b leaderboard · Esc leaves"
         if self.my_table is not None and self.my_code is not None:
             code = shown_code(self.my_code)
-            help_text = f"Private table {self.my_table}, code {code}: friends press c and type it. s starts."
+            help_text = f"Private table {self.my_table}, code {code}: friends press c and type it; f seats computers; s starts."
         elif self.my_table is not None:
             help_text = f"You are at table {self.my_table}: wait for players; f seats computers (e: experts); s starts."
         elif not tables:
@@ -462,9 +463,18 @@ class LobbyScreen(Screen[None]):
         record = f" · {self.settings.player_name}: {record_line(totals)}" if totals.get("games") else ""
         self.query_one("#status-bar", Static).update(f" Lobby of {host} at {self.address}{record}")
 
-    async def action_disconnect(self) -> None:
-        """Leave the host."""
-        self.dismiss()
+    def action_disconnect(self) -> None:
+        """Leave the host; at a table waiting to start, only once the player says so (the seat is given up)."""
+        if self.my_table is None:
+            self.dismiss()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.dismiss()
+
+        question = f"Leave {self.address}? Your seat at table {self.my_table} is given up."
+        self.app.push_screen(ConfirmDialog(question), answered)
 
     async def on_unmount(self) -> None:
         """Whatever ends the lobby (Esc, quitting, an SSH session closing) closes its connection."""

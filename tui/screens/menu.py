@@ -158,6 +158,7 @@ class MenuScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(1, players)]
         self.settings.player_name = name
+        self.settings.save()
         self.settings.confirm = self.query_one("#confirm", Checkbox).value
         seed = int(seed_text) if seed_text else self.settings.new_seed()
         self.app.post_message(

@@ -61,7 +61,7 @@ class ChatLine(Input):
             super().__init__()
             self.text = text
 
-    def __init__(self, placeholder: str = "Say something (Enter sends, Esc closes)") -> None:
+    def __init__(self, placeholder: str = "Say something (Enter sends and closes the line, Esc cancels)") -> None:
         super().__init__(placeholder=placeholder, max_length=TEXT_LIMIT, id="chat-line")
         self.can_focus = False  # closed, it takes no keys (a screen focuses its first focusable widget)
         self._before: Widget | None = None
