@@ -48,6 +48,7 @@ class RemoteTable:
         self.rematch: dict[str, Any] | None = None  # the latest word on a rematch of this game (docs/protocol.md)
         self.rematch_ends: float | None = None  # when its answers are due, by this machine's clock
         self.stand_in = False  # the computer plays our seat for now
+        self.away: set[int] = set()  # seats whose player lost their connection (the host's notices), until back
         self.bot_seats: frozenset[int] = frozenset()  # seats the lobby listed as bots' (a bot's seat stays a bot's)
         self._view: Any = None
         self._listeners: list[Listener] = []
@@ -100,8 +101,13 @@ class RemoteTable:
             self.rematch_ends = asyncio.get_running_loop().time() + float(message.get("seconds", 0))
             self._notify([])
             return
-        if message.get("seat") == self.seat and self.seat is not None and message.get("code") in ("stand_in", "back"):
-            self.stand_in = message["code"] == "stand_in"
+        code, seat = message.get("code"), message.get("seat")
+        if seat == self.seat and self.seat is not None and code in ("stand_in", "back"):
+            self.stand_in = code == "stand_in"
+        if code == "away" and isinstance(seat, int):
+            self.away.add(seat)
+        elif code in ("back", "stand_in"):  # back, or the computer plays the seat: nobody waits for its player
+            self.away.discard(seat)
         note = Note(str(message.get("message", "")))
         self.events.append(note)
         self._notify([note])

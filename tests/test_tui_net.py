@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from textual.widgets import Checkbox, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Select, Static
+from textual.widgets._footer import FooterKey
 
 from netplay.client import Client
 from netplay.host import Host
@@ -216,3 +217,51 @@ async def test_a_connection_made_before_the_app_opens_tables_like_any_other(host
         lobby = await create_table(pilot)
         await fill_and_start(pilot, server, lobby)
         await pilot.pause()
+
+
+@pytest.mark.parametrize("game", ["coup", "reformation", "g54"])
+async def test_a_card_tables_footer_shows_every_key_at_80_columns_at_a_network_table(host, game):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#new-game", Select).value = game
+        await pilot.pause()
+        await pilot.press("c")
+        await wait_for(pilot, lambda: lobby.my_table is not None)
+        screen = await fill_and_start(pilot, server, lobby)
+        await pilot.pause()
+        footer = screen.query_one(Footer)
+        keys = [key for key in footer.query(FooterKey) if not key.has_class("-command-palette")]
+        assert {"Chat", "Leave game", "Rules"} <= {key.description for key in keys}
+        end = min([footer.region.right] + [key.region.x for key in footer.query(".-command-palette")])
+        assert all(key.region.right <= end for key in keys)
+
+
+async def test_a_spectator_is_not_offered_to_play_again_at_the_end(host):
+    _, port = host
+    player = Client()
+    await player.connect("127.0.0.1", port, "Bo")
+    created = await player.request({"type": "create", "game": "coup", "players": 2})
+    table_id = created["table"]["id"]
+    await player.request({"type": "join", "table": table_id})
+    await player.request({"type": "fill", "table": table_id, "level": "rule"})
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: app.screen.remote is not None)
+        await player.request({"type": "start", "table": table_id})
+        await player.request({"type": "handover", "seat": 0})  # the computer plays Bo's seat to the end
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), seconds=30)
+        over = app.screen
+        assert not over.query("#again") and str(over.query_one("#menu", Button).label) == "Lobby (m)"
+        await pilot.press("a")  # nothing
+        await pilot.pause()
+        assert app.screen is over
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    await player.close()

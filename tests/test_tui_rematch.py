@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import RichLog
+from textual.widgets import RichLog, Static
 
 from netplay.host import Host
 from tests.net_helpers import Message, RawPeer, running_host
@@ -165,10 +165,15 @@ async def test_the_table_log_says_when_another_player_loses_their_connection_and
     async with running_host(tmp_path, bot_delay=30, grace=60) as (_server, port):  # nothing moves meanwhile
         app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            bob = await app_at_table(pilot, port, game)
+            bob = await app_at_table(pilot, port, game, {} if game == "wargame" else {"first_player": 1})
             screen, log = app.screen, "#wg-log" if game == "wargame" else "#log"
+            situation = screen.query_one("#wg-info" if game == "wargame" else "#situation", Static)
+            assert list(screen.table.view().owed) == [1]  # Bob's turn (the wargame's rebels set up first)
             await bob.close()
             said = "Bob lost connection; their seat is kept for 60 s."
             await wait_for(pilot, lambda: said in log_text(screen, log))
+            waiting = "Bob lost connection: the host keeps the seat for them."
+            await wait_for(pilot, lambda: waiting in str(situation.render()))
             await RawPeer.greeted(port, "Bob", profile=bob.profile)
             await wait_for(pilot, lambda: "Bob is back." in log_text(screen, log))
+            await wait_for(pilot, lambda: waiting not in str(situation.render()))

@@ -7,7 +7,7 @@ import pytest
 from core.cards.events import Event
 from core.cards.g54.text import describe as g54_describe
 from core.cards.moves import Move
-from core.cards.phrases import and_list, article, cards_text, coins_text, coins_verb
+from core.cards.phrases import Speaker, and_list, article, cards_text, coins_text, coins_verb, game_won, prove_it
 from core.cards.text import describe
 from core.cards.text import waiting_for as coup_waiting_for
 from tests.tui_helpers import TEN, frozen_reformation
@@ -58,6 +58,12 @@ def test_coup_sentences(event: Event, sentence: str):
     [
         (Event("disappear", 1), 0, "mcNeil's Disappear token fires."),  # the name as typed, not 'Mcneil'
         (Event("disappear", 0), 0, "Your Disappear token fires."),
+        (
+            Event("eliminated", 1, amount=10),
+            0,
+            "mcNeil is out of the game; mcNeil's 10 coins wait for the end of the turn.",
+        ),
+        (Event("eliminated", 0, amount=1), 0, "You are out of the game; your 1 coin waits for the end of the turn."),
         (Event("estate", 1, amount=1), 0, "mcNeil's 1 coin goes to the treasury."),
         (
             Event("react", 1, card="Missionary", what="general"),
@@ -73,3 +79,22 @@ def test_coup_sentences(event: Event, sentence: str):
 )
 def test_g54_sentences(event: Event, viewer: int, sentence: str):
     assert g54_describe(event, ("Ana", "mcNeil"), viewer) == sentence
+
+
+@pytest.mark.parametrize(
+    ("viewer", "sentence"),
+    [
+        (1, "Ana challenges your Duke: show it or concede."),  # told what to do
+        (0, "You challenge mcNeil's Duke: mcNeil shows it or concedes."),  # the challenger waits
+        (2, "Ana challenges mcNeil's Duke: mcNeil shows it or concedes."),
+        (None, "Ana challenges mcNeil's Duke: mcNeil shows it or concedes."),
+    ],
+)
+def test_a_challenge_tells_the_challenged_player_what_to_do_and_the_others_what_they_wait_for(viewer, sentence):
+    assert prove_it(Speaker(("Ana", "mcNeil", "Cy"), viewer), 0, 1, "Duke") == sentence
+
+
+def test_the_game_over_line_is_not_the_logs_win_line():
+    say = Speaker(("Ana", "mcNeil"), 0)
+    assert (game_won(say, 1), game_won(say, 0)) == ("Game over: mcNeil wins.", "Game over: you win.")
+    assert describe(Event("win", 1), ("Ana", "mcNeil"), 0) == "mcNeil wins the game!"

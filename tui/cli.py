@@ -132,7 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="HOST[:PORT]",
         help=f"the host (port {DEFAULT_PORT}); without it, the LAN's are listed",
     )
-    join.add_argument("--name", default="", metavar="TEXT", help="your player name (default: the name used last, else your login name)")
+    join.add_argument(
+        "--name", default="", metavar="TEXT", help="your name (default: the name used last, else your login name)"
+    )
     bot = commands.add_parser("bot", help="a computer opponent that joins a host's table over the network")
     bot.add_argument("--connect", required=True, metavar="HOST:PORT", help="the host's address and game port")
     bot.add_argument("--table", metavar="ID", help="the table to join, as the lobby shows it (default: the first open)")

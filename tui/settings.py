@@ -90,7 +90,8 @@ class Settings:
     def save(self) -> None:
         """Keep the pace of play and the name for the next run, if these settings are remembered."""
         if self.remember:
-            save_preferences({"bot_pace": self.pace, "auto_pass": sorted(self.auto_pass), "player_name": self.player_name})
+            kept = {"bot_pace": self.pace, "auto_pass": sorted(self.auto_pass), "player_name": self.player_name}
+            save_preferences(kept)
 
     @property
     def pace(self) -> str:

@@ -105,8 +105,8 @@ def describe_shared(event: Event, say: Speaker, reasons: Mapping[str, str]) -> s
 
 
 def game_won(say: Speaker, winner: int | None) -> str:
-    """The situation once the game is over."""
-    return f"{say.verb(winner, 'wins', 'win')} the game."
+    """The situation once the game is over (the log's last line says who wins the game)."""
+    return f"Game over: {say.who(winner, capital=False)} {'win' if winner == say.viewer else 'wins'}."
 
 
 def choose_an_action(legal: Sequence[Move], turn_note: str = "") -> str:
@@ -121,8 +121,12 @@ def must_lose(say: Speaker, seat: int | None, reason: str, reasons: Mapping[str,
 
 
 def prove_it(say: Speaker, challenger: int, challenged: int, card: str) -> str:
-    """The situation while a challenged claim of card waits for proof."""
-    return f"{say.verb(challenger, 'challenges', 'challenge')} {say.whose(challenged)} {card}: show it or concede."
+    """The situation while a challenged claim of card waits for proof: what the challenged player must do, told to
+    them; what everyone else waits for."""
+    said = f"{say.verb(challenger, 'challenges', 'challenge')} {say.whose(challenged)} {card}"
+    if challenged == say.viewer:
+        return f"{said}: show it or concede."
+    return f"{said}: {say.names[challenged]} shows it or concedes."
 
 
 def challenge_question(say: Speaker, claimant: int, card: str, denial: bool = False) -> str:

@@ -76,7 +76,8 @@ class Hands(Widget):
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Returns "again" (the winner starts), "menu" or "quit"; l shows the whole log."""
+    """Returns "again" (the winner starts; a rematch at a network table), "menu" (the menu, or the lobby) or "quit";
+    l shows the whole log."""
 
     BINDINGS = [
         ("a", "choose('again')", "Play again"),
@@ -85,9 +86,13 @@ class GameOverScreen(ModalScreen[str]):
         ("l", "log", "Log"),
     ]
 
-    def __init__(self, view: FinalView, record_note: str, log: Sequence[Text] = ()) -> None:
+    def __init__(
+        self, view: FinalView, record_note: str, log: Sequence[Text] = (), again: bool = True, back: str = "Menu"
+    ) -> None:
+        """again: whether playing again is offered (not to a spectator); back: where m leads (Menu, or Lobby)."""
         super().__init__(classes="dialog")
         self.view, self.record_note, self.log_lines = view, record_note, log
+        self.again, self.back = again, back
 
     def compose(self) -> ComposeResult:
         assert self.view.winner is not None
@@ -99,14 +104,19 @@ class GameOverScreen(ModalScreen[str]):
             if self.record_note:
                 yield Static(self.record_note, classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Play again (a)", id="again", variant="primary", compact=True)
-                yield Button("Menu (m)", id="menu", compact=True)
+                if self.again:
+                    yield Button("Play again (a)", id="again", variant="primary", compact=True)
+                yield Button(f"{self.back} (m)", id="menu", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
                 yield Button("Log (l)", id="show-log", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
+        self.query_one("#again" if self.again else "#menu", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No playing again where it is not offered."""
+        return self.again or parameters != ("again",)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None

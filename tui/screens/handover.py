@@ -3,13 +3,25 @@ or a majority of the others), or take ours back."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.screen import Screen
 
+from core.cards.phrases import and_list
 from tui.screens.target import TargetDialog
 
 HELP = "Hand a seat to the computer (your own, or an away or idle player's)"
+
+
+def away_note(table: Any, owed: Sequence[int], names: Sequence[str]) -> str:
+    """' Bo lost connection: the host keeps the seat for them.' when a seat owed an answer waits for its player's
+    return (a network table's notices); else empty."""
+    away = [names[seat] for seat in owed if seat in getattr(table, "away", ())]
+    if not away:
+        return ""
+    seats = "the seat" if len(away) == 1 else "their seats"
+    return f" {and_list(away)} lost connection: the host keeps {seats} for them."
 
 
 def can_give(table: Any) -> bool:

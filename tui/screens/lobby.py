@@ -177,7 +177,8 @@ class LobbyScreen(Screen[None]):
         help_text = "f adds computers (e: experts) · c joins by a code · / finds a table · b leaderboard · Esc leaves"
         if self.my_table is not None and self.my_code is not None:
             code = shown_code(self.my_code)
-            help_text = f"Private table {self.my_table}, code {code}: friends press c and type it; f seats computers; s starts."
+            friends = "friends press c and type it; f seats computers; s starts"
+            help_text = f"Private table {self.my_table}, code {code}: {friends}."
         elif self.my_table is not None:
             help_text = f"You are at table {self.my_table}: wait for players; f seats computers (e: experts); s starts."
         elif not tables:

@@ -11,14 +11,15 @@ from textual.widgets import Footer, Markdown
 
 
 class RulesScreen(ModalScreen[None]):
-    """The rules and our decisions on their gaps; Esc, q or ? closes."""
+    """The rules and our decisions on their gaps, then the keys every card table shares; Esc, q or ? closes."""
 
     BINDINGS = [("escape,q,question_mark,f1", "close", "Close")]
 
     def __init__(self, text: str = "") -> None:
         """text: the rules in Markdown (default: Coup's and Reformation's)."""
         super().__init__()
-        self.text = text or files("tui").joinpath("rules.md").read_text()
+        rules = text or files("tui").joinpath("rules.md").read_text()
+        self.text = rules + files("tui").joinpath("table_keys.md").read_text()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules"):

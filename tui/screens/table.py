@@ -28,7 +28,7 @@ from tui.messages import GameFinished
 from tui.screens.coach import CoachPanel
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
-from tui.screens.handover import can_give, give_seat
+from tui.screens.handover import away_note, can_give, give_seat
 from tui.screens.pace import HOSTS_PACE, PaceDialog
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
@@ -69,7 +69,7 @@ class TableScreen(Screen[None]):
         Binding("plus", "bot_pace(1)", "Faster bots", show=False),
         Binding("minus", "bot_pace(-1)", "Slower bots", show=False),
         (CHAT_KEY, "chat", "Chat"),
-        ("g", "give_seat", "Seat to computer"),
+        Binding("g", "give_seat", "Seat to computer", show=False),  # off the footer, as the coach: see ?
         Binding("h", "coach", "Coach", show=False),  # off the footer: it is full at 80 columns
         ("escape", "leave", "Leave game"),
     ]
@@ -105,7 +105,7 @@ class TableScreen(Screen[None]):
             yield SeatPanel(id="me", classes="seat")
         yield Grid(id="choices")
         yield ChatLine()
-        yield Footer()
+        yield Footer(show_command_palette=False)  # its keys need the whole line at 80 columns (Ctrl+P still works)
 
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._on_table_events)
@@ -225,6 +225,7 @@ class TableScreen(Screen[None]):
         waiting = self.face.waiting_for(view)
         if waiting:
             text.append(f"\n{waiting}", style="dim")
+        text.append(away_note(self.table, view.owed, self.table.names), style="yellow")
         if thinking is not None and thinking != view.viewer:
             text.append(f" {view.players[thinking].name} is thinking…", style="dim italic")
         if self.table.error:
@@ -275,7 +276,11 @@ class TableScreen(Screen[None]):
             return
         if view.window == "over":
             self._dialog_version = view.version
-            self.app.push_screen(GameOverScreen(view, self._record_note or "", self._log_lines), self._after_game)
+            remote = getattr(self.table, "remote", False)
+            again = not (remote and self.table.seat is None)  # a watcher is offered no rematch
+            back = "Lobby" if remote else "Menu"
+            over = GameOverScreen(view, self._record_note or "", self._log_lines, again, back)
+            self.app.push_screen(over, self._after_game)
             return
         me = view.me()
         if view.viewer not in view.owed or me is None or me.hand is None:

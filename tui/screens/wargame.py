@@ -38,7 +38,7 @@ from core.wargame.views import WargameView
 from hexgrid.coords import Hex
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
-from tui.screens.handover import can_give, give_seat
+from tui.screens.handover import away_note, can_give, give_seat
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
@@ -303,6 +303,7 @@ class WargameScreen(Screen[None]):
             seat = view.owed[0]
             watching = "" if self.people else "You are watching. "
             text.append(f"{watching}Waiting for the {side_title(seat).lower()} ({self._who(seat)}).", style="dim")
+            text.append(away_note(self.table, view.owed, self.table.names), style="yellow")
             return text
         if self.table.deadline is not None:
             left = max(0, round(self.table.deadline - asyncio.get_running_loop().time()))

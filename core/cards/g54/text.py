@@ -118,8 +118,8 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "missionary":
         return f"{say.verb(seat, 'draws', 'draw')} a replacement card (Missionary)."
     if kind == "eliminated":
-        coins = f", leaving {coins_text(amount)}" if amount else ""
-        return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
+        coins = f"; {say.whose(seat)} {coins_verb(amount, 'waits', 'wait')} for the end of the turn" if amount else ""
+        return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."  # then the estate's: a Lawyer or the treasury
     if kind == "fizzle":
         return f"{say.verb(seat, 'is', 'are')} out: the action does nothing."
     if kind == "fail":
