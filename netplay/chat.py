@@ -62,7 +62,7 @@ def chat_request(message: dict[str, Any], at_table: bool, playing: bool) -> tupl
     if to == "lobby" and playing:
         raise ValueError("you are at a started table: the lobby does not hear you there")
     if not isinstance(text, str) or len(text) > RAW_LIMIT:
-        raise ValueError(f"text is a string of at most {TEXT_LIMIT} characters")
+        raise ValueError(f"text is a string of at most {RAW_LIMIT} characters (the first {TEXT_LIMIT} are said)")
     cleaned = clean_text(text)
     if not cleaned:
         raise ValueError("say something: the text is empty once cleaned")

@@ -318,6 +318,7 @@ class Host:
             return
         if conn in lobby.spectators:
             lobby.spectators.remove(conn)
+            self._abandoned(lobby)
         if conn.seat is not None and lobby.seats[conn.seat].conn is conn:
             seat = lobby.seats[conn.seat]
             if not lobby.started:
@@ -406,20 +407,19 @@ class Host:
         self._broadcast_lobby()
         return {"type": "created", "table": lobby.summary(), **revealed(lobby)}
 
-    def _lobby(self, message: dict[str, Any]) -> LobbyTable:
+    def _lobby(self, conn: Connection, message: dict[str, Any]) -> LobbyTable:
+        """The table message names by its id: a private table's only for those at it, before anything else is
+        checked (to anyone else it is no table, whatever they ask of it)."""
         table_id = message.get("table")
         lobby = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if lobby is None:
+        if lobby is None or not reachable(lobby, conn):
             raise Refused("no_table", f"no table {message.get('table')!r}")
         return lobby
 
     def _reach(self, conn: Connection, message: dict[str, Any]) -> LobbyTable:
         """The table a join or spectate names: by its code, or by its id (a private table's only for those at it)."""
         if "code" not in message:
-            lobby = self._lobby(message)
-            if not reachable(lobby, conn):
-                raise Refused("no_table", f"no table {message.get('table')!r}")
-            return lobby
+            return self._lobby(conn, message)
         found = self.codes.find(conn.identity, conn.origin, message["code"], self.tables.values())
         if isinstance(found, tuple):
             if found[0] == "wrong_code":
@@ -478,6 +478,7 @@ class Host:
         if lobby is not None:
             if conn in lobby.spectators:
                 lobby.spectators.remove(conn)
+                self._abandoned(lobby)
             if conn.seat is not None:
                 if not lobby.started:
                     lobby.seats[conn.seat] = Seat()
@@ -491,7 +492,7 @@ class Host:
         return {"type": "left"}
 
     def _on_fill(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        lobby = self._lobby(message)
+        lobby = self._lobby(conn, message)
         level = message.get("level", "rule")
         levels = game_spec(lobby.game).bots
         if level not in levels:
@@ -505,7 +506,7 @@ class Host:
         return listing(ranked(self.tables.values()), 0, lobby)
 
     def _on_start(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        lobby = self._lobby(message)
+        lobby = self._lobby(conn, message)
         if lobby.started:
             raise Refused("started", "that game has already started")
         if conn.table_id != lobby.id or conn.seat is None:
@@ -728,8 +729,22 @@ class Host:
         lobby.table.set_bot(index, "rule")
         if self.journal is not None:
             self.journal.rewrite_header(lobby.id, lobby.header())
-        lobby.table.start()
+        if not self._abandoned(lobby):
+            lobby.table.start()
         self._broadcast_lobby()
+
+    def _abandoned(self, lobby: LobbyTable) -> bool:
+        """Stop and forget a game under way that plays for nobody: no person's seat left, nobody watching. (Games
+        started and left to computer opponents, hundreds of them, once starved the host.)"""
+        table = lobby.table
+        if table is None or table.over() or lobby.spectators or any(seat.kind == "person" for seat in lobby.seats):
+            return False
+        table.close()
+        if self.journal is not None:
+            self.journal.end(lobby.id)
+        self.tables.pop(lobby.id, None)
+        log.info("table %s abandoned: nobody plays or watches it any more", lobby.id)
+        return True
 
     def _prune(self) -> None:
         """Forget finished tables nobody is looking at any more (their records are on disk)."""

@@ -85,6 +85,7 @@ class Throttle:
         self.window, self.per_address_free, self.overall_free, self.cap = window, per_address_free, overall_free, cap
         self._by_address: dict[str, deque[float]] = defaultdict(deque)
         self._overall: deque[float] = deque()
+        self._swept = time.monotonic()
 
     def _recent(self, times: deque[float], now: float) -> int:
         while times and now - times[0] > self.window:
@@ -102,7 +103,12 @@ class Throttle:
         return min(self.cap, wait)
 
     def failed(self, address: str) -> None:
-        """Count a failed attempt from address."""
+        """Count a failed attempt from address; once a window, forget the addresses with no recent failure (each
+        fresh identity failing once would otherwise stay for good)."""
         now = time.monotonic()
         self._by_address[address].append(now)
         self._overall.append(now)
+        if now - self._swept > self.window:
+            self._swept = now
+            for quiet in [key for key, times in self._by_address.items() if not self._recent(times, now)]:
+                del self._by_address[quiet]

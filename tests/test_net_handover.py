@@ -186,3 +186,23 @@ async def test_the_others_and_the_watchers_hear_a_player_lose_their_connection_a
         await again.expect_type("joined")
         await alice.request({"type": "ping"})
         assert sum(f.get("type") == "notice" for f in alice.frames) == 2  # he was never away: nothing more to say
+
+
+async def test_a_game_left_to_computers_with_nobody_watching_is_stopped_and_forgotten(tmp_path: Path):
+    """Games started and left to computer opponents once piled up by the hundred and starved the host."""
+    async with running_host(tmp_path, bot_delay=5) as (host, port):  # the bots would play on, slowly
+        table_id, (alice,) = await seated_table(port, 3, 1)
+        game = host.tables[table_id].table
+        journal = tmp_path / "tables" / f"{table_id}.jsonl"
+        assert journal.exists()
+        assert (await alice.request({"type": "leave"}))["type"] == "left"
+        assert table_id not in host.tables and not journal.exists()
+        assert game._bot_task is None or game._bot_task.done()  # its bots have stopped
+
+        watched_id, (bob,) = await seated_table(port, 3, 1, names=("Bob",))
+        cleo = await RawPeer.greeted(port, "Cleo")
+        assert (await cleo.request({"type": "spectate", "table": watched_id}))["type"] == "spectating"
+        await bob.request({"type": "leave"})
+        assert watched_id in host.tables  # a watcher still follows it
+        await cleo.request({"type": "leave"})
+        assert watched_id not in host.tables

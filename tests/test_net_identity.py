@@ -6,6 +6,7 @@ import os
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from netplay.identity import HostPolicy, Throttle, code_identity, split_username
@@ -94,3 +95,12 @@ async def test_everything_a_host_keeps_is_readable_by_its_owner_alone(tmp_path):
     assert stat.S_IMODE(journal.stat().st_mode) == 0o600
     assert stat.S_IMODE(journal.parent.stat().st_mode) == 0o700
     assert stat.S_IMODE((tmp_path / "stats.sqlite3").stat().st_mode) == 0o600
+
+
+def test_a_throttle_forgets_the_addresses_with_no_recent_failure():
+    throttle = Throttle(window=0.05, per_address_free=2, overall_free=1000)
+    for number in range(500):  # fresh identities failing once each (a code guesser's new connections)
+        throttle.failed(f"identity-{number}")
+    time.sleep(0.06)
+    throttle.failed("identity-late")  # a window later: the quiet ones are swept
+    assert list(throttle._by_address) == ["identity-late"]

@@ -34,9 +34,12 @@ async def test_a_private_table_is_listed_to_nobody_but_those_at_it_and_joined_by
         for query in ("", table_id, "coup"):
             assert table_id not in listed(await eve.request({"type": "list", "query": query}))
         assert public in listed(await eve.request({"type": "list"}))
-        for request in ({"type": "join", "table": table_id}, {"type": "spectate", "table": table_id}):
+        asked = [{"type": kind, "table": table_id} for kind in ("join", "spectate", "fill", "start")]
+        asked.append({"type": "fill", "table": table_id, "level": "no such level"})  # the game's levels say nothing
+        for request in asked:  # none of them tells a stranger the table is there (its id, its game, its state)
             refused = await eve.request(request)
             assert (refused["type"], refused["code"]) == ("error", "no_table"), request
+            assert refused["message"] == f"no table {table_id!r}", request
 
         refused = await ana.request({"type": "join", "table": table_id})
         assert refused["code"] == "no_table"  # its creator too reaches it by its code

@@ -7,6 +7,7 @@ import traceback
 from typing import Any
 
 from textual.app import App
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from core.registry import get_game
@@ -43,6 +44,19 @@ class CoupApp(App[int]):
         self.settings = settings or Settings()
         self.initial_table, self.join, self.scan_lan = table, join, scan_lan
         self.theme = "textual-dark"
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's notify, its text plain by default: notices carry names and hosts' words, never markup (a player
+        named "[/]" crashed the screen that told of them)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
         if self.join and self.initial_table is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
@@ -19,7 +20,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Static(self.question, classes="dialog-title")
+            yield Static(Content(self.question), classes="dialog-title")  # names as typed, never markup
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes (y)", id="yes", variant="primary", compact=True)
                 yield Button("No (n)", id="no", compact=True)

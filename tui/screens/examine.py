@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
@@ -21,7 +22,7 @@ class ExamineDialog(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Static(f"Examine: {self.target} shows you {article(self.card)}.", classes="dialog-title")
+            yield Static(Content(f"Examine: {self.target} shows you {article(self.card)}."), classes="dialog-title")
             yield Static(
                 "Give it back (they keep it), or force an exchange: they draw a new card from the deck "
                 "and this one goes back into it.",

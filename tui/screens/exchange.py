@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, SelectionList, Static
@@ -43,7 +44,7 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(Content(self.title_text), classes="dialog-title")
             yield SelectionList[int](
                 *(
                     Selection(f"{i + 1}  {card}  ({self.sources[i]})", i, i < self.keep_count)

@@ -8,6 +8,7 @@ from typing import Protocol
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -99,10 +100,10 @@ class GameOverScreen(ModalScreen[str]):
         winner = self.view.players[self.view.winner].name
         title = "You win!" if self.view.winner == self.view.viewer else f"{winner} wins."
         with Vertical(classes="dialog-box", id="game-over"):
-            yield Static(f"Game over — {title}", classes="dialog-title")
+            yield Static(Content(f"Game over — {title}"), classes="dialog-title")  # names as typed, never markup
             yield Hands(self.view)
             if self.record_note:
-                yield Static(self.record_note, classes="dialog-help")
+                yield Static(Content(self.record_note), classes="dialog-help")
             with Horizontal(classes="dialog-buttons"):
                 if self.again:
                     yield Button("Play again (a)", id="again", variant="primary", compact=True)

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static, Tab, Tabs
@@ -85,7 +86,7 @@ class LeaderboardScreen(Screen[None]):
         self.pages = 1
 
     def compose(self) -> ComposeResult:
-        yield Static(f" Leaderboard of {self.host}", id="status-bar")
+        yield Static(Content(f" Leaderboard of {self.host}"), id="status-bar")
         yield Tabs(*(Tab(game_spec(name).title, id=name) for name in GAMES), id="board-games")
         yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
         yield Static(id="board-you")

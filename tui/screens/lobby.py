@@ -462,7 +462,7 @@ class LobbyScreen(Screen[None]):
             return
         host = self.client.welcome.get("host", "host")
         record = f" · {self.settings.player_name}: {record_line(totals)}" if totals.get("games") else ""
-        self.query_one("#status-bar", Static).update(f" Lobby of {host} at {self.address}{record}")
+        self.query_one("#status-bar", Static).update(Content(f" Lobby of {host} at {self.address}{record}"))
 
     def action_disconnect(self) -> None:
         """Leave the host; at a table waiting to start, only once the player says so (the seat is given up)."""

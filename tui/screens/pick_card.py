@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
@@ -21,11 +22,11 @@ class PickCardDialog(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(Content(self.title_text), classes="dialog-title")
             for index, card in enumerate(self.cards):
                 yield Button(f"{number_key(index) or ' '}  {card}", id=f"card-{index}", compact=True, classes="choice")
             if self.help_text:
-                yield Static(self.help_text, classes="dialog-help")
+                yield Static(Content(self.help_text), classes="dialog-help")
             yield Static(f"{keys_hint(len(self.cards))} to choose.", classes="dialog-help")
         yield Footer()
 

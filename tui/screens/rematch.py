@@ -8,6 +8,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
@@ -76,7 +77,8 @@ class RematchScreen(ModalScreen[str]):
         self._unsubscribe()
 
     def _show(self) -> None:
-        self.query_one("#rematch-status", Static).update(rematch_text(self.table, asyncio.get_running_loop().time()))
+        status = rematch_text(self.table, asyncio.get_running_loop().time())
+        self.query_one("#rematch-status", Static).update(Content(status))  # names as typed, never markup
         self.query_one("#accept", Button).display = self.table.rematch_owed()
         self.refresh_bindings()
 

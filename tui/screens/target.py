@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
@@ -22,10 +23,10 @@ class TargetDialog(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(Content(self.title_text), classes="dialog-title")  # names as typed, never markup
             for index, (seat, label) in enumerate(self.targets):
                 yield Button(
-                    f"{number_key(index) or ' '}  {label}", id=f"target-{seat}", compact=True, classes="choice"
+                    Content(f"{number_key(index) or ' '}  {label}"), id=f"target-{seat}", compact=True, classes="choice"
                 )
             yield Static(f"{keys_hint(len(self.targets))} to choose · Esc to cancel", classes="dialog-help")
         yield Footer()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rich.text import Text
+from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
@@ -102,7 +103,7 @@ class SeatPanel(Widget):
     def show(self, seat: Seat, active: bool, owes: bool, thinking: bool, parts: SeatParts) -> None:
         """Redraw for seat with parts (the game's seat_parts)."""
         sign = " …" if thinking else " ?" if owes else ""
-        self.border_title = f"{seat.name}{sign}"
+        self.border_title = Content(f"{seat.name}{sign}")  # a name as typed, never markup ("[/]" crashed it)
         self.border_subtitle = "out" if not seat.alive else ("turn" if active else "")
         self.title = Text(f"{marker(active, owes, thinking)} {seat.name}", style="bold")
         self.set_class(active, "active")
