@@ -37,13 +37,17 @@ async def wait_for(pilot, condition, seconds: float = 10.0) -> None:
     raise AssertionError("timed out waiting for the app")
 
 
-async def create_table(pilot) -> LobbyScreen:
-    """From the app's lobby, create a table with the dialog's defaults and sit at it; the lobby."""
+async def create_table(pilot, game: str | None = None) -> LobbyScreen:
+    """From the app's lobby, create a table (of game, else the first) with the dialog's defaults and sit at it;
+    the lobby."""
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
     lobby = app.screen
     await pilot.press("n")
     await pilot.pause()
+    if game is not None:
+        app.screen.query_one("#new-game", Select).value = game
+        await pilot.pause()
     await pilot.press("c")
     await wait_for(pilot, lambda: lobby.my_table is not None)
     return lobby
@@ -224,14 +228,7 @@ async def test_a_card_tables_footer_shows_every_key_at_80_columns_at_a_network_t
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await pilot.press("n")
-        await pilot.pause()
-        app.screen.query_one("#new-game", Select).value = game
-        await pilot.pause()
-        await pilot.press("c")
-        await wait_for(pilot, lambda: lobby.my_table is not None)
+        lobby = await create_table(pilot, game)
         screen = await fill_and_start(pilot, server, lobby)
         await pilot.pause()
         footer = screen.query_one(Footer)

@@ -15,7 +15,7 @@ from netplay.client import Client
 from netplay.host import Host
 from netplay.remote import RemoteTable
 from tests.net_helpers import running_host
-from tests.test_tui_net import wait_for
+from tests.test_tui_net import create_table, wait_for
 from tests.test_tui_wargame import go_to
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
@@ -129,14 +129,7 @@ async def test_the_wargame_footer_shows_every_key_of_a_network_table_at_80_colum
     _, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        dialog.query_one("#new-game", Select).value = "wargame"
-        await pilot.pause()
-        await pilot.press("c")
-        await wait_for(pilot, lambda: app.screen.my_table is not None)
+        await create_table(pilot, "wargame")
         await pilot.press("f", "s")
         await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen))
         screen = app.screen
