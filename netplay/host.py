@@ -739,6 +739,8 @@ class Host:
         table = lobby.table
         if table is None or table.over() or lobby.spectators or any(seat.kind == "person" for seat in lobby.seats):
             return False
+        if self.stopping:  # a watcher's connection closing with the host: the journal resumes the game
+            return False
         table.close()
         if self.journal is not None:
             self.journal.end(lobby.id)

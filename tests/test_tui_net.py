@@ -37,17 +37,24 @@ async def wait_for(pilot, condition, seconds: float = 10.0) -> None:
     raise AssertionError("timed out waiting for the app")
 
 
-async def create_table(pilot, game: str | None = None) -> LobbyScreen:
-    """From the app's lobby, create a table (of game, else the first) with the dialog's defaults and sit at it;
-    the lobby."""
+async def new_table_dialog(pilot, game: str | None = None):
+    """From the lobby, open the new-table dialog with game chosen (else the first): (the lobby, the dialog)."""
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
     lobby = app.screen
     await pilot.press("n")
     await pilot.pause()
+    dialog = app.screen
     if game is not None:
-        app.screen.query_one("#new-game", Select).value = game
+        dialog.query_one("#new-game", Select).value = game
         await pilot.pause()
+    return lobby, dialog
+
+
+async def create_table(pilot, game: str | None = None) -> LobbyScreen:
+    """From the app's lobby, create a table (of game, else the first) with the dialog's defaults and sit at it;
+    the lobby."""
+    lobby, _ = await new_table_dialog(pilot, game)
     await pilot.press("c")
     await wait_for(pilot, lambda: lobby.my_table is not None)
     return lobby
@@ -59,8 +66,26 @@ async def fill_and_start(pilot, server: Host, lobby: LobbyScreen) -> TableScreen
     await pilot.press("f")
     await wait_for(pilot, lambda: all(s.kind != "open" for s in server.tables[lobby.my_table].seats))
     await pilot.press("s")
-    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-    return app.screen
+    await wait_for(pilot, lambda: table_screen(app) is not None)  # a dialog may open over it at once (allegiances)
+    screen = table_screen(app)
+    assert screen is not None
+    return screen
+
+
+def table_screen(app: CoupApp) -> TableScreen | None:
+    """The app's table screen, under whatever dialog is open over it."""
+    return next((screen for screen in app.screen_stack if isinstance(screen, TableScreen)), None)
+
+
+async def bos_table(port: int, game: str, players: int) -> tuple[Client, str]:
+    """Bo (a client) creates a table of game, sits at it and gives the other seats to rule bots: (Bo, its id)."""
+    player = Client()
+    await player.connect("127.0.0.1", port, "Bo")
+    created = await player.request({"type": "create", "game": game, "players": players})
+    table_id = created["table"]["id"]
+    await player.request({"type": "join", "table": table_id})
+    await player.request({"type": "fill", "table": table_id, "level": "rule"})
+    return player, table_id
 
 
 class RemoteSettle:
@@ -88,24 +113,11 @@ async def test_create_fill_start_and_play_a_whole_game_over_the_network(host):
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
 
 
-async def new_g54_table_dialog(pilot):
-    """From the lobby, open the new-table dialog with Rebellion G54 chosen: (the lobby, the dialog)."""
-    app = pilot.app
-    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-    lobby = app.screen
-    await pilot.press("n")
-    await pilot.pause()
-    dialog = app.screen
-    dialog.query_one("#new-game", Select).value = "g54"
-    await pilot.pause()
-    return lobby, dialog
-
-
 async def test_the_new_table_dialog_creates_a_g54_table_with_its_roles(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby, dialog = await new_g54_table_dialog(pilot)
+        lobby, dialog = await new_table_dialog(pilot, "g54")
         assert dialog.query_one("#new-roles-row").display and not dialog.query_one("#new-inquisitor").display
         dialog.query_one("#new-roles", Select).value = "advanced"
         await pilot.press("c")
@@ -118,7 +130,7 @@ async def test_the_new_table_dialog_lets_the_host_pick_its_own_five_roles(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby, dialog = await new_g54_table_dialog(pilot)
+        lobby, dialog = await new_table_dialog(pilot, "g54")
         dialog.query_one("#new-roles", Select).value = "pick"
         await wait_for(pilot, lambda: isinstance(app.screen, TableRolesScreen))
         roles_screen = app.screen
@@ -142,12 +154,7 @@ async def test_the_new_table_dialog_lets_the_host_pick_its_own_five_roles(host):
 
 async def test_a_spectator_sees_no_hands(host):
     _, port = host
-    player = Client()
-    await player.connect("127.0.0.1", port, "Bo")
-    created = await player.request({"type": "create", "game": "coup", "players": 3})
-    table_id = created["table"]["id"]
-    await player.request({"type": "join", "table": table_id})
-    await player.request({"type": "fill", "table": table_id, "level": "rule"})
+    player, table_id = await bos_table(port, "coup", 3)
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
@@ -189,12 +196,7 @@ async def test_a_player_finds_a_table_by_name_among_many(host):
 
 async def test_watching_a_game_that_waits_for_a_person_opens_at_once_with_its_history(host):
     server, port = host
-    player = Client()
-    await player.connect("127.0.0.1", port, "Bo")
-    created = await player.request({"type": "create", "game": "g54", "players": 3})
-    table_id = created["table"]["id"]
-    await player.request({"type": "join", "table": table_id})
-    await player.request({"type": "fill", "table": table_id, "level": "rule"})
+    player, table_id = await bos_table(port, "g54", 3)
     await player.request({"type": "start", "table": table_id})
     game = server.tables[table_id].table
     for _ in range(200):  # the bots play until Bo owes: from then on, nothing moves
@@ -240,12 +242,7 @@ async def test_a_card_tables_footer_shows_every_key_at_80_columns_at_a_network_t
 
 async def test_a_spectator_is_not_offered_to_play_again_at_the_end(host):
     _, port = host
-    player = Client()
-    await player.connect("127.0.0.1", port, "Bo")
-    created = await player.request({"type": "create", "game": "coup", "players": 2})
-    table_id = created["table"]["id"]
-    await player.request({"type": "join", "table": table_id})
-    await player.request({"type": "fill", "table": table_id, "level": "rule"})
+    player, table_id = await bos_table(port, "coup", 2)
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
@@ -253,7 +250,7 @@ async def test_a_spectator_is_not_offered_to_play_again_at_the_end(host):
         await wait_for(pilot, lambda: app.screen.remote is not None)
         await player.request({"type": "start", "table": table_id})
         await player.request({"type": "handover", "seat": 0})  # the computer plays Bo's seat to the end
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), seconds=30)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#menu")), 30)
         over = app.screen
         assert not over.query("#again") and str(over.query_one("#menu", Button).label) == "Lobby (m)"
         await pilot.press("a")  # nothing

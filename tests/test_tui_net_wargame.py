@@ -15,7 +15,7 @@ from netplay.client import Client
 from netplay.host import Host
 from netplay.remote import RemoteTable
 from tests.net_helpers import running_host
-from tests.test_tui_net import create_table, wait_for
+from tests.test_tui_net import create_table, new_table_dialog, wait_for
 from tests.test_tui_wargame import go_to
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
@@ -34,13 +34,7 @@ async def test_a_wargame_table_is_created_with_its_options_filled_started_and_pl
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        dialog.query_one("#new-game", Select).value = "wargame"
-        await pilot.pause()
+        lobby, dialog = await new_table_dialog(pilot, "wargame")
         assert dialog.query_one("#new-wargame-field").display and not dialog.query_one("#new-inquisitor").display
         assert dialog.query_one("#new-players", Select).value == 2
         dialog.query_one("#new-scenario", Select).value = "advanced"  # ticks salvage and surrender
@@ -90,11 +84,7 @@ async def test_the_creator_of_a_wargame_table_chooses_the_rebels_and_sits_there(
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
+        lobby, dialog = await new_table_dialog(pilot)
         assert not dialog.query_one(".sides-of-wargame").display  # Coup's seats are not sides
         dialog.query_one("#new-game", Select).value = "wargame"
         await pilot.pause()

@@ -304,8 +304,9 @@ def command_join(args: argparse.Namespace) -> int:
     from tui.app import CoupApp
     from tui.settings import Settings
 
-    settings = Settings.saved(**({"player_name": args.name} if args.name else {}))  # else the name used last
+    settings = Settings.saved()  # the name used last, else the login name
     if args.name:
+        settings.player_name = args.name
         settings.save()
     if not args.address:
         return CoupApp(settings=settings, join=True).run() or 0

@@ -77,8 +77,8 @@ class Settings:
         saved = load_preferences()
         name = saved.get("player_name")
         if "player_name" not in fields:
-            valid = isinstance(name, str) and name.strip() and len(name) <= NAME_LENGTH
-            settings.player_name = name.strip() if valid and isinstance(name, str) else login_name()
+            remembered = name.strip() if isinstance(name, str) and len(name) <= NAME_LENGTH else ""
+            settings.player_name = remembered or login_name()
         delays = dict(PACES)
         if saved.get("bot_pace") in delays:
             settings.bot_delay = delays[saved["bot_pace"]]

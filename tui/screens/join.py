@@ -15,7 +15,7 @@ from netplay.client import DEFAULT_PORT, Client, HostError, address_text, parse_
 from netplay.discovery import FoundHost, LanUnavailable, browse
 from tui.messages import Back
 from tui.screens.lobby import LobbyScreen
-from tui.settings import Settings
+from tui.settings import NAME_LENGTH, Settings
 
 SCAN_SECONDS = 2.0
 TYPE_IT = "type HOST:PORT above (the host prints it when it starts)"
@@ -80,7 +80,7 @@ class JoinScreen(Screen[None]):
             yield Static("Play on a network", id="title")
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="field")
-                yield Input(self.settings.player_name, id="join-name", max_length=16, compact=True)
+                yield Input(self.settings.player_name, id="join-name", max_length=NAME_LENGTH, compact=True)
             with Horizontal(classes="row"):
                 yield Label("Host address", classes="field")
                 yield Input(self.address, placeholder="HOST or HOST:PORT", id="address", compact=True)

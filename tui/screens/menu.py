@@ -16,7 +16,7 @@ from netplay.lobby import BOT_NAMES
 from tui.games import every_check, menu_choices, player_counts, tui_game
 from tui.messages import OpenJoin, StartGame
 from tui.screens.pace import PaceDialog, pace_summary
-from tui.settings import Settings
+from tui.settings import NAME_LENGTH, Settings
 from tui.widgets.game_options import number, offer_player_counts
 from tui.widgets.tick_box import TickBox
 
@@ -57,7 +57,7 @@ class MenuScreen(Screen[None]):
             with Horizontal(classes="row", id="name-row"):
                 yield Label("Your name", classes="field")
                 name = self.settings.player_name
-                yield Input(name, id="name", max_length=16, compact=True, disabled=self.settings.name_fixed)
+                yield Input(name, id="name", max_length=NAME_LENGTH, compact=True, disabled=self.settings.name_fixed)
             with Horizontal(classes="row", id="players-row"):
                 yield Label("Players", classes="field")
                 yield Select(player_counts(games[0][1]), value=4, allow_blank=False, id="players", compact=True)

@@ -43,7 +43,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Select(player_counts(first), value=4, allow_blank=False, id="new-players", compact=True)
             for name, game in SCREENS.items():
                 if game.spec.sides:  # a game of fixed sides (the wargame's): the creator chooses the one to play
-                    with Horizontal(classes=f"row sides-of-{name}"):
+                    with Horizontal(classes=f"row sides sides-of-{name}"):
                         yield Label("Your side", classes="field")
                         sides = [(side.capitalize(), seat) for seat, side in enumerate(game.spec.sides)]
                         yield Select(sides, value=0, allow_blank=False, id=f"new-side-{name}", compact=True)
@@ -99,9 +99,8 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         """Only the chosen game's own options show, and of its checks those that mean something at this size."""
         for field in self.query(OptionsField):
             field.display = field.has_class(f"options-of-{self.game}")
-        for name in SCREENS:
-            for row in self.query(f".sides-of-{name}"):
-                row.display = name == self.game
+        for row in self.query(".sides"):
+            row.display = row.has_class(f"sides-of-{self.game}")
         mine = {check.slug for check in tui_game(self.game).checks if check.applies(self.players)}
         for check in every_check():
             self.query_one(f"#new-{check.slug}").display = check.slug in mine
