@@ -528,7 +528,7 @@ class Host:
             self.journal.begin(lobby.id, lobby.header())
         for index, seat in enumerate(lobby.seats):
             if seat.conn is not None:
-                seat.conn.send({"type": "started", "table": lobby.id, "seat": index})
+                seat.conn.send(lobby.started_message(index))
                 self._send_update(lobby, seat.conn, index, lobby.history.get(index, []))
         for spectator in lobby.spectators:
             self._send_update(lobby, spectator, None, lobby.history.get(None, []))
@@ -602,7 +602,7 @@ class Host:
             reply["re"] = ref
         conn.send(reply)
         if lobby.table is not None:
-            conn.send({"type": "started", "table": lobby.id, "seat": index})
+            conn.send(lobby.started_message(index))
             self._send_update(lobby, conn, index, lobby.history.get(index, []))
             self.handovers.returned(lobby, index, away and not lobby.table.over())
         self._tell_rollback(conn, lobby.id, index)

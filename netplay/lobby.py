@@ -113,6 +113,18 @@ class LobbyTable:
             **({} if self.watchers else {"watchers": False}),
         }
 
+    def started_message(self, index: int) -> dict[str, Any]:
+        """What tells the player at seat index that its game has started (or is resumed): also which seats the
+        computer plays, its opponents' and the other players' seats handed to it (a player who comes back takes
+        their own back)."""
+        return {
+            "type": "started",
+            "table": self.id,
+            "seat": index,
+            "bots": [i for i, seat in enumerate(self.seats) if seat.kind == "bot"],
+            "stand_ins": [i for i, seat in enumerate(self.seats) if seat.stand_in and i != index],
+        }
+
     def winner_name(self) -> str | None:
         """The winner's name once the game is over."""
         if self.table is None:

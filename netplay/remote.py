@@ -49,7 +49,8 @@ class RemoteTable:
         self.rematch_ends: float | None = None  # when its answers are due, by this machine's clock
         self.stand_in = False  # the computer plays our seat for now
         self.away: set[int] = set()  # seats whose player lost their connection (the host's notices), until back
-        self.bot_seats: frozenset[int] = frozenset()  # seats the lobby listed as bots' (a bot's seat stays a bot's)
+        self.stand_ins: set[int] = set()  # seats the computer plays for their player (the host's notices), until back
+        self.bot_seats: frozenset[int] = frozenset()  # computer opponents' seats (a bot's seat stays a bot's)
         self._view: Any = None
         self._listeners: list[Listener] = []
 
@@ -108,9 +109,18 @@ class RemoteTable:
             self.away.add(seat)
         elif code in ("back", "stand_in"):  # back, or the computer plays the seat: nobody waits for its player
             self.away.discard(seat)
+        if code == "stand_in" and isinstance(seat, int):
+            self.stand_ins.add(seat)
+        elif code == "back":
+            self.stand_ins.discard(seat)
         note = Note(str(message.get("message", "")))
         self.events.append(note)
         self._notify([note])
+
+    def seats_played_by_computer(self, bots: object, stand_ins: object) -> None:
+        """Take the host's word (its started message) on the seats of computer opponents and those handed over."""
+        self.bot_seats = frozenset(_seats(bots))
+        self.stand_ins = set(_seats(stand_ins))
 
     def rematch_owed(self) -> bool:
         """Whether a rematch is asked for and waits for our answer."""
@@ -174,3 +184,8 @@ class RemoteTable:
     def _notify(self, events: list[Any]) -> None:
         for listener in list(self._listeners):
             listener(events)
+
+
+def _seats(listed: object) -> list[int]:
+    """The seat numbers in a list from the host (nothing, if it is not one)."""
+    return [seat for seat in listed if isinstance(seat, int)] if isinstance(listed, list) else []

@@ -66,6 +66,20 @@ async def test_the_creator_hands_an_away_seat_to_the_computer_and_its_player_tak
         assert not seat_of(host, table_id, 2).stand_in and 2 not in bots_of(host, table_id)
 
 
+async def test_the_started_message_names_the_computers_seats_and_those_handed_to_it(tmp_path: Path) -> None:
+    async with running_host(tmp_path, grace=30) as (host, port):
+        table_id, (ana, bob) = await seated_table(port, 3, 2, start=False)
+        assert (await ana.request({"type": "start", "table": table_id}))["type"] == "ok"
+        started = await bob.expect_type("started")
+        assert (started["bots"], started["stand_ins"]) == ([2], [])
+        await ana.request({"type": "handover", "seat": 0})
+        await bob.close()
+        await eventually(lambda: seat_of(host, table_id, 1).conn is None)
+        back = await RawPeer.greeted(port, "Bob", profile=bob.profile)
+        resumed = await back.expect_type("started")
+        assert (resumed["seat"], resumed["bots"], resumed["stand_ins"]) == (1, [2], [0])
+
+
 async def test_a_majority_of_the_others_hands_an_idle_seat_over_one_vote_per_identity_and_it_is_taken_back(
     tmp_path: Path,
 ) -> None:

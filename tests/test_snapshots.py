@@ -9,6 +9,7 @@ from core.cards.moves import Move
 from core.cards.rules import DUKE
 from tests.tui_helpers import app_on, bot_moves, find_seed, finished_table, frozen_reformation, frozen_table
 from tui.screens.new_table import NewTableDialog
+from tui.screens.rules import lobby_help
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -81,6 +82,17 @@ def test_new_table_dialog(snap_compare, game, size):
         await settle(pilot)
 
     assert snap_compare(app_on(), terminal_size=size, run_before=open_dialog)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_lobby_help(snap_compare, size):
+    """What ? shows in a host's lobby."""
+
+    async def open_help(pilot) -> None:
+        pilot.app.push_screen(lobby_help())
+        await settle(pilot)
+
+    assert snap_compare(app_on(), terminal_size=size, run_before=open_help)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

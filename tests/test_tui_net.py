@@ -17,6 +17,7 @@ from tui.screens.g54_roles import TableRolesScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.join import connect_to
 from tui.screens.lobby import LobbyScreen, game_text
+from tui.screens.rules import HelpScreen
 from tui.screens.table import TableScreen
 
 
@@ -124,6 +125,25 @@ async def test_the_new_table_dialog_creates_a_g54_table_with_its_roles(host):
         await wait_for(pilot, lambda: lobby.my_table is not None)
         table = server.tables[lobby.my_table]
         assert table.game == "g54" and table.options == {"selection": "advanced"}
+
+
+async def test_the_new_table_dialog_tells_what_the_timer_does_only_with_a_timer_and_the_lobby_has_help(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby, dialog = await new_table_dialog(pilot, "reformation")
+        assert not dialog.query_one("#timer-help").display
+        dialog.query_one("#new-timer", Select).value = 30
+        await pilot.pause()
+        assert dialog.query_one("#timer-help").display
+        await pilot.press("c")
+        await wait_for(pilot, lambda: lobby.my_table is not None and app.screen is lobby)
+        assert server.tables[lobby.my_table].timer == 30
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "join a private table by the code" in app.screen.text
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby)
 
 
 async def test_the_new_table_dialog_lets_the_host_pick_its_own_five_roles(host):

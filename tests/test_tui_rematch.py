@@ -103,6 +103,7 @@ async def test_another_players_request_opens_the_rematch_dialog_and_declining_go
         await bob.request({"type": "rematch", "accept": True})
         await wait_for(pilot, lambda: isinstance(app.screen, RematchScreen))
         assert "Bob asks for a rematch" in str(app.screen.query_one("#rematch-status").render())
+        assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)  # in the game-over box's place
         await pilot.press("d")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         done = await bob.received(lambda m: m.get("type") == "rematch" and m.get("state") == "started")
@@ -124,13 +125,17 @@ async def g_key_hands_seats_over(server: Host, port: int) -> None:
         table_id = screen.table.table_id
         server.tables[table_id].creator = server.tables[table_id].seats[0].owner  # the app's player made the table
         await bob.close()
-        await wait_for(pilot, lambda: server.tables[table_id].seats[1].conn is None)
+        await wait_for(pilot, lambda: server.tables[table_id].seats[1].conn is None and 1 in screen.table.away)
         await pilot.press("g")
         await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
+        assert [label for _, label in app.screen.targets] == ["Player (you)", "Bob (away)"]  # never the bot's seat
         await pilot.press("2")  # Bob
         await wait_for(pilot, lambda: server.tables[table_id].seats[1].stand_in)
         await wait_for(pilot, lambda: "Bob's seat is played by the computer." in log_text(screen))
-        await hand_my_seat_over(pilot)
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
+        assert [seat for seat, _ in app.screen.targets] == [0]  # Bob's seat is the computer's already
+        await pilot.press("1")
         await wait_for(pilot, lambda: screen.table.stand_in)
         assert "computer plays for you (g)" in str(screen.query_one("#status-bar").render())
         await pilot.press("g")

@@ -31,15 +31,24 @@ def can_give(table: Any) -> bool:
 
 
 def give_seat(screen: Screen[Any], table: Any) -> None:
-    """Take our seat back from the computer, or ask which seat to hand to it."""
+    """Take our seat back from the computer, or ask which seat to hand to it: ours, and those the host may hand over
+    now or soon (a player away, or one the game waits for, who counts as idle once the answer waits long enough)."""
     if table.stand_in:
         table.take_back()
         return
-    seats = [(seat, f"{name} (you)" if seat == table.seat else name) for seat, name in enumerate(table.names)]
-    seats = [(seat, label) for seat, label in seats if seat not in table.bot_seats]
+    view = table.view()
+    seats = [(table.seat, f"{table.names[table.seat]} (you)")]
+    for seat, name in enumerate(table.names):
+        if seat == table.seat or seat in table.bot_seats or seat in table.stand_ins:
+            continue
+        if seat in table.away:
+            seats.append((seat, f"{name} (away)"))
+        elif seat in view.owed:
+            seats.append((seat, f"{name} (the game waits for them)"))
+    title = HELP + ":" if len(seats) > 1 else "Hand your seat to the computer (no one else is away or idle):"
 
     def chosen(seat: int | None) -> None:
         if seat is not None:
             table.hand_over(seat)
 
-    screen.app.push_screen(TargetDialog(HELP + ":", seats), chosen)
+    screen.app.push_screen(TargetDialog(title, seats), chosen)

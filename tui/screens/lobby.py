@@ -21,6 +21,7 @@ from tui.screens.confirm import ConfirmDialog
 from tui.screens.join_code import JoinCodeDialog
 from tui.screens.leaderboard import LeaderboardScreen
 from tui.screens.new_table import NewTableDialog
+from tui.screens.rules import lobby_help
 from tui.settings import record_line
 from tui.widgets.chat import CHAT_KEY, ChatLine, ChatPane
 from tui.widgets.row_list import RowList
@@ -88,6 +89,7 @@ class LobbyScreen(Screen[None]):
         Binding("left_square_bracket", "page(-1)", "Page", show=False),
         Binding("right_square_bracket", "page(1)", "Page", show=False),
         Binding("escape", "disconnect", "Disconnect", show=False),
+        Binding("question_mark,f1", "help", "Help", show=False),
     ]
 
     def __init__(self, client: Client, address: str, settings: Any) -> None:
@@ -174,7 +176,9 @@ class LobbyScreen(Screen[None]):
                 for t in tables
             ]
         )
-        help_text = "f adds computers (e: experts) · c joins by a code · / finds a table · b leaderboard · Esc leaves"
+        help_text = (
+            "? help · f adds computers (e: experts) · c joins by a code · / finds a table · b leaderboard · Esc leaves"
+        )
         if self.my_table is not None and self.my_code is not None:
             code = shown_code(self.my_code)
             friends = "friends press c and type it; f seats computers; s starts"
@@ -243,8 +247,12 @@ class LobbyScreen(Screen[None]):
                 self._take_update(update)
 
     def _started(self, message: dict[str, Any]) -> None:
-        if self.remote is not None and self.remote.table_id == message["table"] and not self._playing:
-            self._waiting_for_view = not self.remote.has_view()
+        remote = self.remote
+        if remote is None or remote.table_id != message["table"]:
+            return
+        remote.seats_played_by_computer(message.get("bots", []), message.get("stand_ins", []))
+        if not self._playing:
+            self._waiting_for_view = not remote.has_view()
             if not self._waiting_for_view:
                 self._open_table()
 
@@ -258,8 +266,6 @@ class LobbyScreen(Screen[None]):
 
     def _open_table(self) -> None:
         assert self.remote is not None
-        listed: dict[str, Any] = next((t for t in self.tables if t["id"] == self.remote.table_id), {"seats": []})
-        self.remote.bot_seats = frozenset(s["seat"] for s in listed["seats"] if s["kind"] == "bot")
         self._playing = True
         self.app.push_screen(tui_game(self.remote.game_name).play(self.remote, self.settings))
 
@@ -463,6 +469,10 @@ class LobbyScreen(Screen[None]):
         host = self.client.welcome.get("host", "host")
         record = f" · {self.settings.player_name}: {record_line(totals)}" if totals.get("games") else ""
         self.query_one("#status-bar", Static).update(Content(f" Lobby of {host} at {self.address}{record}"))
+
+    def action_help(self) -> None:
+        """What the rows and keys mean."""
+        self.app.push_screen(lobby_help())
 
     def action_disconnect(self) -> None:
         """Leave the host; at a table waiting to start, only once the player says so (the seat is given up)."""

@@ -119,8 +119,11 @@ def play_again(screen: Screen[Any], table: Any, leave: Callable[[], None], propo
 
 
 def offer_rematch(screen: Screen[Any], table: Any, leave: Callable[[], None]) -> None:
-    """Open the rematch dialog when another player asks for one and our answer is owed (once)."""
+    """Open the rematch dialog when another player asks for one and our answer is owed (once), in place of the
+    game-over box: the table behind it shows the final hands."""
     if not getattr(table, "remote", False) or not table.rematch_owed():
         return
     if not any(isinstance(open_screen, RematchScreen) for open_screen in screen.app.screen_stack):
+        while screen.app.screen is not screen and screen in screen.app.screen_stack:
+            screen.app.pop_screen()  # the game-over box (or the log over it): the rematch box takes its place
         play_again(screen, table, leave, propose=False)

@@ -1,4 +1,4 @@
-"""The rules screen (? or F1), over whatever screen is open."""
+"""The rules screen (? or F1) over whatever screen is open, and the lobby's help."""
 
 from __future__ import annotations
 
@@ -10,16 +10,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 
-class RulesScreen(ModalScreen[None]):
-    """The rules and our decisions on their gaps, then the keys every card table shares; Esc, q or ? closes."""
+class HelpScreen(ModalScreen[None]):
+    """Help in Markdown, scrolled from the keyboard; Esc, q, ? or F1 closes."""
 
     BINDINGS = [("escape,q,question_mark,f1", "close", "Close")]
 
-    def __init__(self, text: str = "") -> None:
-        """text: the rules in Markdown (default: Coup's and Reformation's)."""
+    def __init__(self, text: str) -> None:
         super().__init__()
-        rules = text or files("tui").joinpath("rules.md").read_text()
-        self.text = rules + files("tui").joinpath("table_keys.md").read_text()
+        self.text = text
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules"):
@@ -30,5 +28,19 @@ class RulesScreen(ModalScreen[None]):
         self.query_one("#rules").focus()
 
     def action_close(self) -> None:
-        """Back to the game."""
+        """Back to where it was opened."""
         self.dismiss()
+
+
+class RulesScreen(HelpScreen):
+    """The rules and our decisions on their gaps, then the keys every card table shares."""
+
+    def __init__(self, text: str = "") -> None:
+        """text: the rules in Markdown (default: Coup's and Reformation's)."""
+        rules = text or files("tui").joinpath("rules.md").read_text()
+        super().__init__(rules + files("tui").joinpath("table_keys.md").read_text())
+
+
+def lobby_help() -> HelpScreen:
+    """What the lobby's rows and keys mean, and how play goes on a host."""
+    return HelpScreen(files("tui").joinpath("lobby_keys.md").read_text())
