@@ -110,8 +110,10 @@ async def test_a_ten_player_reformation_game_with_the_inquisitor_from_the_menu()
         await pilot.pause()
         await pilot.press("s")
         await pilot.pause()
-        table = next(s for s in app.screen_stack if isinstance(s, TableScreen)).table
+        screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        table = screen.table
         assert table.config.reformation and table.config.inquisitor and table.config.players == 10
+        assert str(screen.query_one("#status-bar").render()).startswith(" Reformation · turn 1")
         assert len(table.levels()) == 9
         await play_to_the_end(pilot, table)
         assert table.winner() is not None
@@ -249,3 +251,22 @@ async def test_exchange_by_keys_keeps_the_ticked_cards_and_enter_confirms():
         await pilot.press("1", "3", "enter")  # untick your first card, tick the first drawn one, keep
         await pilot.pause()
     assert table.record.moves[-1] == (0, {"kind": "keep", "cards": sorted([hand[1], drawn[0]])})
+
+
+async def test_exchange_a_tick_beyond_the_cards_kept_unticks_the_one_ticked_longest_ago():
+    script = [(0, Move("exchange")), (1, Move("pass")), (2, Move("pass")), (3, Move("pass"))]
+    table = frozen_table(11, script, first=0)
+    hand, drawn = list(table.state.players[0].hidden), list(table.state.drawn)
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExchangeDialog)
+        await pilot.press("4")  # your two cards start ticked: the first goes, the second drawn comes in
+        await pilot.pause()
+        assert dialog.chosen == [1, 3]
+        assert "2 of 2 chosen" in str(dialog.query_one("#exchange-count").render())
+        await pilot.press("3", "enter")  # and the first drawn one in place of your second card
+        await pilot.pause()
+    seat, kept = table.record.moves[-1]
+    assert (seat, kept["kind"], sorted(kept["cards"])) == (0, "keep", sorted(drawn)) and len(hand) == 2

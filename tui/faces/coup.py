@@ -87,7 +87,8 @@ class CoupFace:
         return describe(event, names, viewer)
 
     def status(self, view: CoupView) -> str:
-        return f" Coup · turn {view.turn} · deck {view.deck_count} · treasury {view.treasury}"
+        game = "Reformation" if view.reformation else "Coup"
+        return f" {game} · turn {view.turn} · deck {view.deck_count} · treasury {view.treasury}"
 
     def status_extra(self, view: CoupView) -> str:
         return f" · reserve {view.reserve}" if view.reformation else ""

@@ -16,7 +16,8 @@ DRAW_ANOTHER: tuple[str, ...] = ()
 
 
 class ExchangeDialog(ModalScreen[tuple[str, ...]]):
-    """Tick exactly `keep` cards (1-9 or Space toggles, Enter keeps); the rest go back to the deck.
+    """Tick exactly `keep` cards (1-9 or Space toggles, Enter keeps; a tick beyond them unticks the oldest, your own
+    cards being ticked at first); the rest go back to the deck.
     sources names where each card came from (default: 'yours', then 'drawn'); draw_label offers a
     button (and the d key) returning DRAW_ANOTHER."""
 
@@ -41,6 +42,7 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
         self.sources = sources or tuple("yours" if i < len(hand) else "drawn" for i in range(len(self.cards)))
         self.title_text = title or f"Exchange: keep {self.keep_count} of these cards"
         self.draw_label = draw_label
+        self._ticked = list(range(min(self.keep_count, len(self.cards))))  # in the order they were ticked
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -77,6 +79,11 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
         self.query_one("#keep", Button).disabled = count != self.keep_count
 
     def on_selection_list_selected_changed(self) -> None:
+        """A tick beyond the number kept unticks the card ticked longest ago: ticking a drawn card swaps it in."""
+        ticked = self.query_one(SelectionList).selected
+        self._ticked = [i for i in self._ticked if i in ticked] + [i for i in ticked if i not in self._ticked]
+        if len(self._ticked) > self.keep_count:
+            self.query_one(SelectionList).deselect(self._ticked.pop(0))
         self._update_count()
 
     def on_key(self, event: Key) -> None:

@@ -63,7 +63,9 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
             yield TickBox("Private: not listed, joined by a code", id="new-private", compact=True)
             yield TickBox("No spectators", id="new-no-watchers", compact=True)
             yield TickBox("Players may ask the coach (h)", id="new-coach", compact=True)
-            yield Static("When the timer runs out, a computer opponent answers for you.", classes="dialog-help")
+            yield Static(
+                "When the timer runs out, a computer opponent answers for you.", id="timer-help", classes="dialog-help"
+            )
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create (c)", id="create", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
@@ -92,11 +94,13 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         self._show_options()
 
     @on(Select.Changed, "#new-players")
-    def _players_changed(self) -> None:
+    @on(Select.Changed, "#new-timer")
+    def _size_or_timer_changed(self) -> None:
         self._show_options()
 
     def _show_options(self) -> None:
-        """Only the chosen game's own options show, and of its checks those that mean something at this size."""
+        """Only the chosen game's own options show, and of its checks those that mean something at this size; the
+        timer's note only with a timer."""
         for field in self.query(OptionsField):
             field.display = field.has_class(f"options-of-{self.game}")
         for row in self.query(".sides"):
@@ -105,6 +109,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         for check in every_check():
             self.query_one(f"#new-{check.slug}").display = check.slug in mine
         self.query_one("#new-coach").display = self.game in SEARCHES
+        self.query_one("#timer-help").display = number(self.query_one("#new-timer", Select)) > 0
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
