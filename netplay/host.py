@@ -171,7 +171,7 @@ class Host:
         for index, kept in enumerate(seats):
             if kept.kind == "person":
                 self._start_grace(lobby, index)
-        lobby.table.start()
+        self._attend(lobby)  # nobody is back yet: a game with a person's seat waits for someone to come
         log.info("resumed table %s after %d moves", table_id, played)
         return played
 
@@ -329,6 +329,7 @@ class Host:
                 self._gone_from_finished(lobby, conn.seat)
                 if not self.stopping and lobby.table is not None and not lobby.table.over():
                     self.handovers.away(lobby, conn.seat, self.grace)
+        self._attend(lobby)
         self._broadcast_lobby()
 
     # -- lobby requests -----------------------------------------------------------------------
@@ -465,6 +466,7 @@ class Host:
             raise Refused("no_watchers", "this table's creator allows no spectators")
         conn.table_id, conn.seat = lobby.id, None
         lobby.spectators.append(conn)
+        self._attend(lobby)
         reply: dict[str, Any] = {"type": "spectating", "table": lobby.id, "game": lobby.game, **revealed(lobby)}
         if message.get("id") is not None:
             reply["re"] = message["id"]
@@ -487,6 +489,7 @@ class Host:
                 else:
                     lobby.seats[conn.seat].conn = None
                     self._gone_from_finished(lobby, conn.seat)
+            self._attend(lobby)
         conn.table_id, conn.seat = None, None
         self._broadcast_lobby()
         return {"type": "left"}
@@ -589,6 +592,7 @@ class Host:
         timer = self._grace_timers.pop((lobby.id, index), None)
         if timer is not None:
             timer.cancel()
+        self._attend(lobby)
         reply = {
             "type": "joined",
             "table": lobby.id,
@@ -732,6 +736,19 @@ class Host:
         if not self._abandoned(lobby):
             lobby.table.start()
         self._broadcast_lobby()
+
+    @staticmethod
+    def _attend(lobby: LobbyTable) -> None:
+        """Hold a game under way while nobody is at its table (no player connected, nobody watching), so the
+        computer opponents and the clock do not play it out while its players are gone (within their grace); go on
+        as soon as someone is back."""
+        table = lobby.table
+        if table is None or table.over():
+            return
+        if lobby.spectators or any(seat.conn is not None for seat in lobby.seats):
+            table.resume()
+        else:
+            table.pause()
 
     def _abandoned(self, lobby: LobbyTable) -> bool:
         """Stop and forget a game under way that plays for nobody: no person's seat left, nobody watching. (Games

@@ -70,6 +70,7 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._timer_window = -1  # the window (by the version that opened it) the running timer is for
+        self.paused = False  # nobody plays or watches for now: neither the bots nor the clock move the game
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -99,10 +100,24 @@ class Table:
         return lambda: self._listeners.remove(entry) if entry in self._listeners else None
 
     def start(self) -> None:
-        """Let the bots play until a person owes a decision."""
+        """Let the bots play until a person owes a decision (not while paused)."""
+        if self.paused:
+            return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
         self._arm_timer()
+
+    def pause(self) -> None:
+        """Hold the game where it is: the bots stop before their next move and the clock stops (it starts afresh on
+        resume)."""
+        self.paused = True
+        self._arm_timer()
+
+    def resume(self) -> None:
+        """Let the game go on after a pause."""
+        if self.paused:
+            self.paused = False
+            self.start()
 
     def submit(self, seat: int, move: Any, version: int | None = None) -> None:
         """Play move for seat; a version older than the open window is refused as stale. Refused
@@ -168,7 +183,7 @@ class Table:
         except RuntimeError:  # positions built outside a loop (tests) have no clock
             return
         people_owe = any(s not in self.bots for s in self.game.to_act(self.state))
-        if not people_owe or self.over():
+        if not people_owe or self.over() or self.paused:
             if self._timer is not None:
                 self._timer.cancel()
             self._timer, self.deadline = None, None
@@ -197,7 +212,7 @@ class Table:
 
     async def _run_bots(self) -> None:
         try:
-            while not self.over():
+            while not self.over() and not self.paused:
                 seat = next((s for s in self.game.to_act(self.state) if s in self.bots), None)
                 if seat is None:
                     return
@@ -206,10 +221,10 @@ class Table:
                 self._notify([])
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                if self.state.version != version or seat not in self.bots:
+                if self.state.version != version or seat not in self.bots or self.paused:
                     continue
                 move = await asyncio.to_thread(self.bots[seat].choose, self.view(seat))
-                if self.state.version == version and seat in self.bots:  # (its player may have taken it back)
+                if self.state.version == version and seat in self.bots and not self.paused:  # (or taken back)
                     self.thinking = None
                     self.apply_move(seat, move)
         except Exception as error:  # a bot bug must not freeze the table silently

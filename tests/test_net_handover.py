@@ -220,3 +220,21 @@ async def test_a_game_left_to_computers_with_nobody_watching_is_stopped_and_forg
         assert watched_id in host.tables  # a watcher still follows it
         await cleo.request({"type": "leave"})
         assert watched_id not in host.tables
+
+
+async def test_a_game_nobody_is_at_waits_for_someone_to_come_back(tmp_path: Path):
+    """Its computers (a stand-in too) and its clock played it out while its players were gone within their grace."""
+    async with running_host(tmp_path, bot_delay=0.05, grace=30) as (host, port):
+        table_id, (alice,) = await seated_table(port, 3, 1, seed=4)
+        game = host.tables[table_id].table
+        assert game is not None
+        await alice.request({"type": "handover", "seat": 0})
+        await alice.close()
+        await eventually(lambda: game.paused)
+        version = game.state.version
+        await asyncio.sleep(0.4)  # some eight bot moves, had it gone on
+        assert game.state.version == version and not game.over() and game.deadline is None
+        wes = await RawPeer.greeted(port, "Wes")
+        assert (await wes.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        await eventually(lambda: game.state.version > version)  # someone is here: the computers play on
+        assert not game.paused
