@@ -110,6 +110,8 @@ async def test_create_fill_start_and_play_a_whole_game_over_the_network(host):
         assert isinstance(app.screen, GameOverScreen)
         winner = server.tables[lobby.my_table].table.state.winner
         assert app.screen.view.winner == winner
+        keys = [key.description for key in app.screen.query(FooterKey)]
+        assert "Lobby" in keys and "Menu" not in keys  # m leads back to the lobby, and says so
         await pilot.press("m")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
 

@@ -82,7 +82,8 @@ class GameOverScreen(ModalScreen[str]):
 
     BINDINGS = [
         ("a", "choose('again')", "Play again"),
-        ("m,escape", "choose('menu')", "Menu"),
+        ("m,escape", "back('Menu')", "Menu"),
+        ("m,escape", "back('Lobby')", "Lobby"),  # the same key at a network table, named for where it leads
         ("q", "choose('quit')", "Quit"),
         ("l", "log", "Log"),
     ]
@@ -116,7 +117,9 @@ class GameOverScreen(ModalScreen[str]):
         self.query_one("#again" if self.again else "#menu", Button).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No playing again where it is not offered."""
+        """No playing again where it is not offered; m is named for where it leads."""
+        if action == "back":
+            return parameters == (self.back,)
         return self.again or parameters != ("again",)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -129,6 +132,10 @@ class GameOverScreen(ModalScreen[str]):
     def action_choose(self, choice: str) -> None:
         """Close with choice."""
         self.dismiss(choice)
+
+    def action_back(self, where: str) -> None:
+        """Close with "menu": back to the menu, or to the lobby at a network table."""
+        self.dismiss("menu")
 
     def action_log(self) -> None:
         """The whole log of the game, in a screen of its own."""
