@@ -472,7 +472,7 @@ class Host:
             reply["re"] = message["id"]
         conn.send(reply)  # before the history, so the client knows the table it is about
         if lobby.table is not None:
-            self._send_update(lobby, conn, None, lobby.history.get(None, []))
+            self._send_history(lobby, conn, None)
         self._broadcast_lobby()
 
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
@@ -532,9 +532,9 @@ class Host:
         for index, seat in enumerate(lobby.seats):
             if seat.conn is not None:
                 seat.conn.send(lobby.started_message(index))
-                self._send_update(lobby, seat.conn, index, lobby.history.get(index, []))
+                self._send_history(lobby, seat.conn, index)
         for spectator in lobby.spectators:
-            self._send_update(lobby, spectator, None, lobby.history.get(None, []))
+            self._send_history(lobby, spectator, None)
         lobby.table.start()
         self._broadcast_lobby()
 
@@ -607,7 +607,7 @@ class Host:
         conn.send(reply)
         if lobby.table is not None:
             conn.send(lobby.started_message(index))
-            self._send_update(lobby, conn, index, lobby.history.get(index, []))
+            self._send_history(lobby, conn, index)
             self.handovers.returned(lobby, index, away and not lobby.table.over())
         self._tell_rollback(conn, lobby.id, index)
         self._broadcast_lobby()
@@ -681,7 +681,14 @@ class Host:
                 self.journal.end(lobby.id)
             self._broadcast_lobby()  # the lobby shows the table as over
 
-    def _send_update(self, lobby: LobbyTable, conn: Connection, seat: int | None, events: list[Any]) -> None:
+    def _send_history(self, lobby: LobbyTable, conn: Connection, seat: int | None) -> None:
+        """The first update of a connection at the table (joining, watching, coming back): every event seat has seen
+        so far, marked as the whole history (a client that comes back shows only those it has not shown yet)."""
+        self._send_update(lobby, conn, seat, lobby.history.get(seat, []), history=True)
+
+    def _send_update(
+        self, lobby: LobbyTable, conn: Connection, seat: int | None, events: list[Any], history: bool = False
+    ) -> None:
         table = lobby.table
         assert table is not None
         deadline = None
@@ -699,6 +706,8 @@ class Host:
             "thinking": table.thinking,
             "deadline": deadline,
         }
+        if history:
+            update["history"] = True
         if seat is not None and table.over():  # the player's record on this host, this game counted
             update["record"] = self.stats.totals(lobby.seats[seat].identity_for_stats())
         conn.send(update)

@@ -126,11 +126,14 @@ class LobbyTable:
         }
 
     def winner_name(self) -> str | None:
-        """The winner's name once the game is over."""
+        """The winner's name once the game is over (a computer's with its level)."""
         if self.table is None:
             return None
         winner = self.table.game.result(self.table.state)
-        return None if winner is None else self.seats[winner].name
+        if winner is None:
+            return None
+        seat = self.seats[winner]  # a computer is named with its level, as in the seats (bo (rule): bo left)
+        return f"{seat.name} ({seat.level})" if seat.kind == "bot" else seat.name
 
     def header(self) -> dict[str, Any]:
         """The journal's set-up line."""

@@ -52,6 +52,7 @@ class RemoteTable:
         self.stand_ins: set[int] = set()  # seats the computer plays for their player (the host's notices), until back
         self.bot_seats: frozenset[int] = frozenset()  # computer opponents' seats (a bot's seat stays a bot's)
         self._view: Any = None
+        self._heard = 0  # how many of the game's events the host has sent us (notes aside)
         self._listeners: list[Listener] = []
 
     @property
@@ -76,6 +77,9 @@ class RemoteTable:
         if message.get("type") == "update" and message.get("table") == self.table_id:
             self._view = view_from_plain(self.game_name, message["view"])
             events = events_from_plain(self.game_name, message.get("events", []))
+            if message.get("history"):  # the whole history, once more after a reconnect: only what is new
+                events = events[self._heard :]
+            self._heard += len(events)
             self.events.extend(events)
             self.thinking = message.get("thinking")
             self.window_opened = message.get("window_opened", self._view.version)

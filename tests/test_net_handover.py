@@ -238,3 +238,16 @@ async def test_a_game_nobody_is_at_waits_for_someone_to_come_back(tmp_path: Path
         assert (await wes.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
         await eventually(lambda: game.state.version > version)  # someone is here: the computers play on
         assert not game.paused
+
+
+async def test_the_lobby_names_a_computer_that_won_with_its_level_even_in_a_seat_a_player_left(tmp_path: Path):
+    async with running_host(tmp_path, bot_delay=0) as (host, port):
+        table_id, (alice,) = await seated_table(port, 2, 1, seed=4)
+        wes = await RawPeer.greeted(port, "Wes")
+        assert (await wes.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        await alice.request({"type": "leave"})  # her seat goes to the computer, which plays on for the watcher
+        game = host.tables[table_id].table
+        await eventually(lambda: game is not None and game.over())
+        listed = (await wes.request({"type": "list"}))["tables"]
+        winner = next(t for t in listed if t["id"] == table_id)["winner"]
+        assert winner in ("Alice (rule)", "Natasha (rule)")  # never "Alice": she left, and won nothing

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 
 from netplay.host import Host
-from tests.net_helpers import running_host
+from netplay.remote import Note
+from tests.net_helpers import RawPeer, running_host
 from tests.test_tui_net import create_table, fill_and_start, wait_for
 from tests.test_tui_rematch import app_at_table
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.screens.confirm import ConfirmDialog
+from tui.screens.lobby import LobbyScreen
 from tui.screens.table import TableScreen
 
 
@@ -27,6 +29,7 @@ async def test_the_table_screen_comes_back_by_itself_after_the_host_restarts(tmp
             remote = screen.table
             await wait_for(pilot, lambda: remote.view().legal)
             before = remote.view()
+            seen = [e for e in remote.events if not isinstance(e, Note)]
 
             await first.stop()
             await wait_for(pilot, lambda: remote.error is not None and "host" in remote.error)
@@ -35,8 +38,44 @@ async def test_the_table_screen_comes_back_by_itself_after_the_host_restarts(tmp
             await wait_for(pilot, lambda: remote.error is None and remote.client is lobby.client, seconds=15)
 
             assert app.screen is screen and remote.view() == before  # the same screen, the same full view
+            assert [e for e in remote.events if not isinstance(e, Note)] == seen  # no line shown twice
             assert len([s for s in app.screen_stack if isinstance(s, TableScreen)]) == 1
             assert second.tables[lobby.my_table].seats[0].conn is not None
+    finally:
+        if second is not None:
+            await second.stop()
+
+
+async def test_a_watcher_watches_again_after_the_host_restarts(tmp_path):
+    first = Host(data_dir=tmp_path / "host", bot_delay=30)  # nothing moves: the view stays the same
+    port = await first.start("127.0.0.1", 0)
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    second: Host | None = None
+    try:
+        bob = await RawPeer.greeted(port, "Bob")
+        created = await bob.request({"type": "create", "game": "coup", "players": 2, "options": {}})
+        table_id = created["table"]["id"]
+        await bob.request({"type": "join", "table": table_id, "seat": 0})
+        await bob.request({"type": "fill", "table": table_id})
+        assert (await bob.request({"type": "start", "table": table_id}))["type"] == "ok"
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables)
+            lobby = app.screen
+            await pilot.press("w")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            screen, remote = app.screen, app.screen.table
+            seen = [e for e in remote.events if not isinstance(e, Note)]
+
+            await bob.close()
+            await first.stop()
+            await wait_for(pilot, lambda: remote.error is not None and "host" in remote.error)
+            second = Host(data_dir=tmp_path / "host", bot_delay=30)
+            await second.start("127.0.0.1", port)
+            await wait_for(pilot, lambda: remote.client is lobby.client and remote.error is None, seconds=15)
+
+            assert app.screen is screen and remote.seat is None
+            assert [e for e in remote.events if not isinstance(e, Note)] == seen
+            assert second.tables[table_id].spectators
     finally:
         if second is not None:
             await second.stop()

@@ -71,8 +71,8 @@ class LeaderboardScreen(Screen[None]):
         ("2", "sort('wins')", "Wins"),
         ("3", "sort('games')", "Games"),
         ("4", "sort('rate')", "Win %"),
-        ("left_square_bracket", "page(-1)", "Page"),
-        ("right_square_bracket", "page(1)", ""),
+        Binding("left_square_bracket", "page(-1)", "Page", key_display="[ ]"),
+        Binding("right_square_bracket", "page(1)", "Next page", show=False),
         ("escape", "app.pop_screen", "Back"),
     ]
 

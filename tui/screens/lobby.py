@@ -239,6 +239,10 @@ class LobbyScreen(Screen[None]):
 
     def _spectating(self, reply: dict[str, Any]) -> None:
         """We watch the table: its game opens at its first update (which may have come already)."""
+        remote = self.remote
+        if remote is not None and self._playing and (remote.table_id, remote.seat) == (reply["table"], None):
+            remote.client = self.client  # watching again over a new connection: the open table screen goes on
+            return
         self.remote = self._at_table(reply, None)
         self._waiting_for_view = True
         early, self._unclaimed = self._unclaimed, []
@@ -293,9 +297,26 @@ class LobbyScreen(Screen[None]):
             await client.request({"type": "stats"})  # by its reply, a seat held for us has come back
         except (HostError, ConnectionError, TimeoutError):
             return  # lost again: its "closed" starts another round
-        if self.remote is not None and self.remote.client is not client:
-            self.remote.tell("The host no longer has this table (it stopped before the game was saved). Esc leaves.")
+        remote = self.remote
+        if remote is not None and remote.client is not client:
+            await self._table_lost(remote)
         self.action_refresh()
+
+    async def _table_lost(self, remote: RemoteTable) -> None:
+        """Our table did not come back with the new connection: watch it again (a host keeps no seat for a
+        watcher), else say why it is gone."""
+        over = remote.has_view() and remote.view().winner is not None
+        if remote.seat is None and not over:
+            where = {"code": self.my_code} if self.my_code else {"table": remote.table_id}
+            try:
+                self._spectating(await self.client.request({"type": "spectate", **where}))
+                return
+            except (HostError, ConnectionError, TimeoutError):
+                pass  # the table is gone, or the connection again: say so
+        if over:
+            remote.tell("The host restarted: this finished game is closed there (its record is saved). Esc leaves.")
+        else:
+            remote.tell("The host no longer has this table (it stopped before the game was saved). Esc leaves.")
 
     def _say(self, text: str) -> None:
         """A line for the player on the lobby, and on the table screen above it."""

@@ -17,7 +17,7 @@ from tui.games import every_check, menu_choices, player_counts, tui_game
 from tui.messages import OpenJoin, StartGame
 from tui.screens.pace import PaceDialog, pace_summary
 from tui.settings import NAME_LENGTH, Settings
-from tui.widgets.game_options import number, offer_player_counts
+from tui.widgets.game_options import chosen_size, number, offer_player_counts
 from tui.widgets.tick_box import TickBox
 
 LEVELS = {"rule": "Computer (rule bot)", "expert": "Computer (expert)", "random": "Computer (random)"}
@@ -45,6 +45,7 @@ class MenuScreen(Screen[None]):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+        self.size_wanted = 4  # the table size to come back to after a game of one size (the wargame's)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="menu", can_focus=False):  # Tab goes from field to field
@@ -60,7 +61,9 @@ class MenuScreen(Screen[None]):
                 yield Input(name, id="name", max_length=NAME_LENGTH, compact=True, disabled=self.settings.name_fixed)
             with Horizontal(classes="row", id="players-row"):
                 yield Label("Players", classes="field")
-                yield Select(player_counts(games[0][1]), value=4, allow_blank=False, id="players", compact=True)
+                yield Select(
+                    player_counts(games[0][1]), value=self.size_wanted, allow_blank=False, id="players", compact=True
+                )
             for index, name in enumerate(BOT_NAMES):
                 with Horizontal(classes="row opponent", id=f"opponent-row-{index + 1}"):
                     yield Label(name, classes="field")
@@ -93,12 +96,13 @@ class MenuScreen(Screen[None]):
 
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
+        self.size_wanted = chosen_size(self.query_one("#players", Select), player_counts(self.game), self.size_wanted)
         self._show_rows(self.players)
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
         """Offer the new game's sizes and its own options, each unticked (another game's tick means nothing here)."""
-        offer_player_counts(self.query_one("#players", Select), player_counts(self.game))
+        offer_player_counts(self.query_one("#players", Select), player_counts(self.game), self.size_wanted)
         for check in every_check():
             self.query_one(f"#{check.slug}", Checkbox).value = False
         for index in range(1, len(BOT_NAMES) + 1):

@@ -13,10 +13,11 @@ from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
 
 from core.cards.expert import SEARCHES
 from tui.games import SCREENS, every_check, menu_choices, player_counts, tui_game
-from tui.widgets.game_options import OptionsField, number, offer_player_counts
+from tui.widgets.game_options import OptionsField, chosen_size, number, offer_player_counts
 from tui.widgets.tick_box import TickBox
 
 REMATCHES = [("a computer takes the seat", "bots"), ("wait for a new player", "wait")]  # a rematch's declined seats
+DEFAULT_PLAYERS = 4
 TIMERS = [("No timer", 0), ("30 s per answer", 30), ("60 s per answer", 60), ("120 s per answer", 120)]
 
 
@@ -30,6 +31,10 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False),
     ]
 
+    def __init__(self) -> None:
+        super().__init__(classes="dialog")
+        self.size_wanted = DEFAULT_PLAYERS  # the table size to come back to after a game of one size
+
     def compose(self) -> ComposeResult:
         games = menu_choices()
         first = games[0][1]
@@ -40,7 +45,9 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Select(games, value=first, allow_blank=False, id="new-game", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
-                yield Select(player_counts(first), value=4, allow_blank=False, id="new-players", compact=True)
+                yield Select(
+                    player_counts(first), value=DEFAULT_PLAYERS, allow_blank=False, id="new-players", compact=True
+                )
             for name, game in SCREENS.items():
                 if game.spec.sides:  # a game of fixed sides (the wargame's): the creator chooses the one to play
                     with Horizontal(classes=f"row sides sides-of-{name}"):
@@ -88,7 +95,7 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     @on(Select.Changed, "#new-game")
     def _game_changed(self) -> None:
         """Offer the new game's sizes and its own options, each unticked (another game's tick means nothing here)."""
-        offer_player_counts(self.query_one("#new-players", Select), player_counts(self.game))
+        offer_player_counts(self.query_one("#new-players", Select), player_counts(self.game), self.size_wanted)
         for check in every_check():
             self.query_one(f"#new-{check.slug}", Checkbox).value = False
         self._show_options()
@@ -96,6 +103,9 @@ class NewTableDialog(ModalScreen[dict[str, Any] | None]):
     @on(Select.Changed, "#new-players")
     @on(Select.Changed, "#new-timer")
     def _size_or_timer_changed(self) -> None:
+        self.size_wanted = chosen_size(
+            self.query_one("#new-players", Select), player_counts(self.game), self.size_wanted
+        )
         self._show_options()
 
     def _show_options(self) -> None:

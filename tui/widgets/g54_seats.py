@@ -36,7 +36,7 @@ def face_down(seat: G54SeatView) -> tuple[Text, ...]:
     """Cards lost face down (named only to whom sees the hand)."""
     known = list(seat.aside or ())
     return tuple(
-        Text(f"✗{known[index]}(face-down)" if index < len(known) else "✗▒face-down", style="red")
+        Text(f"✗{known[index]} (face-down)" if index < len(known) else "✗▒face-down", style="red")
         for index in range(seat.aside_count)
     )
 

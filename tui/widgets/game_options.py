@@ -40,8 +40,13 @@ def number(select: Select[int]) -> int:
     return value
 
 
-def offer_player_counts(select: Select[int], counts: list[tuple[str, int]]) -> None:
-    """Offer counts in select, keeping the current size where it still fits."""
-    current = number(select)
+def offer_player_counts(select: Select[int], counts: list[tuple[str, int]], wanted: int) -> None:
+    """Offer counts in select at the size wanted (the last one chosen where there was a choice), or the nearest."""
+    sizes = [size for _, size in counts]
     select.set_options(counts)
-    select.value = min(current, counts[-1][1])
+    select.value = min(max(wanted, sizes[0]), sizes[-1])
+
+
+def chosen_size(select: Select[int], counts: list[tuple[str, int]], wanted: int) -> int:
+    """The size to come back to after a game of one size (the wargame's): select's, if its game offers a choice."""
+    return number(select) if len(counts) > 1 else wanted
