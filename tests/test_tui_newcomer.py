@@ -129,6 +129,26 @@ async def test_the_menu_ticks_in_characters_resets_a_games_options_and_says_tab_
         assert app.focused is not first and app.focused is not menu.query_one("#menu")
 
 
+async def test_a_card_games_size_comes_back_after_the_wargames_two_in_the_menu_and_the_new_table_dialog():
+    app = app_on()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        menu.query_one("#players", Select).value = 5
+        await pilot.pause()
+        for game in ("wargame", "g54"):
+            menu.query_one("#game", Select).value = game
+            await pilot.pause()
+        assert menu.players == 5
+        dialog = NewTableDialog()
+        app.push_screen(dialog)
+        await pilot.pause()
+        assert dialog.players == 4
+        for game in ("wargame", "reformation"):
+            dialog.query_one("#new-game", Select).value = game
+            await pilot.pause()
+            assert dialog.players == (2 if game == "wargame" else 4)
+
+
 async def test_k_in_a_game_shows_on_the_menus_tick_when_the_player_comes_back():
     app = app_on()
     async with app.run_test(size=(80, 24)) as pilot:
