@@ -241,6 +241,7 @@ class Host:
             "host": self.name,
             "max_frame": self.max_frame,
             "grace": self.grace,  # how long a dropped player's seat waits for them: the app tells a player who quits
+            "idle_seat": self.handovers.idle_after,  # how long an answer waits before its seat may be handed over
         }
         if message.get("id") is not None:
             welcome["re"] = message["id"]

@@ -43,6 +43,7 @@ class RemoteTable:
         self.record_path = None
         self.deadline: float | None = None
         self.window_opened = -1  # the version at which the open window opened (section 10 of docs/protocol.md)
+        self.window_since = 0.0  # when we heard it open, by this machine's clock
         self.totals: dict[str, int] | None = None  # the player's record on the host, sent with the final view
         self.chat = ChatLog()  # what is said at the table (and, to a spectator, among spectators)
         self.rematch: dict[str, Any] | None = None  # the latest word on a rematch of this game (docs/protocol.md)
@@ -82,7 +83,10 @@ class RemoteTable:
             self._heard += len(events)
             self.events.extend(events)
             self.thinking = message.get("thinking")
-            self.window_opened = message.get("window_opened", self._view.version)
+            opened = message.get("window_opened", self._view.version)
+            if opened != self.window_opened:
+                self.window_since = asyncio.get_running_loop().time()
+            self.window_opened = opened
             remaining = message.get("deadline")
             self.deadline = None if remaining is None else asyncio.get_running_loop().time() + remaining
             self.error = None
@@ -125,6 +129,13 @@ class RemoteTable:
         """Take the host's word (its started message) on the seats of computer opponents and those handed over."""
         self.bot_seats = frozenset(_seats(bots))
         self.stand_ins = set(_seats(stand_ins))
+
+    def idle_in(self, now: float) -> float:
+        """Seconds until a seat owing the open window's answer counts as idle on the host (0: it does now), by our
+        clock (a window opened before we came is counted from when we heard of it)."""
+        idle_after = self.client.welcome.get("idle_seat", 0)
+        waited = now - self.window_since
+        return max(0.0, float(idle_after) - waited) if isinstance(idle_after, (int, float)) else 0.0
 
     def rematch_owed(self) -> bool:
         """Whether a rematch is asked for and waits for our answer."""

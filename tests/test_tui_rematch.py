@@ -182,3 +182,25 @@ async def test_the_table_log_says_when_another_player_loses_their_connection_and
             await RawPeer.greeted(port, "Bob", profile=bob.profile)
             await wait_for(pilot, lambda: "Bob is back." in log_text(screen, log))
             await wait_for(pilot, lambda: waiting not in str(situation.render()))
+
+
+async def test_g_offers_a_player_who_keeps_the_game_waiting_once_the_host_counts_them_idle(tmp_path: Path):
+    async with running_host(tmp_path, bot_delay=30, idle_seat=0.5) as (server, port):
+        app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            bob = await app_at_table(pilot, port, options={"first_player": 1})  # Bob owes the first action
+            screen = app.screen
+            table_id = screen.table.table_id
+            await pilot.press("g")
+            await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
+            assert [label for _, label in app.screen.targets] == ["Player (you)", "Bob (idle in 1 s)"]
+            await pilot.press("2")
+            await wait_for(pilot, lambda: app.screen is screen)
+            assert not server.tables[table_id].seats[1].stand_in  # too early: nothing was asked of the host
+            await pilot.pause(0.6)
+            await pilot.press("g")
+            await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
+            assert [label for _, label in app.screen.targets] == ["Player (you)", "Bob (idle)"]
+            await pilot.press("2")  # the only other player's vote is a majority
+            await wait_for(pilot, lambda: server.tables[table_id].seats[1].stand_in)
+            assert server.tables[table_id].seats[1].conn is not None and bob.profile  # Bob is there, only idle

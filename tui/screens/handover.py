@@ -3,6 +3,8 @@ or a majority of the others), or take ours back."""
 
 from __future__ import annotations
 
+import asyncio
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,6 +39,7 @@ def give_seat(screen: Screen[Any], table: Any) -> None:
         table.take_back()
         return
     view = table.view()
+    idle_in = math.ceil(table.idle_in(asyncio.get_running_loop().time()))
     seats = [(table.seat, f"{table.names[table.seat]} (you)")]
     for seat, name in enumerate(table.names):
         if seat == table.seat or seat in table.bot_seats or seat in table.stand_ins:
@@ -44,11 +47,16 @@ def give_seat(screen: Screen[Any], table: Any) -> None:
         if seat in table.away:
             seats.append((seat, f"{name} (away)"))
         elif seat in view.owed:
-            seats.append((seat, f"{name} (the game waits for them)"))
+            seats.append((seat, f"{name} (idle)" if idle_in <= 0 else f"{name} (idle in {idle_in} s)"))
     title = HELP + ":" if len(seats) > 1 else "Hand your seat to the computer (no one else is away or idle):"
 
     def chosen(seat: int | None) -> None:
-        if seat is not None:
-            table.hand_over(seat)
+        if seat is None:
+            return
+        left = math.ceil(table.idle_in(asyncio.get_running_loop().time()))
+        if seat != table.seat and seat not in table.away and left > 0:
+            screen.notify(f"{table.names[seat]} is not idle yet: {left} s to go.", severity="warning")
+            return
+        table.hand_over(seat)
 
     screen.app.push_screen(TargetDialog(title, seats), chosen)

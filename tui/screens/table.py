@@ -83,6 +83,7 @@ class TableScreen(Screen[None]):
         self._dialog_version: int | None = None
         self._asking: Asking | None = None
         self._record_note: str | None = None
+        self._error: str | None = None  # the trouble last shown (a refusal from the host)
         self._log_lines: list[Text] = []
         self._auto_passed: int | None = None  # the version of the last window passed for the player
 
@@ -129,6 +130,10 @@ class TableScreen(Screen[None]):
             self._show_situation(self.table.view(), self.table.thinking)
 
     def _on_table_events(self, events: list[Event]) -> None:
+        error = self.table.error
+        if error and error != self._error:  # also as a notice: the situation line may have no room for all of it
+            self.notify(error, title="Not played", severity="error")
+        self._error = error
         self._write_log(events)
         self._count_if_over()
         self.refresh_table()
