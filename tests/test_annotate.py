@@ -61,6 +61,8 @@ def test_the_command_prints_a_line_a_decision(tmp_path: Path, capsys: pytest.Cap
     assert len(lines) == len(record.moves) and all(line.startswith("Turn ") for line in lines)
     assert any("a bluff of the" in line for line in lines) and any("expert" in line for line in lines)
     assert any("Ana" in line for line in lines) and any("Bo" in line for line in lines)
+    judged = [line for line in lines if "chances" in line]
+    assert judged and all("the expert agrees" in line or "with the expert's move (+" in line for line in judged)
 
 
 def test_a_game_the_expert_does_not_play_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

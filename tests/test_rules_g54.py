@@ -918,7 +918,8 @@ def test_lawyer_not_in_play_the_coins_go_to_the_treasury() -> None:
     )
     state, events = play(state, (A, move("coup", B)))
     assert coins(state) == [0, 0, 2] and state.window == "action" and state.active == C
-    assert [(e.seat, e.amount) for e in of_kind(events, "eliminated")] == [(B, 3)] and "estate" not in kinds(events)
+    assert [(e.seat, e.amount, e.what) for e in of_kind(events, "eliminated")] == [(B, 3, "treasury")]
+    assert "estate" not in kinds(events)  # the coins went at once, as the elimination says
 
 
 def peacekeeper_table(

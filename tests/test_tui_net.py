@@ -17,6 +17,7 @@ from tui.screens.g54_roles import TableRolesScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.join import connect_to
 from tui.screens.lobby import LobbyScreen, game_text
+from tui.screens.pace import PaceDialog
 from tui.screens.rules import HelpScreen
 from tui.screens.table import TableScreen
 
@@ -190,7 +191,26 @@ async def test_a_spectator_sees_no_hands(host):
         assert view.viewer is None and view.legal == ()
         assert all(p.hand is None for p in view.players)
         assert "watching" in str(app.screen.query_one("#status-bar").render())
+        keys = {key.description for key in app.screen.query(FooterKey)}
+        assert "Rules" in keys and not keys & {"Confirm on/off", "Pace"}  # a player's own keys
+        screen = app.screen
+        await pilot.press("o", "k")
+        await pilot.pause()
+        assert app.screen is screen and screen.settings.confirm  # nothing opened, nothing changed
     await player.close()
+
+
+async def test_the_pace_dialog_at_a_network_table_offers_no_bot_pace(host):
+    _, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        dialog = PaceDialog(app.settings, hosts_pace=True)
+        app.push_screen(dialog)
+        await pilot.pause()
+        delay = app.settings.bot_delay
+        await pilot.press("plus", "plus", "enter")
+        await pilot.pause()
+        assert not dialog.query("#bot-pace") and app.settings.bot_delay == delay
 
 
 async def test_a_player_finds_a_table_by_name_among_many(host):

@@ -61,9 +61,18 @@ def test_coup_sentences(event: Event, sentence: str):
         (
             Event("eliminated", 1, amount=10),
             0,
-            "mcNeil is out of the game; mcNeil's 10 coins wait for the end of the turn.",
+            "mcNeil is out of the game; mcNeil's 10 coins wait for the end of the turn (a Lawyer may claim them).",
         ),
-        (Event("eliminated", 0, amount=1), 0, "You are out of the game; your 1 coin waits for the end of the turn."),
+        (
+            Event("eliminated", 0, amount=1),
+            0,
+            "You are out of the game; your 1 coin waits for the end of the turn (a Lawyer may claim it).",
+        ),
+        (
+            Event("eliminated", 0, amount=1, what="treasury"),
+            0,
+            "You are out of the game; your 1 coin goes to the treasury.",
+        ),
         (Event("estate", 1, amount=1), 0, "mcNeil's 1 coin goes to the treasury."),
         (
             Event("react", 1, card="Missionary", what="general"),

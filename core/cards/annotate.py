@@ -86,5 +86,8 @@ def note_line(note: Note, view: Any, names: tuple[str, ...], label: Callable[[Mo
         return line
     if note.expert == note.played:
         return f"{line} · the expert agrees · chances {note.chance:.0%}"
-    change = (note.chance - note.expert_chance) * 100
-    return f"{line} · expert: {said(note.expert)} · chances {note.chance:.0%}, {change:+.0f} points on the expert's"
+    change = round((note.expert_chance - note.chance) * 100)
+    return (
+        f"{line} · expert: {said(note.expert)} · chances {note.chance:.0%}, "
+        f"{note.expert_chance:.0%} with the expert's move ({change:+d} points)"
+    )

@@ -42,11 +42,12 @@ def lose_card(s: CardState[Any], seat: int, card: str, reason: str, events: list
     events.append(Event("lose", seat, card=card, what=reason))
 
 
-def eliminate(s: CardState[Any], seat: int, events: list[Event]) -> int:
-    """seat is out: its coins leave the table (how many is returned, for whoever may take them) and its claims."""
+def eliminate(s: CardState[Any], seat: int, events: list[Event], coins_to: str = "") -> int:
+    """seat is out: its coins leave the table (how many is returned, for whoever may take them) and its claims.
+    coins_to says where the coins go, where a game tells it (G54: "treasury" when no Lawyer may claim them)."""
     coins: int = s.players[seat].coins
     s.players[seat] = s.players[seat].gone()
-    events.append(Event("eliminated", seat, amount=coins))
+    events.append(Event("eliminated", seat, amount=coins, what=coins_to))
     return coins
 
 

@@ -11,6 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+from core.cards.phrases import plural
+
 DRAW_ANOTHER: tuple[str, ...] = ()
 """What the dialog returns when the player asks to draw one more card first (a G54 Writer)."""
 
@@ -75,7 +77,8 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
 
     def _update_count(self) -> None:
         count = len(self.chosen)
-        self.query_one("#exchange-count", Static).update(f"{count} of {self.keep_count} chosen")
+        keys = f"1-{len(self.cards)} or Space ticks a card, Enter keeps"
+        self.query_one("#exchange-count", Static).update(f"{count} of {self.keep_count} chosen · {keys}")
         self.query_one("#keep", Button).disabled = count != self.keep_count
 
     def on_selection_list_selected_changed(self) -> None:
@@ -104,7 +107,7 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
         """Close with the ticked cards, if exactly the right number are ticked."""
         chosen = self.chosen
         if len(chosen) != self.keep_count:
-            self.notify(f"Tick exactly {self.keep_count} card(s).", severity="warning")
+            self.notify(f"Tick exactly {plural(self.keep_count, 'card')}.", severity="warning")
             return
         self.dismiss(tuple(self.cards[i] for i in chosen))
 

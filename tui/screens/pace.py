@@ -23,7 +23,8 @@ def pace_summary(settings: Settings) -> str:
 
 
 class PaceDialog(ModalScreen[None]):
-    """1-3 tick the kinds of window, + and - choose the bot pace; Enter or Esc keeps them in settings and saves."""
+    """1-3 tick the kinds of window, + and - choose the bot pace (not at a network table, whose host sets it); Enter or
+    Esc keeps them in settings and saves."""
 
     BINDINGS = [
         Binding("escape,enter", "close", "Done", priority=True),
@@ -47,15 +48,20 @@ class PaceDialog(ModalScreen[None]):
                 ticked = kind in self.settings.auto_pass
                 yield TickBox(f"{number} {label}", ticked, id=f"auto-{kind}", compact=True)
             yield Static(NEVER_MINE, classes="dialog-help")
-            yield Static("Computer opponents' moves show (+ faster, - slower):", classes="pace-heading")
-            with RadioSet(id="bot-pace"):
-                for name, _ in PACES:
-                    yield RadioMark(name, name == self.settings.pace, id=f"pace-{name}")
             if self.hosts_pace:
-                yield Static(HOSTS_PACE, classes="dialog-help")
+                yield Static(HOSTS_PACE, classes="pace-heading")
+            else:
+                yield Static("Computer opponents' moves show (+ faster, - slower):", classes="pace-heading")
+                with RadioSet(id="bot-pace"):
+                    for name, _ in PACES:
+                        yield RadioMark(name, name == self.settings.pace, id=f"pace-{name}")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Done (Enter)", id="done", variant="primary", compact=True)
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No bot pace where the host sets it."""
+        return not (action == "pace" and self.hosts_pace)
 
     def action_tick(self, kind: str) -> None:
         """Tick or untick a kind of window."""
@@ -80,7 +86,8 @@ class PaceDialog(ModalScreen[None]):
     def action_close(self) -> None:
         """Keep what the boxes say (read now: keys pressed in a burst may close before their changes arrive)."""
         self.settings.auto_pass = frozenset(k for k in AUTO_PASS if self.query_one(f"#auto-{k}", Checkbox).value)
-        self.settings.bot_delay = dict(PACES)[self.pace]
+        if not self.hosts_pace:
+            self.settings.bot_delay = dict(PACES)[self.pace]
         self.settings.save()
         self.dismiss(None)
 

@@ -428,11 +428,14 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The roles key only where the game has roles to show; chat and handing a seat over only at a network
-        table."""
+        table; confirmation, the pace and the coach only for a player."""
+        remote = bool(getattr(self.table, "remote", False))
         if action == "chat":
-            return bool(getattr(self.table, "remote", False))
+            return remote
         if action == "give_seat":
             return can_give(self.table)
+        if action in ("toggle_confirm", "pace", "coach"):  # a player's own keys: nothing for a watcher
+            return not (remote and self.table.seat is None)
         return "r" in self.face.bound_keys if action == "roles" else True
 
     def action_chat(self) -> None:

@@ -104,7 +104,7 @@ def check_out(s: G54State, seat: int, events: list[Event]) -> None:
     if player.hidden or player.out or pending_claim:
         return
     s.players[seat] = player.but(out=True)
-    coins = eliminate(s, seat, events)
+    coins = eliminate(s, seat, events, "" if LAWYER in s.roles else "treasury")
     if LAWYER in s.roles and coins:
         s.estates.append(Estate(seat, coins))
     if seat in s.disappear:

@@ -117,9 +117,14 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         return f"The card set aside is {article(card or '')}: {verdict}."
     if kind == "missionary":
         return f"{say.verb(seat, 'draws', 'draw')} a replacement card (Missionary)."
-    if kind == "eliminated":
-        coins = f"; {say.whose(seat)} {coins_verb(amount, 'waits', 'wait')} for the end of the turn" if amount else ""
-        return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."  # then the estate's: a Lawyer or the treasury
+    if kind == "eliminated" and event.what == "treasury":  # no Lawyer in play
+        coins = f"; {say.whose(seat)} {coins_verb(amount, 'goes', 'go')} to the treasury" if amount else ""
+        return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
+    if kind == "eliminated":  # the estate's line follows at the end of the turn: a Lawyer's, or the treasury's
+        them = "it" if amount == 1 else "them"
+        wait = f"{coins_verb(amount, 'waits', 'wait')} for the end of the turn (a Lawyer may claim {them})"
+        coins = f"; {say.whose(seat)} {wait}" if amount else ""
+        return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
     if kind == "fizzle":
         return f"{say.verb(seat, 'is', 'are')} out: the action does nothing."
     if kind == "fail":
