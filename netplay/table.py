@@ -260,6 +260,12 @@ class LocalTable:
     window_opened = property(lambda self: self.table.window_opened)
     label = property(lambda self: f"seed {self.table.seed}")
 
+    def again(self, seed: int) -> LocalTable:
+        """A new game of the same set-up, seats and computer opponents, dealt from seed."""
+        old = self.table
+        table = Table(old.spec.name, old.config, seed, self.levels(), old.bot_delay, old.save_records)
+        return LocalTable(table, self.seat)
+
     def levels(self) -> dict[int, str]:
         """The bot level of each bot seat (to play again with the same opponents)."""
         return {seat: bot.name for seat, bot in self.table.bots.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Select
+from textual.widgets._footer import FooterKey
 
 from core.registry import make_bot
 from core.sim import play_game
@@ -311,3 +312,27 @@ async def test_replay_arrow_keys_keep_stepping_once_the_log_overflows():
         for _ in range(40):
             await pilot.press("left")
         assert screen.position == last - 41
+
+
+async def test_a_finished_wargame_says_who_won_and_by_how_much_and_p_plays_it_again():
+    settings = quick_settings()
+    table = wargame_table(WargameConfig(turn_limit=1), SEED, ("computer", "computer"), settings)
+    async with CoupApp(settings, table).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        for _ in range(200):
+            await table.settled()
+            await pilot.pause()
+            if table.view().window == "over":
+                break
+        assert table.view().window == "over"
+        await pilot.pause()
+        info = str(screen.query_one("#wg-info").render())
+        assert "The game is over" in info and "victory points: government" in info and "p plays again" in info
+        keys = {key.description for key in screen.query(FooterKey)}
+        assert "Play again" in keys and "Select" not in keys  # nothing left to select
+        await pilot.press("p")
+        await pilot.pause()
+        again = pilot.app.screen
+        assert isinstance(again, WargameScreen) and again is not screen
+        assert again.table is not table and again.table.config == table.config  # a new game, set up the same
+        assert again.table.levels() == {0: "rule", 1: "rule"}

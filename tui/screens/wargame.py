@@ -294,7 +294,13 @@ class WargameScreen(Screen[None]):
         short = self.size.height < OUTLINED_MIN[1]
         text = Text() if deciding and short else hex_summary(view, self.hexmap.cursor.label) + "\n"
         if view.window == "over":
-            text.append(f"The game is over: {WINS[view.winner or 0]}. Esc leaves.", "bold")
+            text.append(f"The game is over: {WINS[view.winner or 0]}", "bold")
+            text.append(f" (victory points: government {view.vp[0]}, rebels {view.vp[1]}).\n")
+            if self.table.record_path:
+                text.append(f"Record saved: {self.table.record_path}\n", "dim")
+            again = self.check_action("play_again", ())
+            text.append(("p plays again · " if not self.table.remote else "p asks for a rematch · ") if again else "")
+            text.append("Esc leaves.")
             return text
         if view.combat is not None and view.window in COMBAT_STAGES:
             text.append_text(combat_summary(view))
@@ -578,9 +584,15 @@ class WargameScreen(Screen[None]):
             self.notify("No leader here can leave a helicopter now.", timeout=3)
 
     def action_play_again(self) -> None:
-        """At a network game that is over: ask the others for a rematch."""
-        if self.check_action("play_again", ()):
+        """Once the game is over: the same game again, newly set up (at a network game: ask the others for a
+        rematch)."""
+        if not self.check_action("play_again", ()):
+            return
+        if self.table.remote:
             play_again(self, self.table, lambda: self._leave(True), propose=True)
+            return
+        self.table.close()
+        self.app.switch_screen(WargameScreen(self.table.again(self.settings.new_seed()), self.settings))
 
     def action_give_seat(self) -> None:
         """At a network game: hand a seat to the computer, or take ours back."""
@@ -625,7 +637,8 @@ class WargameScreen(Screen[None]):
             "disembark": acting and any(isinstance(m, Disembark) for m in self.view.legal),
             "end_phase": acting and window in ("move", "attack"),
             "chat": bool(self.table.remote),
-            "play_again": window == "over" and self.table.remote and self.table.seat is not None,
+            "play_again": window == "over" and (not self.table.remote or self.table.seat is not None),
+            "select": window != "over",
             "give_seat": can_give(self.table),
         }
         return shown.get(action, True)

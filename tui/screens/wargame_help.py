@@ -51,7 +51,7 @@ KEYS = """\
 | ? or F1 | this help |
 | ' | at a network table: chat (Enter sends) |
 | g | at a network table: a seat to the computer (yours while away, or an away or idle player's); again: back |
-| p | at a network table, once the game is over: ask for a rematch |
+| p | once the game is over: play the same game again (at a network table: ask the others for a rematch) |
 """
 
 MAP = """\
