@@ -21,6 +21,8 @@ from core.wargame.config import WargameConfig
 from netplay.table import LocalTable, Table
 from tui.cli import build_parser, main
 from tui.replay_app import ReplayApp
+from tui.screens.rules import RulesScreen
+from tui.screens.wargame_help import WargameHelpScreen
 from tui.widgets.hexmap import HexMapView
 
 
@@ -123,11 +125,19 @@ async def test_a_g54_record_replays_in_g54_words_with_every_hand(tmp_path, capsy
     path.write_text(record.to_json())
     assert run_json(capsys, "replay", str(path), "--json")["winner"] == replay(record).winner
     async with ReplayApp(record).run_test(size=(100, 30)) as pilot:
+        screen = pilot.app.screen
         await pilot.press("end")
-        log = "\n".join(str(line.text) for line in pilot.app.screen.query_one("#log").lines)
+        log = "\n".join(str(line.text) for line in screen.query_one("#log").lines)
         state = replay(record)
         assert f"{state.players[state.winner].name} wins" in log
         assert all(role in state.roles for role in ROLES if role in log)
+        assert "Replay · Rebellion G54 ·" in str(screen.query_one("#status-bar").render())
+        hands = str(screen.query_one("#replay-hands").render())
+        losers = [p for p in state.players if not p.alive]
+        assert losers and hands.count(" out ") == len(losers) and "✗" in hands  # as the table marks them
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, RulesScreen) and all(role in pilot.app.screen.text for role in state.roles)
 
 
 async def test_a_wargame_record_replays_on_the_map(tmp_path, capsys):
@@ -143,6 +153,11 @@ async def test_a_wargame_record_replays_on_the_map(tmp_path, capsys):
         await pilot.press("end")
         status = str(screen.query_one("#wg-status").render())
         assert "Game over" in status and screen.query_one(HexMapView).board.stacks
+        await pilot.press("pageup", "left")  # the log scrolls, and the arrows still step
+        assert screen.position == len(record.moves) - 1
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, WargameHelpScreen)
 
 
 async def test_a_finished_local_game_saves_its_record(tmp_path, monkeypatch):

@@ -7,7 +7,10 @@ from textual.widgets import Select
 
 from core.cards.moves import Move
 from core.cards.rules import DUKE
+from core.registry import game_spec, make_bot
+from core.sim import play_game
 from tests.tui_helpers import app_on, bot_moves, find_seed, finished_table, frozen_reformation, frozen_table
+from tui.replay_app import ReplayApp
 from tui.screens.new_table import NewTableDialog
 from tui.screens.rules import lobby_help
 
@@ -140,3 +143,18 @@ REFORMATION_TABLES = {
 @pytest.mark.parametrize("window", list(REFORMATION_TABLES))
 def test_reformation(snap_compare, window, size):
     assert snap_compare(app_on(REFORMATION_TABLES[window]()), terminal_size=size, run_before=settle)
+
+
+def replayed(game: str) -> ReplayApp:
+    """The replay of a seeded game of rule bots, with its players' names."""
+    spec = game_spec(game)
+    config = spec.engine.load_config({"players": 3, "names": ["Ana", "Bo", "Cy"]})
+    bots = [make_bot(game, "rule", seed) for seed in range(3)]
+    return ReplayApp(play_game(spec.engine, config, 5, bots).record)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["coup", "g54"])
+def test_replay_at_the_end(snap_compare, game, size):
+    """coup replay FILE, End: every hand, lost cards and players out marked as at the table."""
+    assert snap_compare(replayed(game), terminal_size=size, press=["end"])

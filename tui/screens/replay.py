@@ -8,6 +8,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -17,26 +18,32 @@ from core.cards.phrases import coins_text
 from core.game import GameText
 from core.records import Record, replay_states
 from core.registry import game_spec
+from tui.faces.base import Face
 
 WEIGHING = "The expert is weighing the next move…"
 
 
 class ReplayScreen(Screen[None]):
-    """A card game's record: left/right (or p/n) step a move, Home/End jump, a shows the expert's note on the next
-    move, q leaves."""
+    """A card game's record: left/right (or p/n) step a move, Home/End jump, PageUp/PageDown scroll the log, a shows
+    the expert's note on the next move, ? the rules (and r the roles in play, in G54), q leaves."""
 
     BINDINGS = [
-        ("right,n", "step(1)", "Next"),
-        ("left,p", "step(-1)", "Back"),
+        Binding("right,n", "step(1)", "Next", key_display="→"),
+        Binding("left,p", "step(-1)", "Back", key_display="←"),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False),
         ("a", "annotate", "Expert's notes"),
+        ("question_mark,f1", "rules", "Rules"),
+        ("r", "roles", "Roles"),
         ("q,escape", "app.quit", "Quit"),
     ]
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, face: Face | None = None) -> None:
+        """face: the card game's words and rules screen (None for the wargame, whose screen has its own)."""
         super().__init__()
-        self.record = record
+        self.record, self.face = record, face
         self.frames: list[tuple[Any, list[Any], Any]] = list(replay_states(record))
         self.position = 0
         self.text: GameText | None = game_spec(record.game).text  # None for the wargame, whose screen has its own
@@ -47,7 +54,9 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-hands")
         yield Static(id="situation")
         yield Static(id="annotation")
-        yield RichLog(id="log", wrap=True, markup=False)
+        log = RichLog(id="log", wrap=True, markup=False)
+        log.can_focus = False  # focused, a long log would take the arrow keys that step through the game
+        yield log
         yield Footer()
 
     def on_mount(self) -> None:
@@ -61,18 +70,19 @@ class ReplayScreen(Screen[None]):
         view = game.open_view(state)
         names = tuple(seat.name for seat in view.players)
         total = len(self.frames) - 1
+        title = game_spec(self.record.game).title
         self.query_one("#status-bar", Static).update(
-            f" Replay · {self.record.game} · seed {self.record.seed} · move {self.position} of {total}"
+            Content(f" Replay · {title} · seed {self.record.seed} · move {self.position} of {total}")
         )
         hands = Text()
         for seat in view.players:
             marker = "▶ " if seat.seat == view.active and view.window != "over" else "  "
-            hands.append(f"{marker}{seat.name:<12} {coins_text(seat.coins):>8}  ")
+            hands.append(f"{marker}{seat.name:<12} {coins_text(seat.coins) if seat.alive else 'out':>8}  ")
             hands.append("  ".join(seat.hand), style="bold")
-            for card in seat.revealed:
-                hands.append(f"  {card}", style="red strike")
+            for card in seat.revealed:  # lost: marked as at the table, not by colour alone
+                hands.append(f"  ✗{card}", style="red")
             for card in getattr(seat, "aside", None) or ():  # G54: lost face down after a reactive claim
-                hands.append(f"  {card} (face down)", style="red strike")
+                hands.append(f"  ✗{card} (face down)", style="red")
             hands.append("\n" if seat.seat < len(view.players) - 1 else "")
         self.query_one("#replay-hands", Static).update(hands)
         self.query_one("#situation", Static).update(Text(text.situation(view), style="bold"))
@@ -93,8 +103,27 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Notes only for the games the expert plays."""
-        return self.record.game in SEARCHES if action == "annotate" else True
+        """Notes only for the games the expert plays; the roles only for a game of roles."""
+        if action == "annotate":
+            return self.record.game in SEARCHES
+        if action == "roles":
+            return self.face is not None and "r" in self.face.bound_keys
+        return True
+
+    def action_rules(self) -> None:
+        """The game's rules (G54's with the roles in play)."""
+        if self.face is not None:
+            state, _, game = self.frames[self.position]
+            self.app.push_screen(self.face.rules(game.open_view(state)))
+
+    def action_roles(self) -> None:
+        """The roles in play, in full (G54's rules screen begins with them)."""
+        self.action_rules()
+
+    def action_scroll_log(self, step: int) -> None:
+        """Scroll the log a page."""
+        log = self.query_one("#log", RichLog)
+        log.scroll_page_up(animate=False) if step < 0 else log.scroll_page_down(animate=False)
 
     @work(thread=True, exclusive=True)
     def annotate(self, position: int) -> None:

@@ -4,25 +4,21 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.widgets import Footer, RichLog, Static
 
 from core.wargame.board import game_map
 from core.wargame.views import WargameView
 from tui.screens.replay import ReplayScreen
+from tui.screens.wargame_help import WargameHelpScreen
 from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.wargame_panels import status_text
 
 
 class WargameReplayScreen(ReplayScreen):
-    """The replay screen's keys (left/right, Home/End, q) over the map instead of the card table; PageUp and
-    PageDown scroll the log."""
+    """The replay screen's keys (left/right, Home/End, PageUp/PageDown, ?, q) over the map instead of the card
+    table."""
 
     CSS_PATH = "../wargame.tcss"
-    BINDINGS = [
-        Binding("pageup", "scroll_log(-1)", "Log up", show=False),
-        Binding("pagedown", "scroll_log(1)", "Log down", show=False),
-    ]
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
@@ -33,10 +29,10 @@ class WargameReplayScreen(ReplayScreen):
         yield log
         yield Footer()
 
-    def action_scroll_log(self, step: int) -> None:
-        """Scroll the log a page."""
-        log = self.query_one("#log", RichLog)
-        log.scroll_page_up(animate=False) if step < 0 else log.scroll_page_down(animate=False)
+    def action_rules(self) -> None:
+        """Keys and the rules in brief, for this game's options."""
+        state, _, game = self.frames[self.position]
+        self.app.push_screen(WargameHelpScreen(game.view(state, None).config))
 
     def on_resize(self) -> None:
         self.query_one(HexMapView).use_compact(self.size.width < 116 or self.size.height < 38)
