@@ -34,7 +34,7 @@ class ReplayScreen(Screen[None]):
         Binding("end", "jump(-1)", "End", priority=True),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False),
-        ("a", "annotate", "Expert's notes"),
+        ("a", "annotate", "Notes"),
         ("question_mark,f1", "rules", "Rules"),
         ("r", "roles", "Roles"),
         ("q,escape", "app.quit", "Quit"),
@@ -57,7 +57,7 @@ class ReplayScreen(Screen[None]):
         log = RichLog(id="log", wrap=True, markup=False)
         log.can_focus = False  # focused, a long log would take the arrow keys that step through the game
         yield log
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.show()

@@ -27,7 +27,7 @@ class WargameReplayScreen(ReplayScreen):
         log = RichLog(id="log", wrap=True, markup=False)
         log.can_focus = False  # focused, a long log would take the arrow keys that step through the game
         yield log
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def action_rules(self) -> None:
         """Keys and the rules in brief, for this game's options."""
