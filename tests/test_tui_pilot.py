@@ -240,10 +240,15 @@ async def test_a_finished_game_counts_in_the_players_record(tmp_path, monkeypatc
     assert load_stats() == {"key:SHA256:abc": {"games": 1, "wins": 1 if won else 0}}
 
 
-async def test_exchange_by_keys_keeps_the_ticked_cards_and_enter_confirms():
+def exchanging() -> tuple[LocalTable, list[str], list[str]]:
+    """A table where you claimed the Ambassador and nobody challenged: it, your hand and the cards drawn."""
     script = [(0, Move("exchange")), (1, Move("pass")), (2, Move("pass")), (3, Move("pass"))]
     table = frozen_table(11, script, first=0)
-    hand, drawn = list(table.state.players[0].hidden), list(table.state.drawn)
+    return table, list(table.state.players[0].hidden), list(table.state.drawn)
+
+
+async def test_exchange_by_keys_keeps_the_ticked_cards_and_enter_confirms():
+    table, hand, drawn = exchanging()
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -254,9 +259,7 @@ async def test_exchange_by_keys_keeps_the_ticked_cards_and_enter_confirms():
 
 
 async def test_exchange_a_tick_beyond_the_cards_kept_unticks_the_one_ticked_longest_ago():
-    script = [(0, Move("exchange")), (1, Move("pass")), (2, Move("pass")), (3, Move("pass"))]
-    table = frozen_table(11, script, first=0)
-    hand, drawn = list(table.state.players[0].hidden), list(table.state.drawn)
+    table, hand, drawn = exchanging()
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
