@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import RichLog
 
 from core.cards.moves import Move
 from netplay.storage import load_stats
 from netplay.table import LocalTable
-from tests.tui_helpers import app_on, finished_table, frozen_table, quick_settings
+from tests.tui_helpers import app_on, bot_moves, finished_table, frozen_reformation, frozen_table, quick_settings
 from tui.app import CoupApp
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.examine import ExamineDialog
@@ -273,3 +274,22 @@ async def test_exchange_a_tick_beyond_the_cards_kept_unticks_the_one_ticked_long
         await pilot.pause()
     seat, kept = table.record.moves[-1]
     assert (seat, kept["kind"], sorted(kept["cards"])) == (0, "keep", sorted(drawn)) and len(hand) == 2
+
+
+async def test_page_up_scrolls_the_table_log_back_and_it_stays_there_until_page_down_reaches_its_end():
+    table = bot_moves(frozen_reformation(5, [(0, Move("allegiance", card="Loyalist"))]), 40)
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log", RichLog)
+        assert log.max_scroll_y > 0 and log.is_vertical_scroll_end
+        await pilot.press("pageup")
+        await pilot.pause()
+        read_at = log.scroll_y
+        assert read_at < log.max_scroll_y and not log.auto_scroll
+        log.write("a new line")  # the game goes on: the player keeps their place
+        await pilot.pause()
+        assert log.scroll_y == read_at
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await pilot.pause()
+        assert log.is_vertical_scroll_end and log.auto_scroll

@@ -71,6 +71,8 @@ class TableScreen(Screen[None]):
         (CHAT_KEY, "chat", "Chat"),
         Binding("g", "give_seat", "Seat to computer", show=False),  # off the footer, as the coach: see ?
         Binding("h", "coach", "Coach", show=False),  # off the footer: it is full at 80 columns
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False, priority=True),  # (the log's own would not
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False, priority=True),  # stop it following the game)
         ("escape", "leave", "Leave game"),
     ]
 
@@ -441,6 +443,13 @@ class TableScreen(Screen[None]):
     def action_chat(self) -> None:
         """Open the chat line."""
         self.query_one(ChatLine).open()
+
+    def action_scroll_log(self, step: int) -> None:
+        """Scroll the log a page back (-1) or on (1): it stays where the player reads, new lines or not, until they
+        scroll back to its end."""
+        log = self.query_one("#log", RichLog)
+        log.auto_scroll = step > 0 and log.scroll_y + log.scrollable_content_region.height >= log.max_scroll_y
+        log.scroll_page_up(animate=False) if step < 0 else log.scroll_page_down(animate=False)
 
     @on(ChatLine.Said)
     def _said(self, event: ChatLine.Said) -> None:
