@@ -88,6 +88,25 @@ async def test_the_coach_reads_the_players_own_view_and_names_the_experts_move()
         assert app.screen is screen
 
 
+async def test_the_coach_reads_the_table_when_another_player_decides_and_its_panel_scrolls():
+    app = app_on(frozen_table(4, [], first=1))  # Natasha's turn: nothing for the player to decide (it crashed)
+    async with app.run_test(size=(80, 12)) as pilot:
+        screen = app.screen
+        assert not screen.table.view().legal
+        await pilot.press("h")
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, CoachPanel)
+        await wait_for(pilot, lambda: str(panel.query_one("#coach-text", Static).render()) != THINKING, 30)
+        text = str(panel.query_one("#coach-text", Static).render())
+        assert text.startswith("Nothing for you to decide now") and screen.table.names[3] in text
+        box = panel.query_one("#coach-box")
+        assert box.max_scroll_y > 0  # 12 rows cannot hold it all: the keys reach the rest
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y
+
+
 async def test_the_coach_is_off_at_a_network_table(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)

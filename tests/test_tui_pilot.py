@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import RichLog
+from textual.worker import WorkerFailed
 
 from core.cards.moves import Move
 from netplay.storage import load_stats
 from netplay.table import LocalTable
 from tests.tui_helpers import app_on, bot_moves, finished_table, frozen_reformation, frozen_table, quick_settings
-from tui.app import CoupApp
+from tui.app import CoupApp, worker_traceback
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.examine import ExamineDialog
 from tui.screens.exchange import ExchangeDialog
@@ -293,3 +294,13 @@ async def test_page_up_scrolls_the_table_log_back_and_it_stays_there_until_page_
         await pilot.press("pagedown", "pagedown", "pagedown")
         await pilot.pause()
         assert log.is_vertical_scroll_end and log.auto_scroll
+
+
+def test_a_workers_failure_in_the_crash_file_shows_where_it_came_from() -> None:
+    try:
+        raise IndexError("tuple index out of range")
+    except IndexError as raised:
+        failure = WorkerFailed(raised)
+    text = worker_traceback(failure)
+    assert "The worker raised:" in text and "IndexError: tuple index out of range" in text
+    assert "test_a_workers_failure_in_the_crash_file" in text  # the frame it was raised in

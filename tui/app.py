@@ -9,6 +9,7 @@ from typing import Any
 from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.worker import WorkerFailed
 
 from core.registry import get_game
 from netplay.client import address_text
@@ -153,7 +154,7 @@ class CoupApp(App[int]):
             folder = data_dir()
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / "crash.log"
-            path.write_text("".join(traceback.format_exception(error)))
+            path.write_text("".join(traceback.format_exception(error)) + worker_traceback(error))
             where = f"details in {path}"
         except OSError:
             where = "and the crash report could not be written"
@@ -161,3 +162,12 @@ class CoupApp(App[int]):
         self.exit(
             return_code=1, message=f"coup stopped on an internal error ({type(error).__name__}: {error}); {where}"
         )
+
+
+def worker_traceback(error: Exception) -> str:
+    """A worker's failure carries the error it raised, whose traceback shows where (its own says only that it
+    failed)."""
+    cause = error.error if isinstance(error, WorkerFailed) else None
+    if not isinstance(cause, BaseException):
+        return ""
+    return "\nThe worker raised:\n" + "".join(traceback.format_exception(cause))

@@ -21,11 +21,12 @@ is read and weighed, so it had better not change with the luck of a few deals.""
 @dataclass(frozen=True)
 class Advice:
     """likely: each opponent's seat, and each card with the chance it holds one, likeliest first; bluff: the chance
-    the claim open to challenge is a bluff (None: none is, or it is the viewer's); move and reason: the expert's."""
+    the claim open to challenge is a bluff (None: none is, or it is the viewer's); move and reason: the expert's (None
+    and empty while the viewer has nothing to decide)."""
 
     likely: tuple[tuple[int, tuple[tuple[str, float], ...]], ...]
     bluff: float | None
-    move: Move
+    move: Move | None
     reason: str
 
 
@@ -39,6 +40,8 @@ def advise(
     likely = tuple(
         (seat, tuple(sorted(by_card.items(), key=lambda item: -item[1]))) for seat, by_card in chances.items()
     )
+    if not view.legal:  # another player's decision: what the viewer may believe, and no move to advise
+        return Advice(likely, bluff_chance(view, belief), None, "")
     assessment = ExpertBot(seed, COACH_FACTOR * search.nodes if nodes is None else nodes, search).assess(view)
     wins, deals, move = assessment.wins, assessment.deals, assessment.move
     if not wins:

@@ -7,7 +7,7 @@ from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -19,37 +19,45 @@ THINKING = "The coach is thinking…"
 
 
 def coach_text(advice: Advice, view: Any, names: tuple[str, ...], label: Any) -> str:
-    """The panel's lines: one per opponent, the bluff odds, the expert's move and its reason."""
+    """The panel's lines: the expert's move and its reason and the bluff odds first (what the player came for),
+    then one line per opponent."""
     lines = []
+    if advice.move is None:
+        lines.append("Nothing for you to decide now: ask again at your next decision for the expert's move.")
+    else:
+        move = label(advice.move, view)
+        if advice.move.target is not None and advice.move.target != view.viewer:
+            move += f" ({names[advice.move.target]})"
+        lines.append(f"The expert plays: {move}: {advice.reason}.")
+    if advice.bluff is not None:
+        lines.append(f"The claim in front of you is a bluff {advice.bluff:.0%} of the time, by what you have seen.")
+    lines.append("What each opponent may hold:")
     for seat, chances in advice.likely:
         likely = likely_cards(chances)
         words = ", ".join(f"{card} {chance:.0%}" for card, chance in chances[:3])
-        lines.append(f"{names[seat]}: {'likely ' + ' and '.join(likely) if likely else 'nothing likely'} ({words})")
-    if advice.bluff is not None:
-        lines.append(f"The claim in front of you is a bluff {advice.bluff:.0%} of the time, by what you have seen.")
-    move = label(advice.move, view)
-    if advice.move.target is not None and advice.move.target != view.viewer:
-        move += f" ({names[advice.move.target]})"
-    lines.append(f"The expert plays: {move}: {advice.reason}.")
+        lines.append(
+            f"  {names[seat]}: {'likely ' + ' and '.join(likely) if likely else 'no card likelier than not'} ({words})"
+        )
     return "\n".join(lines)
 
 
 class CoachPanel(ModalScreen[None]):
     """Shows the coach's advice for view (the player's own seat's); h or Esc closes it."""
 
-    BINDINGS = [("h,escape", "dismiss", "Close")]
+    BINDINGS = [("h,escape", "dismiss", "Close")]  # arrows and PageUp/PageDown scroll a long panel
 
     def __init__(self, game: str, view: Any, names: tuple[str, ...]) -> None:
         super().__init__(classes="dialog")
         self.game, self.view, self.names = game, view, names
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
+        with VerticalScroll(classes="dialog-box", id="coach-box"):
             yield Static("Coach — from what you can see", classes="dialog-title")
             yield Static(THINKING, id="coach-text")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#coach-box").focus()
         self.think()
 
     @work(thread=True, exclusive=True)
