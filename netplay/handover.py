@@ -33,6 +33,11 @@ def notice(lobby: LobbyTable, code: str, seat: int, message: str, but: Connectio
             conn.send({"type": "notice", "code": code, "table": lobby.id, "seat": seat, "message": message, **extra})
 
 
+def timed_out(lobby: LobbyTable, seat: int) -> None:
+    """The table's clock ran out on seat: everyone there reads it before the computer's answer for them."""
+    notice(lobby, "timed_out", seat, f"Time ran out: the computer answers for {lobby.seats[seat].name}.")
+
+
 class Handovers:
     """Hands seats to the computer and back; changed(lobby, seat) is the host's part (journal, grace, lobby)."""
 

@@ -20,7 +20,7 @@ from core.registry import GAMES, game_spec, get_game
 from netplay.chat import ChatRate, chat_request, hearers
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
-from netplay.handover import IDLE_SEAT, Handovers
+from netplay.handover import IDLE_SEAT, Handovers, timed_out
 from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
 from netplay.journal import Journal
 from netplay.leaderboard import answer, count_if_over
@@ -166,6 +166,7 @@ class Host:
         played = replay(table_id, lobby.table, moves)
         count_if_over(self.stats, lobby)  # a game whose end was journaled, counted before the stop or not: once
         lobby.table.on_move = functools.partial(self._moved, lobby)
+        lobby.table.on_timeout = functools.partial(timed_out, lobby)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
         for index, kept in enumerate(seats):
@@ -528,6 +529,7 @@ class Host:
         self._open_table(lobby, config, seed)
         assert lobby.table is not None
         lobby.table.on_move = functools.partial(self._moved, lobby)
+        lobby.table.on_timeout = functools.partial(timed_out, lobby)
         if self.journal is not None:
             self.journal.begin(lobby.id, lobby.header())
         for index, seat in enumerate(lobby.seats):

@@ -191,6 +191,7 @@ class Rematches:
                         "table": new.id,
                         "game": new.game,
                         "seat": index,
+                        "coach": new.coach,
                         "rematch": True,
                         **revealed(new),
                     }

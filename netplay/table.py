@@ -66,6 +66,7 @@ class Table:
         self.window_since = now()  # when the open window opened, by the event loop's clock
         self.clocked: set[int] = set()  # seats the clock answered for since they last answered themselves
         self.on_move: Callable[[int, Any], None] | None = None
+        self.on_timeout: Callable[[int], None] | None = None  # told before the rule bot answers for a late seat
         self._listeners: list[tuple[int | None, Listener]] = []
         self._bot_task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
@@ -207,6 +208,8 @@ class Table:
             move = self.spec.make_bot("rule", self.bot_seeds[seat] + self.state.version).choose(self.view(seat))
             log.info("seat %s timed out; the rule bot answers %s", seat, move)
             self.clocked.add(seat)
+            if self.on_timeout is not None:
+                self.on_timeout(seat)
             self.apply_move(seat, move)
         self.start()
 

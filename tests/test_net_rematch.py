@@ -58,7 +58,8 @@ async def test_every_person_accepts_and_the_rematch_starts_with_the_winner_first
         assert new_id != table_id
         for peer in peers:
             joined = await peer.received(of_type("joined", new_id))
-            assert joined == {"type": "joined", "table": new_id, "game": "coup", "seat": peer.seat, "rematch": True}
+            expected = {"type": "joined", "table": new_id, "game": "coup", "seat": peer.seat, "rematch": True}
+            assert joined == {**expected, "coach": False}
             first = await peer.received(of_type("update", new_id))
             assert first["view"]["winner"] is None
             assert first["view"]["active"] == winner  # the winner starts
@@ -202,3 +203,13 @@ async def test_a_private_spectator_free_table_rematches_private_with_a_new_code(
         stranger = await RawPeer.greeted(port, "Sly")
         listed = await stranger.request({"type": "list"})
         assert new.id not in [table["id"] for table in listed["tables"]]
+
+
+async def test_a_rematch_keeps_the_coach_and_tells_its_players(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, peers, _ = await finished_table(port, coach=True)
+        assert host.tables[table_id].coach
+        for peer in peers:
+            assert (await peer.request({"type": "rematch", "accept": True}))["type"] == "ok"
+        joined = await peers[1].received(lambda m: m.get("type") == "joined" and m.get("rematch"))
+        assert joined["coach"] is True and host.tables[joined["table"]].coach

@@ -315,6 +315,8 @@ class TableScreen(Screen[None]):
         asking.dialog.dismiss(None)
         now = asyncio.get_running_loop().time()
         timed_out = asking.deadline is not None and now >= asking.deadline - CLOCK_SLACK
+        if timed_out and getattr(self.table, "remote", False):
+            return  # the host's notice already said so, before the computer's answer
         self.query_one("#log", RichLog).write(Text(TIMED_OUT if timed_out else MOVED_ON, style="yellow"))
 
     def _auto_pass(self, view: Any) -> None:
