@@ -4,7 +4,7 @@ fix."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Checkbox, Select, Static
+from textual.widgets import Button, Checkbox, Select, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent
 
@@ -15,6 +15,7 @@ from tests.tui_helpers import app_on, frozen_reformation, frozen_table
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.menu import MenuScreen
 from tui.screens.new_table import NewTableDialog
+from tui.screens.pace import pace_summary
 from tui.screens.pick_card import PickCardDialog
 from tui.screens.table import TableScreen
 from tui.screens.target import TargetDialog
@@ -149,7 +150,7 @@ async def test_a_card_games_size_comes_back_after_the_wargames_two_in_the_menu_a
             assert dialog.players == (2 if game == "wargame" else 4)
 
 
-async def test_k_in_a_game_shows_on_the_menus_tick_when_the_player_comes_back():
+async def test_k_and_minus_in_a_game_show_on_the_menu_when_the_player_comes_back():
     app = app_on()
     async with app.run_test(size=(80, 24)) as pilot:
         menu = app.screen
@@ -157,12 +158,13 @@ async def test_k_in_a_game_shows_on_the_menus_tick_when_the_player_comes_back():
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        await pilot.press("k")
+        await pilot.press("k", "minus")
         await pilot.press("escape")  # leave the game: asks first
         await pilot.press("y")
         await pilot.pause()
         assert app.screen is menu and not app.settings.confirm
         assert not menu.query_one("#confirm", Checkbox).value
+        assert str(menu.query_one("#pace", Button).label) == pace_summary(app.settings)  # - made it slower
 
 
 async def test_ctrl_q_in_a_game_asks_first_like_escape():

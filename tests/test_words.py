@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from core.cards.engine import COUP
 from core.cards.events import Event
 from core.cards.g54.text import describe as g54_describe
 from core.cards.moves import Move
 from core.cards.phrases import Speaker, and_list, article, cards_text, coins_text, coins_verb, game_won, prove_it
-from core.cards.text import describe
+from core.cards.state import CoupConfig
+from core.cards.text import describe, situation
 from core.cards.text import waiting_for as coup_waiting_for
 from tests.tui_helpers import TEN, frozen_reformation
 
@@ -107,3 +109,13 @@ def test_the_game_over_line_is_not_the_logs_win_line():
     say = Speaker(("Ana", "mcNeil"), 0)
     assert (game_won(say, 1), game_won(say, 0)) == ("Game over: mcNeil wins.", "Game over: you win.")
     assert describe(Event("win", 1), ("Ana", "mcNeil"), 0) == "mcNeil wins the game!"
+
+
+def test_with_one_other_player_left_the_situation_names_who_may_challenge() -> None:
+    state = COUP.new(CoupConfig(players=2, names=("Ana", "Bo"), first_player=0), 1)
+    state, _ = COUP.apply(state, 0, Move("tax"))
+    assert situation(COUP.view(state, 0)).endswith("Bo may challenge.")
+    assert situation(COUP.view(state, 1)).endswith("You may challenge.")
+    four = COUP.new(CoupConfig(players=4, first_player=0), 1)
+    four, _ = COUP.apply(four, 0, Move("tax"))
+    assert situation(COUP.view(four, 1)).endswith("Anyone may challenge.")

@@ -39,6 +39,12 @@ class Speaker:
         return f"{self.who(seat)} {second if seat == self.viewer else third}"
 
 
+def may_challenge(say: Speaker, claimant: int | None, players: Sequence[Any]) -> str:
+    """'Anyone may challenge.'; with one other player left in, 'Bo may challenge.' (players: the view's seats)."""
+    others = [player.seat for player in players if player.alive and player.seat != claimant]
+    return f"{say.who(others[0])} may challenge." if len(others) == 1 else "Anyone may challenge."
+
+
 def article(card: str) -> str:
     """'an Assassin', 'a Duke'."""
     return f"an {card}" if card[0] in "AEIOU" else f"a {card}"

@@ -18,6 +18,7 @@ from core.cards.phrases import (
     describe_shared,
     game_won,
     launches_coup,
+    may_challenge,
     must_lose,
     plural,
     prove_it,
@@ -162,7 +163,7 @@ def situation(view: CoupView) -> str:
         looks = say.verb(pending.actor, "looks", "look")
         return f"{looks} at {say.whose(pending.target)} card: give it back, or force an exchange."
     if window == "challenge_action":
-        return f"{claim} Anyone may challenge."
+        return f"{claim} {may_challenge(say, pending.actor, view.players)}"
     if window == "block":
         action = rules.actions[pending.kind]
         cards = " or ".join(action.blockers)
@@ -170,7 +171,8 @@ def situation(view: CoupView) -> str:
         return f"{claim} {who} may block with the {cards}."
     if window == "challenge_block":
         blocker = say.verb(pending.blocker, "claims", "claim")
-        return f"{blocker} the {pending.block_card} to block the {NOUNS[pending.kind]}. Anyone may challenge."
+        challenge = may_challenge(say, pending.blocker, view.players)
+        return f"{blocker} the {pending.block_card} to block the {NOUNS[pending.kind]}. {challenge}"
     if window == "prove" and view.challenge is not None:
         c = view.challenge
         if not c.on_block and rules.actions[pending.kind].denies:

@@ -91,8 +91,9 @@ class MenuScreen(Screen[None]):
         self.query_one("#start", Button).focus()
 
     def on_screen_resume(self) -> None:
-        """Back from a game: show the confirmation setting as the game left it (k turns it on and off there)."""
+        """Back from a game: show the confirmation and the pace as the game left them (k, o, + and - there)."""
         self.query_one("#confirm", Checkbox).value = self.settings.confirm
+        self.query_one("#pace", Button).label = pace_summary(self.settings)
 
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:

@@ -200,7 +200,8 @@ class TableScreen(Screen[None]):
         as many as the width holds."""
         parts = (self.face.status(view) + self.face.status_extra(view)).split(" · ")
         parts += [] if view.viewer is not None else ["watching"]
-        parts += ["computer plays for you (g)"] if getattr(self.table, "stand_in", False) else []
+        standing_in = getattr(self.table, "stand_in", False) and view.window != "over"
+        parts += ["computer plays for you (g)"] if standing_in else []
         parts += [] if self.settings.confirm else ["no confirm"]
         parts += ["auto-pass"] if self.settings.auto_pass else []
         parts.append(self.table.label)

@@ -20,6 +20,7 @@ from core.cards.phrases import (
     describe_shared,
     game_won,
     launches_coup,
+    may_challenge,
     must_lose,
     plural,
     prove_it,
@@ -195,8 +196,8 @@ def situation(view: G54View) -> str:
         return must_lose(say, view.losing, view.loss_reason, REASONS)
     if window == "react" and view.claim is not None:
         claim = view.claim
-        return (
-            f"{say.verb(claim.seat, 'claims', 'claim')} the lost card was {article(claim.role)}. Anyone may challenge."
+        return f"{say.verb(claim.seat, 'claims', 'claim')} the lost card was {article(claim.role)}. " + may_challenge(
+            say, claim.seat, view.players
         )
     if window == "lawyer" and view.estate is not None:
         seat, coins = view.estate
@@ -209,10 +210,11 @@ def situation(view: G54View) -> str:
     )
     if window == "claim" and view.claim is not None:
         claim = view.claim
+        challenge = may_challenge(say, claim.seat, view.players)
         if claim.kind == "action":
-            return f"{doing} Anyone may challenge."
+            return f"{doing} {challenge}"
         what = {"join": "to join", "block": "to block", "lawyer": "for the estate"}.get(claim.kind, "")
-        return f"{say.verb(claim.seat, 'claims', 'claim')} the {claim.role} {what}. Anyone may challenge."
+        return f"{say.verb(claim.seat, 'claims', 'claim')} the {claim.role} {what}. {challenge}"
     if window == "prove" and view.challenge is not None:
         c = view.challenge
         return prove_it(say, c.challenger, c.challenged, c.card)
