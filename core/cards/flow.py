@@ -134,6 +134,7 @@ def _choose(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     s.choices[seat] = []
     s.owed.remove(seat)
     events.append(Event("chose", seat))
+    events.append(Event("kept", seat, cards=(move.card,), to=(seat,)))  # which card, to its chooser alone
     if s.owed:
         return
     for player_seat, player in enumerate(s.players):
