@@ -79,8 +79,9 @@ class RemoteTable:
             self._view = view_from_plain(self.game_name, message["view"])
             events = events_from_plain(self.game_name, message.get("events", []))
             if message.get("history"):  # the whole history, once more after a reconnect: only what is new
-                events = events[self._heard :]
-            self._heard += len(events)
+                events, self._heard = events[self._heard :], len(events)
+            else:
+                self._heard += len(events)
             self.events.extend(events)
             self.thinking = message.get("thinking")
             opened = message.get("window_opened", self._view.version)

@@ -314,7 +314,7 @@ class LobbyScreen(Screen[None]):
             except (HostError, ConnectionError, TimeoutError):
                 pass  # the table is gone, or the connection again: say so
         if over:
-            remote.tell("The host restarted: this finished game is closed there (its record is saved). Esc leaves.")
+            remote.tell("This finished game is closed on the host (its record is saved there). Esc leaves.")
         else:
             remote.tell("The host no longer has this table (it stopped before the game was saved). Esc leaves.")
 
