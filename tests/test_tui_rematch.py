@@ -4,6 +4,8 @@ at the card table and at the wargame's map, whose logs also tell of a player who
 
 from __future__ import annotations
 
+import asyncio
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -185,7 +187,7 @@ async def test_the_table_log_says_when_another_player_loses_their_connection_and
 
 
 async def test_g_offers_a_player_who_keeps_the_game_waiting_once_the_host_counts_them_idle(tmp_path: Path):
-    async with running_host(tmp_path, bot_delay=30, idle_seat=0.5) as (server, port):
+    async with running_host(tmp_path, bot_delay=30, idle_seat=3.0) as (server, port):
         app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
         async with app.run_test(size=(80, 24)) as pilot:
             bob = await app_at_table(pilot, port, options={"first_player": 1})  # Bob owes the first action
@@ -193,11 +195,13 @@ async def test_g_offers_a_player_who_keeps_the_game_waiting_once_the_host_counts
             table_id = screen.table.table_id
             await pilot.press("g")
             await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
-            assert [label for _, label in app.screen.targets] == ["Player (you)", "Bob (idle in 1 s)"]
+            (_, mine), (_, his) = app.screen.targets
+            assert mine == "Player (you)" and re.fullmatch(r"Bob \(idle in [123] s\)", his)
             await pilot.press("2")
             await wait_for(pilot, lambda: app.screen is screen)
             assert not server.tables[table_id].seats[1].stand_in  # too early: nothing was asked of the host
-            await pilot.pause(0.6)
+            loop = asyncio.get_running_loop()
+            await wait_for(pilot, lambda: screen.table.idle_in(loop.time()) <= 0, seconds=5)
             await pilot.press("g")
             await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
             assert [label for _, label in app.screen.targets] == ["Player (you)", "Bob (idle)"]
