@@ -90,6 +90,17 @@ async def bos_table(port: int, game: str, players: int) -> tuple[Client, str]:
     return player, table_id
 
 
+async def watch_bos_table_start(pilot, player: Client, table_id: str) -> LobbyScreen:
+    """From the app's lobby, watch Bo's table (the only one listed), then Bo starts it: the lobby."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
+    lobby = app.screen
+    await pilot.press("w")
+    await wait_for(pilot, lambda: lobby.remote is not None)
+    await player.request({"type": "start", "table": table_id})
+    return lobby
+
+
 class RemoteSettle:
     """play_to_the_end's table: remote tables settle when the host has had a moment."""
 
@@ -180,11 +191,7 @@ async def test_a_spectator_sees_no_hands(host):
     player, table_id = await bos_table(port, "coup", 3)
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
-        lobby = app.screen
-        await pilot.press("w")
-        await wait_for(pilot, lambda: lobby.remote is not None)
-        await player.request({"type": "start", "table": table_id})
+        await watch_bos_table_start(pilot, player, table_id)
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.pause()
         view = app.screen.table.view()
@@ -287,10 +294,7 @@ async def test_a_spectator_is_not_offered_to_play_again_at_the_end(host):
     player, table_id = await bos_table(port, "coup", 2)
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.tables))
-        await pilot.press("w")
-        await wait_for(pilot, lambda: app.screen.remote is not None)
-        await player.request({"type": "start", "table": table_id})
+        await watch_bos_table_start(pilot, player, table_id)
         await player.request({"type": "handover", "seat": 0})  # the computer plays Bo's seat to the end
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#menu")), 30)
         over = app.screen

@@ -17,7 +17,7 @@ from tui.games import every_check, menu_choices, player_counts, tui_game
 from tui.messages import OpenJoin, StartGame
 from tui.screens.pace import PaceDialog, pace_summary
 from tui.settings import NAME_LENGTH, Settings
-from tui.widgets.game_options import chosen_size, number, offer_player_counts
+from tui.widgets.game_options import DEFAULT_PLAYERS, chosen_size, number, offer_player_counts
 from tui.widgets.tick_box import TickBox
 
 LEVELS = {"rule": "Computer (rule bot)", "expert": "Computer (expert)", "random": "Computer (random)"}
@@ -45,7 +45,7 @@ class MenuScreen(Screen[None]):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
-        self.size_wanted = 4  # the table size to come back to after a game of one size (the wargame's)
+        self.size_wanted = DEFAULT_PLAYERS  # the table size to come back to after a game of one size (the wargame's)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="menu", can_focus=False):  # Tab goes from field to field

@@ -13,11 +13,10 @@ from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
 
 from core.cards.expert import SEARCHES
 from tui.games import SCREENS, every_check, menu_choices, player_counts, tui_game
-from tui.widgets.game_options import OptionsField, chosen_size, number, offer_player_counts
+from tui.widgets.game_options import DEFAULT_PLAYERS, OptionsField, chosen_size, number, offer_player_counts
 from tui.widgets.tick_box import TickBox
 
 REMATCHES = [("a computer takes the seat", "bots"), ("wait for a new player", "wait")]  # a rematch's declined seats
-DEFAULT_PLAYERS = 4
 TIMERS = [("No timer", 0), ("30 s per answer", 30), ("60 s per answer", 60), ("120 s per answer", 120)]
 
 

@@ -19,6 +19,7 @@ from core.game import GameText
 from core.records import Record, replay_states
 from core.registry import game_spec
 from tui.faces.base import Face
+from tui.widgets.log_paging import page_log
 
 WEIGHING = "The expert is weighing the next move…"
 
@@ -122,8 +123,7 @@ class ReplayScreen(Screen[None]):
 
     def action_scroll_log(self, step: int) -> None:
         """Scroll the log a page."""
-        log = self.query_one("#log", RichLog)
-        log.scroll_page_up(animate=False) if step < 0 else log.scroll_page_down(animate=False)
+        page_log(self.query_one("#log", RichLog), step)
 
     @work(thread=True, exclusive=True)
     def annotate(self, position: int) -> None:

@@ -34,6 +34,7 @@ from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
+from tui.widgets.log_paging import page_log
 from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
 
 BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
@@ -450,9 +451,7 @@ class TableScreen(Screen[None]):
     def action_scroll_log(self, step: int) -> None:
         """Scroll the log a page back (-1) or on (1): it stays where the player reads, new lines or not, until they
         scroll back to its end."""
-        log = self.query_one("#log", RichLog)
-        log.auto_scroll = step > 0 and log.scroll_y + log.scrollable_content_region.height >= log.max_scroll_y
-        log.scroll_page_up(animate=False) if step < 0 else log.scroll_page_down(animate=False)
+        page_log(self.query_one("#log", RichLog), step)
 
     @on(ChatLine.Said)
     def _said(self, event: ChatLine.Said) -> None:

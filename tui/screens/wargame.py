@@ -44,6 +44,7 @@ from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
+from tui.widgets.log_paging import page_log
 from tui.widgets.pick_list import PickList
 from tui.widgets.reflow_log import ReflowLog
 from tui.widgets.wargame_info import (
@@ -523,7 +524,7 @@ class WargameScreen(Screen[None]):
         log = self.query_one("#wg-log", ReflowLog)
         if not log.display:
             self.action_big_log()
-        log.scroll_page_up(animate=False) if step < 0 else log.scroll_page_down(animate=False)
+        page_log(log, step)
 
     def action_big_log(self) -> None:
         """Show the log in the map's place (or the map again)."""

@@ -40,6 +40,10 @@ def number(select: Select[int]) -> int:
     return value
 
 
+DEFAULT_PLAYERS = 4
+"""The table size the menu and the new-table dialog start at (and come back to after the wargame's two)."""
+
+
 def offer_player_counts(select: Select[int], counts: list[tuple[str, int]], wanted: int) -> None:
     """Offer counts in select at the size wanted (the last one chosen where there was a choice), or the nearest."""
     sizes = [size for _, size in counts]
