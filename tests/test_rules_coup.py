@@ -515,7 +515,7 @@ def test_two_player_variant_set_up_from_sets_of_five() -> None:
     state, events = play(state, (1, Move("choose", card=ASSASSIN)))
     assert state.players[1].hidden == (ASSASSIN,) and COUP.to_act(state) == (0,)
     assert sorted(state.discarded) == sorted(c for c in CHARACTERS if c != ASSASSIN)
-    assert events == [Event("chose", 1), Event("kept", 1, cards=(ASSASSIN,), to=(1,))]  # which card: to its chooser alone
+    assert events == [Event("chose", 1), Event("kept", 1, cards=(ASSASSIN,), to=(1,))]  # the card: to its chooser
     with pytest.raises(IllegalMove):
         COUP.apply(state, 1, Move("choose", card=DUKE))
     state, events = play(state, (0, Move("choose", card=ASSASSIN)))
