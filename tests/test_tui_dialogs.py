@@ -3,6 +3,8 @@ clock answered for it, or another seat moved the game on; keys then go to the ta
 
 from __future__ import annotations
 
+from textual.screen import Screen
+
 from core.cards.moves import Move
 from core.cards.state import CoupConfig
 from core.registry import make_bot
@@ -12,6 +14,7 @@ from tests.test_tui_net import create_table, fill_and_start, wait_for
 from tests.tui_helpers import NAMES, app_on, frozen_table, quick_settings
 from tui.app import CoupApp
 from tui.screens.confirm import ConfirmDialog
+from tui.screens.listening import while_up
 from tui.screens.table import MOVED_ON, TIMED_OUT, TableScreen
 from tui.screens.target import TargetDialog
 
@@ -88,6 +91,7 @@ async def test_a_remote_dialog_closes_when_the_hosts_clock_answers(tmp_path):
             assert isinstance(app.screen, TargetDialog)
             await wait_for(pilot, lambda: not isinstance(app.screen, TargetDialog), seconds=5)
             assert app.screen is screen
+            await wait_for(pilot, lambda: "You claim" in log_text(screen))  # the answer comes after the notice
             text = log_text(screen)
             assert text.count("Time ran out") == 1  # the host's notice, before the computer's answer
             assert text.index("Time ran out: the computer answers for Player.") < text.index("You claim")
@@ -95,3 +99,17 @@ async def test_a_remote_dialog_closes_when_the_hosts_clock_answers(tmp_path):
             assert not app.settings.confirm
     finally:
         await server.stop()
+
+
+async def test_a_screen_taken_down_hears_no_more_from_its_table():
+    app = app_on(frozen_table(11, []))
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = Screen[None]()
+        await app.push_screen(dialog)
+        heard: list[int] = []
+        listener = while_up(dialog, heard.append)
+        listener(1)
+        await app.pop_screen()  # Textual removes its widgets before its unmount drops the table's listener
+        await pilot.pause()
+        listener(2)
+        assert heard == [1]

@@ -12,6 +12,8 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
+from tui.screens.listening import while_up
+
 DECLINED = "declined"  # what the dialog returns when the player declines (or leaves): back to the lobby
 MODES = {
     "bots": "A computer opponent takes the seat of anyone who declines.",
@@ -67,7 +69,7 @@ class RematchScreen(ModalScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._unsubscribe = self.table.subscribe(lambda events: self._show())
+        self._unsubscribe = self.table.subscribe(while_up(self, lambda events: self._show()))
         if self.propose:
             self.table.answer_rematch(True)
         self._show()

@@ -29,6 +29,7 @@ from tui.screens.coach import CoachPanel
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handover import away_note, can_give, give_seat
+from tui.screens.listening import while_up
 from tui.screens.pace import HOSTS_PACE, PaceDialog
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
@@ -112,7 +113,7 @@ class TableScreen(Screen[None]):
         yield Footer(show_command_palette=False)  # its keys need the whole line at 80 columns (Ctrl+P still works)
 
     def on_mount(self) -> None:
-        self._unsubscribe = self.table.subscribe(self._on_table_events)
+        self._unsubscribe = self.table.subscribe(while_up(self, self._on_table_events))
         self._write_log(self.table.events)
         self._unfollow_chat = follow_chat(self.table, self.query_one("#log", RichLog))
         self._count_if_over()

@@ -39,6 +39,7 @@ from hexgrid.coords import Hex
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.handover import away_note, can_give, give_seat
+from tui.screens.listening import while_up
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
@@ -139,7 +140,7 @@ class WargameScreen(Screen[None]):
         return self.query_one("#wg-list", PickList)
 
     def on_mount(self) -> None:
-        self._unsubscribe = self.table.subscribe(self._on_events)
+        self._unsubscribe = self.table.subscribe(while_up(self, self._on_events))
         self._write_log(list(self.table.view().log))
         self._unfollow_chat = follow_chat(self.table, self.query_one("#wg-log", ReflowLog))
         first = next((u.hex for u in self.table.view().units if u.on_map), "I7")
