@@ -40,6 +40,7 @@ def test_waiting_for_many_is_a_list_not_a_chain_of_ands():
     table.apply_move(0, Move("tax"))  # everyone may challenge
     said = coup_waiting_for(table.view_as(None))
     assert said == f"Waiting for {', '.join(TEN[1:5])} and {TEN[5]}."
+    assert coup_waiting_for(table.view_as(1)) == ""  # who may still answer is never told it waits for others
 
 
 @pytest.mark.parametrize(

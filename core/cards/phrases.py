@@ -158,6 +158,6 @@ def answer_label(move: Move, challenged_card: str | None) -> str | None:
 def waiting_for(view: CardView[Any]) -> str:
     """'Waiting for Haig, Sacha and Mila.' (empty when the viewer owes the answer or nobody does)."""
     others = [view.players[s].name for s in view.owed if s != view.viewer]
-    if not others or view.window == "over":
+    if not others or view.viewer in view.owed or view.window == "over":
         return ""
     return f"Waiting for {and_list(others)}."
