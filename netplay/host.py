@@ -741,6 +741,7 @@ class Host:
     def _hand_to_bot(self, lobby: LobbyTable, index: int) -> None:
         assert lobby.table is not None
         seat = lobby.seats[index]
+        seat.left_by = seat.owner  # who left still answers for the seat's result, a win never theirs
         seat.kind, seat.level, seat.owner, seat.conn = "bot", "rule", "", None
         lobby.table.set_bot(index, "rule")
         if self.journal is not None:

@@ -12,10 +12,11 @@ from netplay.stats import SORTS, HostStats, bot_name
 
 def standings(lobby: LobbyTable) -> list[tuple[str, str]]:
     """(identity, name) by seat: a person's identity and the name they came in with (their seat's if they are
-    away), or a computer level's."""
+    away or left), or a computer level's."""
     seats = []
     for seat in lobby.seats:
-        name = bot_name(seat.level) if seat.kind == "bot" else seat.conn.name if seat.conn is not None else seat.name
+        playing = seat.conn.name if seat.conn is not None else seat.name
+        name = bot_name(seat.level) if seat.kind == "bot" and not seat.left_by else playing
         seats.append((seat.identity_for_stats(), name))
     return seats
 
@@ -27,12 +28,13 @@ def game_key(lobby: LobbyTable) -> str:
 
 
 def count_if_over(stats: HostStats, lobby: LobbyTable) -> None:
-    """Count the table's game in stats once it is over (again changes nothing)."""
+    """Count the table's game in stats once it is over (again changes nothing). A seat its player left wins for
+    nobody: its leaver counts a lost game, the others a game without a winner."""
     table = lobby.table
     if table is not None and table.over():
         winner = table.game.result(table.state)
         assert winner is not None
-        stats.count(game_key(lobby), lobby.game, standings(lobby), winner)
+        stats.count(game_key(lobby), lobby.game, standings(lobby), None if lobby.seats[winner].left_by else winner)
 
 
 def answer(stats: HostStats, message: dict[str, Any], identity: str) -> dict[str, Any]:

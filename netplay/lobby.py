@@ -16,7 +16,8 @@ BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg", "Vera", "Igor", "Lena",
 @dataclass
 class Seat:
     """kind is "open", "person" or "bot"; a person's seat belongs to the identity that took it (its owner). A
-    person's seat handed to the computer (stand_in) is played by a rule bot until its owner takes it back."""
+    person's seat handed to the computer (stand_in) is played by a rule bot until its owner takes it back. A person
+    who left a game under way for good (left_by) still answers for the seat's result: it counts as their game."""
 
     kind: str = "open"
     name: str = ""
@@ -24,12 +25,14 @@ class Seat:
     owner: str = ""
     conn: Connection | None = None
     stand_in: bool = False
+    left_by: str = ""
 
     @classmethod
     def from_header(cls, data: dict[str, Any]) -> Seat:
         """A seat as the journal kept it."""
         seat = cls(str(data["kind"]), str(data["name"]), str(data.get("level", "")), str(data.get("owner", "")))
         seat.stand_in = seat.kind == "person" and data.get("stand_in") is True
+        seat.left_by = str(data.get("left_by", "")) if seat.kind == "bot" else ""
         return seat
 
     def to_header(self) -> dict[str, Any]:
@@ -37,6 +40,8 @@ class Seat:
         data: dict[str, Any] = {"kind": self.kind, "name": self.name, "level": self.level, "owner": self.owner}
         if self.stand_in and self.kind == "person":
             data["stand_in"] = True
+        if self.left_by:
+            data["left_by"] = self.left_by
         return data
 
     def bot_level(self) -> str | None:
@@ -61,7 +66,10 @@ class Seat:
         self.kind, self.name, self.owner, self.conn = "person", name, conn.identity, conn
 
     def identity_for_stats(self) -> str:
-        """Whose game this seat's result counts for: its owner, or the bot level playing it."""
+        """Whose game this seat's result counts for: its owner, the person who left it, or the bot level playing it
+        (from the first move to the last)."""
+        if self.left_by:
+            return self.left_by
         return f"bot:{self.level}" if self.kind == "bot" else self.owner
 
 

@@ -65,16 +65,18 @@ class HostStats:
                     self.db.execute(statement)
                 self.db.execute(f"PRAGMA user_version = {VERSION}")
 
-    def count(self, key: str, game: str, seats: Sequence[tuple[str, str]], winner: int) -> bool:
+    def count(self, key: str, game: str, seats: Sequence[tuple[str, str]], winner: int | None) -> bool:
         """Count one finished game of kind game, seats (identity, name) by seat, once: a key already counted (a
         journal replayed after a restart) changes nothing. Whether it was counted now. Identities that prove nobody
-        are not kept, but rate as newcomers against the others."""
+        are not kept, but rate as newcomers against the others. With no winner (a seat its player left won) it
+        counts a game for everyone and moves no rating."""
         who = [identity for identity, _ in seats]
         try:
             with self.db:
                 if self.db.execute("INSERT OR IGNORE INTO counted VALUES (?)", (key,)).rowcount == 0:
                     return False
-                moved = changes(who, [self.rating(identity, game) for identity in who], winner)
+                ratings = [self.rating(identity, game) for identity in who]
+                moved = {} if winner is None else changes(who, ratings, winner)
                 for seat, (identity, name) in enumerate(seats):
                     if not kept(identity):
                         continue

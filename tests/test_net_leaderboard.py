@@ -184,3 +184,32 @@ def test_the_record_writes_ahead_and_its_files_stay_private(tmp_path: Path):
         assert written.exists() and written.stat().st_mode & 0o777 == 0o600, written
     stats.db.close()
     assert HostStats(path).totals("profile:a") == {"games": 1, "wins": 1}
+
+
+@pytest.mark.parametrize(("seed", "won_by"), [(5, "Alice"), (2, None)])  # Bob's seat wins the second
+async def test_who_leaves_a_game_under_way_counts_it_lost_and_a_win_of_the_seat_they_left_is_nobodys(
+    tmp_path, seed, won_by
+):
+    async with running_host(tmp_path) as (_, port):
+        alice = await RawPeer.greeted(port, "Alice", profile="alice-profile-secret-0001")
+        bob = await RawPeer.greeted(port, "Bob", profile="bob-profile-secret-00001")
+        created = await alice.request({"type": "create", "game": "coup", "players": 3, "options": {}, "seed": seed})
+        table_id = created["table"]["id"]
+        assert (await alice.request({"type": "join", "table": table_id, "seat": 0}))["type"] == "joined"
+        assert (await bob.request({"type": "join", "table": table_id, "seat": 1}))["type"] == "joined"
+        assert (await alice.request({"type": "fill", "table": table_id, "level": "rule"}))["type"] == "tables"
+        assert (await alice.request({"type": "start", "table": table_id}))["type"] == "ok"
+        assert (await bob.request({"type": "leave"}))["type"] == "left"  # a computer plays his seat to the end
+        last = await play_raw(alice, seed)
+        assert (last["view"]["winner"] == 1) is (won_by is None)
+        rows = by_name(await board(alice, game="coup"))
+    assert {name: (row["games"], row["wins"]) for name, row in rows.items()} == {
+        "Alice": (1, int(won_by == "Alice")),
+        "Bob": (1, 0),  # leaving never spares a loss
+        "Computer (rule)": (1, 0),  # the seat it played from the start
+    }
+    ratings = {name: row["rating"] for name, row in rows.items()}
+    if won_by is None:
+        assert set(ratings.values()) == {round(INITIAL)}  # nobody beat anybody
+    else:
+        assert ratings["Alice"] > INITIAL > ratings["Bob"]

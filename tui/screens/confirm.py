@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
+
+
+def leave_question(table: Any) -> str:
+    """What leaving a game under way gives up, asked before it: a network seat goes to a computer for good."""
+    if getattr(table, "remote", False):
+        return "Leave this game? A computer plays your seat to the end, and the game counts as lost for you."
+    return "Leave this game? It cannot be resumed."
 
 
 class ConfirmDialog(ModalScreen[bool]):

@@ -26,7 +26,7 @@ from tui.faces.base import Choice, Face
 from tui.faces.decisions import Decision, Play, only_choice
 from tui.messages import GameFinished
 from tui.screens.coach import CoachPanel
-from tui.screens.confirm import ConfirmDialog
+from tui.screens.confirm import ConfirmDialog, leave_question
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handover import away_note, can_give, give_seat
 from tui.screens.listening import while_up
@@ -502,9 +502,10 @@ class TableScreen(Screen[None]):
         self.notify(f"Computer opponents' pace: {pace} (+ faster, - slower).", timeout=2)
 
     def game_on(self) -> bool:
-        """Whether leaving now gives up a game being played (the app asks before ctrl+q quits it)."""
+        """Whether leaving now gives up a game being played (the app asks before ctrl+q quits it); a watcher gives
+        up nothing."""
         window: str = self.table.view().window
-        return window != "over"
+        return window != "over" and self.table.seat is not None
 
     def action_leave(self) -> None:
         """Back to the menu, after a confirm while the game is on."""
@@ -516,4 +517,4 @@ class TableScreen(Screen[None]):
             if yes:
                 self._after_game("menu")
 
-        self.app.push_screen(ConfirmDialog("Leave this game? It cannot be resumed."), answered)
+        self.app.push_screen(ConfirmDialog(leave_question(self.table)), answered)

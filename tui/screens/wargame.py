@@ -37,7 +37,7 @@ from core.wargame.units import WINS
 from core.wargame.views import WargameView
 from hexgrid.coords import Hex
 from tui.messages import GameFinished
-from tui.screens.confirm import ConfirmDialog
+from tui.screens.confirm import ConfirmDialog, leave_question
 from tui.screens.handover import away_note, can_give, give_seat
 from tui.screens.listening import while_up
 from tui.screens.rematch import offer_rematch, play_again
@@ -615,7 +615,7 @@ class WargameScreen(Screen[None]):
         if not self.game_on():
             self._leave(True)
             return
-        self.app.push_screen(ConfirmDialog("Leave this game? It cannot be resumed."), self._leave)
+        self.app.push_screen(ConfirmDialog(leave_question(self.table)), self._leave)
 
     def game_on(self) -> bool:
         """Whether leaving now gives up a game played here (the app asks before ctrl+q quits it)."""
