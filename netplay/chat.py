@@ -18,6 +18,7 @@ TEXT_LIMIT = 200  # characters of a chat line, once cleaned
 RAW_LIMIT = 2000  # characters a chat request may carry before cleaning (more is refused)
 MARKS_LIMIT = 3  # combining marks in a row: more only stack up into a smear over the neighbouring lines
 BURST, PER_SECOND = 5, 0.5  # chat lines an identity may say at once, and again each second after that
+ADDRESS_BURST, ADDRESS_PER_SECOND = 20, 2.0  # and all the identities of one address together (a new one is free)
 KEPT = 100  # lines a client keeps of a chat
 SCOPES = ("lobby", "table", "spectators")
 
@@ -98,8 +99,8 @@ def hearers(
 
 
 class ChatRate:
-    """A token bucket per identity: BURST lines at once, then PER_SECOND; an identity whose bucket is full again is
-    forgotten when the buckets pile up, so strangers cost no lasting memory."""
+    """A token bucket per identity (or address): BURST lines at once, then PER_SECOND; one whose bucket is full again
+    is forgotten when the buckets pile up, so strangers cost no lasting memory."""
 
     def __init__(self, burst: float = BURST, per_second: float = PER_SECOND, tidy_from: int = 1024) -> None:
         self.burst, self.per_second, self.tidy_from = burst, per_second, tidy_from

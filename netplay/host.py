@@ -17,7 +17,7 @@ from typing import Any
 
 from core.game import IllegalMove
 from core.registry import GAMES, game_spec, get_game
-from netplay.chat import ChatRate, chat_request, hearers
+from netplay.chat import ADDRESS_BURST, ADDRESS_PER_SECOND, ChatRate, chat_request, hearers
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.handover import IDLE_SEAT, Handovers, timed_out
@@ -111,6 +111,7 @@ class Host:
         self._sweeper: asyncio.TimerHandle | None = None
         self._rollbacks: dict[str, Rollback] = {}
         self.chat_rate, self.codes = ChatRate(), Codes()  # chat lines and wrong table codes, per identity
+        self.address_chat_rate = ChatRate(ADDRESS_BURST, ADDRESS_PER_SECOND)  # (an identity without a key is free)
         self.handovers = Handovers(self._seat_handed, idle_seat)
         self.rematches = Rematches(self.tables, self._new_table_id, self._open_rematch, rematch_wait)
 
@@ -555,7 +556,8 @@ class Host:
     def _on_chat(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self.tables.get(conn.table_id or "")
         to, text = chat_request(message, lobby is not None, lobby is not None and lobby.started)
-        if not self.chat_rate.allow(conn.identity):
+        from_anywhere = conn.origin not in self.limits.unlimited
+        if not self.chat_rate.allow(conn.identity) or (from_anywhere and not self.address_chat_rate.allow(conn.origin)):
             raise Refused("slow_down", "you are chatting too fast: wait a few seconds")
         said, heard_by = hearers(conn, to, lobby, self.connections, self.tables)
         data = encode({**said, "text": text}, self.max_frame)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from netplay.chat import BURST, RAW_LIMIT, TEXT_LIMIT, ChatRate, clean_text, heard
+from netplay.chat import ADDRESS_BURST, BURST, RAW_LIMIT, TEXT_LIMIT, ChatRate, clean_text, heard
+from netplay.limits import HostLimits
 from tests.net_helpers import UNLIMITED, Message, RawPeer, running_host, seated_table
 
 PAINT = (
@@ -127,3 +128,14 @@ async def test_chat_is_limited_in_length_and_rate_per_identity(tmp_path: Path) -
         assert replies[-1]["code"] == "slow_down"
         bo = await RawPeer.greeted(port, "Bo")
         assert (await bo.request({"type": "chat", "text": "still here"}))["type"] == "ok"
+
+
+async def test_new_identities_from_one_address_share_its_chat_rate(tmp_path: Path) -> None:
+    async with running_host(tmp_path, limits=HostLimits(unlimited=())) as (_, port):
+        said = []
+        for number in range(ADDRESS_BURST + 1):  # a keyless connection is a new identity each time
+            stranger = await RawPeer.greeted(port, f"Spam {number}")
+            said.append(await stranger.request({"type": "chat", "text": "buy gold"}))
+            await stranger.close()
+        assert [r["type"] for r in said] == ["ok"] * ADDRESS_BURST + ["error"]
+        assert said[-1]["code"] == "slow_down"

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
-from netplay.chat import TEXT_LIMIT, Said
+from netplay.chat import KEPT, TEXT_LIMIT, Said
 
 CHAT_KEY = "apostrophe"  # free on every screen with chat: the card tables, the wargame's map, the lobby
 LOCAL = "Chat is for network tables."
@@ -103,7 +103,7 @@ class ChatPane(RichLog):
     """
 
     def __init__(self) -> None:
-        super().__init__(id="lobby-chat", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        super().__init__(id="lobby-chat", wrap=True, markup=False, auto_scroll=True, min_width=20, max_lines=KEPT)
         self.can_focus = False
 
     def hear(self, said: Said) -> None:
