@@ -24,7 +24,7 @@ from netplay.handover import IDLE_SEAT, Handovers, timed_out
 from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
 from netplay.journal import Journal
 from netplay.leaderboard import answer, count_if_over
-from netplay.limits import Doors, HostLimits, Openings, creator_key, idle
+from netplay.limits import Doors, HostLimits, Openings, creator_key, idle, start_refusal
 from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked, spread
 from netplay.lobby import REMATCH_MODES, LobbyTable, Seat
 from netplay.private import Codes, from_header, new_code, privacy, reachable, revealed
@@ -519,6 +519,10 @@ class Host:
             raise Refused("not_seated", "only a player seated at the table can start it")
         if any(seat.kind == "open" for seat in lobby.seats):
             raise Refused("not_full", "fill the open seats (join or add computer opponents) first")
+        refusal = start_refusal(self.limits, self.tables, conn.origin)
+        if refusal is not None:
+            raise Refused(*refusal)
+        lobby.started_from = conn.origin
         self._begin(lobby)
         return {"type": "ok"}
 

@@ -1,4 +1,5 @@
-"""What strangers may open on the host: connections (in all, per address), silence at no table, waiting tables."""
+"""What strangers may open on the host: connections (in all, per address), silence at no table, waiting tables,
+games under way (in all, per address)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ class HostLimits:
     waiting_tables: int = 500  # unstarted tables in all; past it a create expires the oldest empty one
     table_expiry: float = 900.0  # an unstarted table nobody sits at or watches is forgotten after this long
     sweep_seconds: float = 30.0  # how often idle connections and old tables are looked for, and faults summed up
+    live_games: int = 1000  # games under way in all (a game is kept while its players may come back)
+    games_per_address: int = 8  # games under way started from one address (where a player is, the SSH door's too)
 
 
 def creator_key(conn: Connection) -> str:
@@ -148,3 +151,20 @@ class Openings:
         self.tidy(tables)
         expiry = self.limits.table_expiry
         return [t for t, (_, made) in self._made.items() if now - made > expiry and empty(tables[t])]
+
+
+def start_refusal(limits: HostLimits, tables: dict[str, LobbyTable], origin: str) -> tuple[str, str] | None:
+    """(code, message) if a player at origin may not start another game now: the games under way are at the cap in
+    all, or those started from origin are (a keyless connection is a new identity each time, so only its address
+    bounds what one stranger starts and walks away from)."""
+    live = [lobby for lobby in tables.values() if lobby.table is not None and not lobby.table.over()]
+    if len(live) >= limits.live_games:
+        return "busy", "the host has as many games under way as it can hold; try again later"
+    if origin in limits.unlimited:
+        return None
+    if sum(lobby.started_from == origin for lobby in live) >= limits.games_per_address:
+        return (
+            "too_many",
+            f"{limits.games_per_address} games started from your address are under way: wait for one to end",
+        )
+    return None

@@ -91,6 +91,7 @@ class LobbyTable:
     code: str | None = None  # a private table's code (netplay/private.py): listed to nobody, reached by the code
     watchers: bool = True  # whether spectators may watch
     creator: str = ""  # the identity that created the table: it may hand an away or idle seat to the computer
+    started_from: str = ""  # the address of the player who started its game (netplay.limits.start_refusal)
     rematch: str = REMATCH_MODES[0]  # who takes the seat of a player who declines a rematch
     handover_votes: dict[int, set[str]] = field(default_factory=dict)  # seat -> who asked to give it to a bot
 

@@ -243,3 +243,28 @@ async def test_a_flood_of_faults_writes_a_few_log_lines(tmp_path: Path, caplog: 
     assert any(line.startswith("9999 more malformed frames from 127.0.0.1") for line in lines), lines
     assert any(line.startswith("9999 more no_table refusals from 127.0.0.1") for line in lines), lines
     assert any(line.startswith("99 more bad first frames from 127.0.0.1") for line in lines), lines
+
+
+async def started_and_walked_away(port: int, name: str) -> Message:
+    """A stranger (a new identity) creates a table, fills it with computers, starts it and hangs up: the reply to
+    the start."""
+    stranger = await RawPeer.greeted(port, name)
+    table_id = (await create(stranger))["table"]["id"]
+    await stranger.request({"type": "join", "table": table_id})
+    await stranger.request({"type": "fill", "table": table_id})
+    started = await stranger.request({"type": "start", "table": table_id})
+    await stranger.close()
+    return started
+
+
+@pytest.mark.parametrize(
+    ("limits", "code"),
+    [(HostLimits(unlimited=(), games_per_address=3), "too_many"), (HostLimits(live_games=3), "busy")],
+)
+async def test_games_under_way_are_capped_per_address_and_in_all(tmp_path: Path, limits: HostLimits, code: str):
+    async with running_host(tmp_path, limits=limits) as (host, port):
+        starts = [await started_and_walked_away(port, f"Stranger {number}") for number in range(4)]
+        assert [reply["type"] for reply in starts] == ["ok"] * 3 + ["error"]
+        assert starts[-1]["code"] == code, starts[-1]
+        assert sum(lobby.table is not None for lobby in host.tables.values()) == 3  # kept for their players' grace
+        assert all(not lobby.table.over() for lobby in host.tables.values() if lobby.table is not None)
