@@ -1,14 +1,17 @@
 """A table: one authoritative game, its seats (a person or a bot each), listeners, timers and record.
 
 Bots answer one at a time, clockwise from the active seat, after a short visible "thinking"
-delay; their choice runs in a worker thread so the event loop stays free. The same table serves
-local play (LocalTable, one person) and the host (any number of people)."""
+delay; their choice runs in a worker thread so the event loop stays free, and a bot that searches
+(the expert) in the one search thread, so any number of them take one core's share of the
+interpreter, never the event loop's. The same table serves local play (LocalTable, one person) and
+the host (any number of people)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,13 @@ from netplay.storage import save_record
 
 log = logging.getLogger(__name__)
 Listener = Callable[[list[Any]], None]
+SEARCHES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coup-search")  # every table's searching bots
+
+
+def worker_for(bot: Bot) -> Executor | None:
+    """Where bot's choice runs: the search thread for a bot that searches, else the loop's default workers (a rule
+    bot never waits behind a search)."""
+    return SEARCHES if getattr(bot, "searches", False) else None
 
 
 def now() -> float:
@@ -226,7 +236,8 @@ class Table:
                     await asyncio.sleep(self.bot_delay)
                 if self.state.version != version or seat not in self.bots or self.paused:
                     continue
-                move = await asyncio.to_thread(self.bots[seat].choose, self.view(seat))
+                bot = self.bots[seat]
+                move = await asyncio.get_running_loop().run_in_executor(worker_for(bot), bot.choose, self.view(seat))
                 if self.state.version == version and seat in self.bots and not self.paused:  # (or taken back)
                     self.thinking = None
                     self.apply_move(seat, move)

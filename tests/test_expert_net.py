@@ -3,12 +3,15 @@ games it plays locally."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 
+from core.cards.engine import COUP
 from core.sim import run_sim
 from netplay.netsim import run_net_sim
+from netplay.table import Table
 from tests.net_helpers import within
 
 pytestmark = pytest.mark.slow  # whole games, the expert searching every decision twice (locally, then networked)
@@ -29,3 +32,29 @@ async def test_the_expert_over_the_network_plays_as_it_does_locally(
     networked = await within(run_net_sim(game, len(bots), 1, 12, bots, options=options, stall=30.0), 120.0)
     assert networked.pop("net") is True
     assert networked == local
+
+
+async def test_a_tables_searching_bots_think_in_the_one_search_thread_and_the_others_do_not() -> None:
+    table = Table(
+        "coup",
+        COUP.load_config({"players": 3}),
+        5,
+        {0: "expert", 1: "expert", 2: "rule"},
+        bot_delay=0,
+        save_records=False,
+    )
+    threads: dict[int, set[str]] = {seat: set() for seat in table.bots}
+    for seat, bot in table.bots.items():
+        bot.nodes = 20  # type: ignore[attr-defined]  # (the expert's budget) a few moves are enough
+        chosen = bot.choose
+
+        def choose(view: Any, seat: int = seat, chosen: Any = chosen) -> Any:
+            threads[seat].add(threading.current_thread().name)
+            return chosen(view)
+
+        bot.choose = choose  # type: ignore[method-assign]
+    table.start()
+    await within(table.settled(), 60.0)
+    assert table.over()
+    assert all(name.startswith("coup-search") for seat in (0, 1) for name in threads[seat])
+    assert threads[2] and not any(name.startswith("coup-search") for name in threads[2])

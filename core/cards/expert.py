@@ -63,6 +63,7 @@ class ExpertBot:
     play-outs drawn from seed."""
 
     name = "expert"
+    searches = True  # long on the CPU: a host runs it in its one search thread, never beside its other work
 
     def __init__(self, seed: int, nodes: int | None = None, search: Search = COUP_SEARCH) -> None:
         self.rng = random.Random(seed)
