@@ -232,7 +232,8 @@ class Host:
     async def _hello(self, conn: Connection, message: dict[str, Any]) -> None:
         if message.get("type") != "hello":
             raise Refused("hello_first", "the first message must be a hello")
-        if message.get("version") != PROTOCOL_VERSION:
+        version = message.get("version")
+        if type(version) is not int or version != PROTOCOL_VERSION:  # (2.0 and True are not 2)
             raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}; update coup")
         conn.name = clean_name(message.get("name", ""))
         await self._admit(conn, message)

@@ -1177,3 +1177,5 @@ def test_picked_roles_are_validated_by_group() -> None:
             G54Config(selection="pick", roles=roles)
     with pytest.raises(ValueError):
         G54Config(selection="random", roles=FIRST_GAME)
+    with pytest.raises(ValueError, match=r"unknown roles: x$"):  # not "only once": the first thing wrong is named
+        G54Config(selection="pick", roles=("x",) * 5)

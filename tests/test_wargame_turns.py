@@ -32,7 +32,14 @@ def test_config_defaults_and_round_trip() -> None:
     assert (advanced.salvage, advanced.surrender, advanced.extra_reinforcements) == (True, True, False)
     assert load_config(advanced.to_dict()) == advanced
     assert get_game("wargame").load_config({"players": 2, "names": ["A", "B"]}).names == ("A", "B")
-    for bad in ({"scenario": "epic"}, {"players": 3}, {"turn_limit": -1}, {"salvage": "yes"}, {"colour": 1}):
+    for bad in (
+        {"scenario": "epic"},
+        {"players": 3},
+        {"turn_limit": -1},
+        {"turn_limit": 2**63},
+        {"salvage": "yes"},
+        {"colour": 1},
+    ):
         with pytest.raises(ValueError):
             load_config(bad)
 

@@ -7,6 +7,7 @@ from typing import Any
 
 SCENARIOS = ("basic", "advanced")
 DEFAULT_TURN_LIMIT = 12
+MAX_TURN_LIMIT = 99  # a limit past it is no limit in practice (0 is none)
 DEFAULT_NAMES = ("Government", "Rebels")
 
 
@@ -31,8 +32,9 @@ class WargameConfig:
             raise ValueError(f"the wargame is for 2 players, not {self.players}")
         if len(self.names) != 2:
             raise ValueError(f"{len(self.names)} names given for 2 players")
-        if isinstance(self.turn_limit, bool) or not isinstance(self.turn_limit, int) or self.turn_limit < 0:
-            raise ValueError(f"turn limit {self.turn_limit!r} is not a whole number >= 0")
+        limit = self.turn_limit
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= MAX_TURN_LIMIT:
+            raise ValueError(f"turn limit {str(limit)[:20]!r} is not a whole number from 0 to {MAX_TURN_LIMIT}")
 
     @property
     def advanced(self) -> bool:

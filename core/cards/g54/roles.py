@@ -270,11 +270,11 @@ def role_named(text: str) -> Role:
 
 def check_roles(names: tuple[str, ...]) -> None:
     """ValueError unless names are five roles: 1 Finance, 1 Communications, 1 Force, 2 Special Interests."""
-    if len(set(names)) != len(names):
-        raise ValueError("a role can be in play only once")
-    unknown = [n for n in names if n not in ROLES]
+    unknown = list(dict.fromkeys(n for n in names if n not in ROLES))
     if unknown:
         raise ValueError(f"unknown roles: {', '.join(unknown)}")
+    if len(set(names)) != len(names):
+        raise ValueError("a role can be in play only once")
     counts = {group: sum(ROLES[n].group == group for n in names) for group in GROUPS}
     if counts != PER_GROUP:
         wanted = ", ".join(f"{n} {g}" for g, n in PER_GROUP.items())
