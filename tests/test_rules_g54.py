@@ -10,6 +10,7 @@ from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
 from core.cards.g54.roles import FIRST_GAME, GROUPS, PER_GROUP, ROLE_LIST, ROLES, in_play_order
 from core.cards.g54.state import G54State
+from core.cards.g54.text import describe
 from core.cards.moves import Move
 from core.game import IllegalMove
 from tests.g54_helpers import (
@@ -715,8 +716,12 @@ def test_foreign_consular_makes_a_treaty_with_a_player_of_its_choice_and_a_new_o
     assert targets(state, A, "foreign_consular") == [B, C, D]
     state, _ = play(state, (A, move("foreign_consular", C)), *passes(B, C, D))
     assert state.treaty == (A, C)
-    state, _ = play(state, (B, move("foreign_consular", D)), *passes(C, D, A))
+    state, events = play(state, (B, move("foreign_consular", D)), *passes(C, D, A))
     assert state.treaty == (B, D)
+    ended = [event for event in events if event.kind == "treaty_ends"]
+    assert [(event.seat, event.target) for event in ended] == [(A, C)]  # said, not silently dropped
+    said = [describe(ended[0], ("Ana", "Bo", "Cy", "Di"), viewer) for viewer in (None, C)]
+    assert said == ["The treaty of Ana and Cy ends.", "Your treaty with Ana ends."]
 
 
 def test_treaty_partners_cannot_target_each_other_coup_included() -> None:

@@ -203,6 +203,8 @@ def _customs_officer(s: G54State, p: Pending, reached: list[int], events: list[E
 
 def _foreign_consular(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
     if p.target is not None and s.players[p.target].alive:
+        if s.treaty is not None:  # one treaty at a time: the new one replaces it
+            events.append(Event("treaty_ends", *s.treaty))
         s.treaty = (p.actor, p.target)
         events.append(Event("token", p.actor, p.target, "Treaty"))
 

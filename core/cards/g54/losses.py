@@ -112,6 +112,7 @@ def check_out(s: G54State, seat: int, events: list[Event]) -> None:
     if s.peacekeeper == seat:
         s.peacekeeper = None
     if s.treaty is not None and seat in s.treaty:
+        events.append(Event("treaty_ends", *s.treaty))
         s.treaty = None
     if s.collector == seat:
         s.collector, s.taxed = None, None

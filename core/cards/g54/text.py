@@ -159,6 +159,10 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         )
     if kind == "token" and card == "Tax":
         return f"{say.verb(seat, 'takes', 'take')} the Tax tokens: claiming the {event.what} now costs others 1 coin."
+    if kind == "treaty_ends" and viewer in (seat, target):
+        return f"Your treaty with {say.who(target if seat == viewer else seat, False)} ends."
+    if kind == "treaty_ends":
+        return f"The treaty of {say.who(seat, False)} and {say.who(target, False)} ends."
     if kind == "token" and card == "Treaty":
         return f"{say.who(seat)} and {say.who(target, False)} sign a treaty: neither may target the other."
     if kind == "token" and card == "Peacekeeping":
