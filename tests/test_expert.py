@@ -10,9 +10,12 @@ from typing import Any
 import pytest
 
 from core.cards.beliefs import beliefs
+from core.cards.coach import FEW_DEALS, advise, reason_for
 from core.cards.expert import COUP_SEARCH, G54_SEARCH, REFORMATION_SEARCH, SEARCHES, ExpertBot, Search
+from core.cards.moves import Move
 from core.registry import game_spec
 from core.sim import derive_seeds, play_game
+from tests.tui_helpers import frozen_reformation
 
 CASES = [
     ("coup", {"players": 4}, COUP_SEARCH),
@@ -97,3 +100,20 @@ def test_each_game_s_expert_searches_with_that_game_s_own_budget() -> None:
         assert isinstance(bot, ExpertBot) and bot.search is search and bot.nodes == search.nodes
     assert COUP_SEARCH.nodes > REFORMATION_SEARCH.nodes  # Coup's moves cost least to play out
     assert ExpertBot(1, nodes=100, search=G54_SEARCH).nodes == 100
+
+
+def test_the_coach_gives_no_odds_from_a_few_deals_and_names_a_search_nobody_won() -> None:
+    table = frozen_reformation(5, [(0, Move("allegiance", card="Loyalist"))], players=8)  # our turn: many moves
+    view = table.view_as(0)
+
+    def label(move: Move, _: Any) -> str:
+        return move.kind
+
+    few = advise(view, REFORMATION_SEARCH, label, seed=1, nodes=1)
+    assert few.move in view.legal and few.reason.startswith("the expert's pick from only 1 game played out")
+    assert "%" not in few.reason
+    lost = dict.fromkeys(view.legal, 0)
+    assert (
+        reason_for(lost, FEW_DEALS, view.legal[0], str)
+        == f"no move won any of {FEW_DEALS} games played out from what you can see"
+    )

@@ -13,6 +13,8 @@ from core.cards.moves import Move
 
 LIKELY = 0.5
 """A card an opponent holds at least this likely is named as likely."""
+FEW_DEALS = 10
+"""Fewer deals than this give no odds worth a percentage (a big table's play-outs are long: the budget buys few)."""
 COACH_FACTOR = 4
 """The coach searches four times as long as the expert at the table (under a second, once a key press): its advice
 is read and weighed, so it had better not change with the luck of a few deals."""
@@ -43,15 +45,22 @@ def advise(
     if not view.legal:  # another player's decision: what the viewer may believe, and no move to advise
         return Advice(likely, bluff_chance(view, belief), None, "")
     assessment = ExpertBot(seed, COACH_FACTOR * search.nodes if nodes is None else nodes, search).assess(view)
-    wins, deals, move = assessment.wins, assessment.deals, assessment.move
+    reason = reason_for(assessment.wins, assessment.deals, assessment.move, lambda move: label(move, view))
+    return Advice(likely, bluff_chance(view, belief), assessment.move, reason)
+
+
+def reason_for(wins: dict[Move, int], deals: int, move: Move, label: Callable[[Move], str]) -> str:
+    """Why the expert plays move, from what each move won over deals (no wins: it did not search)."""
     if not wins:
-        reason = "the expert plays this as the rule bot would: there is nothing here worth searching"
-    else:
-        share = wins[move] / deals
-        others = sorted((m for m in wins if m != move), key=lambda m: -wins[m])
-        runner = f"; next best, {label(others[0], view)}, won {wins[others[0]] / deals:.0%}" if others else ""
-        reason = f"won {share:.0%} of {deals} games played out from what you can see{runner}"
-    return Advice(likely, bluff_chance(view, belief), move, reason)
+        return "the expert plays this as the rule bot would: there is nothing here worth searching"
+    if deals < FEW_DEALS:
+        played = f"{deals} game{'s' if deals != 1 else ''}"
+        return f"the expert's pick from only {played} played out (a big table leaves time for few): a hint, not odds"
+    if not wins[move]:
+        return f"no move won any of {deals} games played out from what you can see"
+    others = sorted((m for m in wins if m != move), key=lambda m: -wins[m])
+    runner = f"; next best, {label(others[0])}, won {wins[others[0]] / deals:.0%}" if others else ""
+    return f"won {wins[move] / deals:.0%} of {deals} games played out from what you can see{runner}"
 
 
 def likely_cards(chances: tuple[tuple[str, float], ...]) -> list[str]:
