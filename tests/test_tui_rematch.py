@@ -33,15 +33,20 @@ async def host(tmp_path: Path) -> AsyncIterator[tuple[Host, int]]:
         yield served
 
 
-async def app_at_table(pilot: Any, port: int, game: str = "coup", options: Message | None = None) -> RawPeer:
-    """Bob (a raw peer) creates a table of the game for the app's player and him, with a bot if there is room; the
-    app joins it from its lobby and Bob starts it. Bob, once the app's table screen is open."""
+async def app_at_table(
+    pilot: Any, port: int, game: str = "coup", options: Message | None = None, timer: float | None = None
+) -> RawPeer:
+    """Bob (a raw peer) creates a table of the game (with a response timer if given) for the app's player and him,
+    with a bot if there is room; the app joins it from its lobby and Bob starts it. Bob, once the app's table screen
+    is open."""
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
     lobby = app.screen
     bob = await RawPeer.greeted(port, "Bob")
     players = 2 if game == "wargame" else 3
-    created = await bob.request({"type": "create", "game": game, "players": players, "options": options or {}})
+    created = await bob.request(
+        {"type": "create", "game": game, "players": players, "options": options or {}, "timer": timer}
+    )
     table_id = created["table"]["id"]
     await bob.request({"type": "join", "table": table_id, "seat": 1})
     lobby.action_refresh()
@@ -184,6 +189,17 @@ async def test_the_table_log_says_when_another_player_loses_their_connection_and
             await RawPeer.greeted(port, "Bob", profile=bob.profile)
             await wait_for(pilot, lambda: "Bob is back." in log_text(screen, log))
             await wait_for(pilot, lambda: waiting not in str(situation.render()))
+
+
+async def test_g_leaves_out_a_player_the_tables_clock_answers_for_before_they_would_count_idle(tmp_path: Path):
+    async with running_host(tmp_path, bot_delay=30, idle_seat=60.0) as (_server, port):
+        app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app_at_table(pilot, port, options={"first_player": 1}, timer=30)  # Bob owes; 30 s, then the clock
+            await wait_for(pilot, lambda: app.screen.table.deadline is not None)
+            await pilot.press("g")
+            await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
+            assert [label for _, label in app.screen.targets] == ["Player (you)"]
 
 
 async def test_g_offers_a_player_who_keeps_the_game_waiting_once_the_host_counts_them_idle(tmp_path: Path):

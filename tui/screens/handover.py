@@ -34,19 +34,22 @@ def can_give(table: Any) -> bool:
 
 def give_seat(screen: Screen[Any], table: Any) -> None:
     """Take our seat back from the computer, or ask which seat to hand to it: ours, and those the host may hand over
-    now or soon (a player away, or one the game waits for, who counts as idle once the answer waits long enough)."""
+    now or soon (a player away, or one the game waits for, who counts as idle once the answer waits long enough,
+    unless the table's clock answers for them first)."""
     if table.stand_in:
         table.take_back()
         return
     view = table.view()
-    idle_in = math.ceil(table.idle_in(asyncio.get_running_loop().time()))
+    now = asyncio.get_running_loop().time()
+    idle_in = math.ceil(table.idle_in(now))
+    clock_first = table.deadline is not None and table.deadline <= now + idle_in  # it answers for them before that
     seats = [(table.seat, f"{table.names[table.seat]} (you)")]
     for seat, name in enumerate(table.names):
         if seat == table.seat or seat in table.bot_seats or seat in table.stand_ins:
             continue
         if seat in table.away:
             seats.append((seat, f"{name} (away)"))
-        elif seat in view.owed:
+        elif seat in view.owed and not clock_first:
             seats.append((seat, f"{name} (idle)" if idle_in <= 0 else f"{name} (idle in {idle_in} s)"))
     title = HELP + ":" if len(seats) > 1 else "Hand your seat to the computer (no one else is away or idle):"
 

@@ -81,7 +81,9 @@ class RematchScreen(ModalScreen[str]):
     def _show(self) -> None:
         status = rematch_text(self.table, asyncio.get_running_loop().time())
         self.query_one("#rematch-status", Static).update(Content(status))  # names as typed, never markup
-        self.query_one("#accept", Button).display = self.table.rematch_owed()
+        owed = self.table.rematch_owed()
+        self.query_one("#accept", Button).display = owed
+        self.query_one("#decline", Button).label = "Decline (d)" if owed else "Withdraw (d)"  # (after our yes)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
