@@ -24,6 +24,7 @@ from tui.screens.rematch import RematchScreen
 from tui.screens.table import TableScreen
 from tui.screens.target import TargetDialog
 from tui.screens.wargame import WargameScreen
+from tui.widgets.seat_panel import SeatPanel
 
 
 @pytest.fixture
@@ -186,9 +187,12 @@ async def test_the_table_log_says_when_another_player_loses_their_connection_and
             await wait_for(pilot, lambda: said in log_text(screen, log))
             waiting = "Bob lost connection: the host keeps the seat for them."
             await wait_for(pilot, lambda: waiting in str(situation.render()))
+            box = None if game == "wargame" else screen.query_one("#seat-1", SeatPanel)  # (the wargame has none)
+            assert box is None or box.border_subtitle == "turn · away"
             await RawPeer.greeted(port, "Bob", profile=bob.profile)
             await wait_for(pilot, lambda: "Bob is back." in log_text(screen, log))
             await wait_for(pilot, lambda: waiting not in str(situation.render()))
+            assert box is None or box.border_subtitle == "turn"
 
 
 async def test_g_leaves_out_a_player_the_tables_clock_answers_for_before_they_would_count_idle(tmp_path: Path):

@@ -26,6 +26,13 @@ def away_note(table: Any, owed: Sequence[int], names: Sequence[str]) -> str:
     return f" {and_list(away)} lost connection: the host keeps {seats} for them."
 
 
+def seat_note(table: Any, seat: int) -> str:
+    """What a seat's box says of who plays it at a network table: "away" (connection lost), "computer" (handed over)."""
+    if seat in getattr(table, "away", ()):
+        return "away"
+    return "computer" if seat in getattr(table, "stand_ins", ()) else ""
+
+
 def can_give(table: Any) -> bool:
     """Whether the key applies: a seat of ours at a network game still being played."""
     view = table.view() if getattr(table, "remote", False) and table.seat is not None else None

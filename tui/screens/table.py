@@ -28,7 +28,7 @@ from tui.messages import GameFinished
 from tui.screens.coach import CoachPanel
 from tui.screens.confirm import ConfirmDialog, leave_question
 from tui.screens.game_over import GameOverScreen
-from tui.screens.handover import away_note, can_give, give_seat
+from tui.screens.handover import away_note, can_give, give_seat, seat_note
 from tui.screens.listening import while_up
 from tui.screens.pace import HOSTS_PACE, PaceDialog
 from tui.screens.rematch import offer_rematch, play_again
@@ -186,8 +186,9 @@ class TableScreen(Screen[None]):
                 self.query_one("#me", SeatPanel).show(seat, active, owes, busy, parts)
             else:
                 parts = self.face.seat_parts(view, seat, show_hand=False)
-                rows.append(SeatRow(seat.name, seat.alive, active, owes, busy, parts))
-                self.query_one(f"#seat-{seat.seat}", SeatPanel).show(seat, active, owes, busy, parts)
+                note = seat_note(self.table, seat.seat) if view.window != "over" else ""
+                rows.append(SeatRow(seat.name, seat.alive, active, owes, busy, parts, note))
+                self.query_one(f"#seat-{seat.seat}", SeatPanel).show(seat, active, owes, busy, parts, note)
         self.query_one("#opponent-list", SeatList).show(rows)
         self._arrange()
         self.face.show_panels(view)

@@ -100,11 +100,12 @@ class SeatPanel(Widget):
         self.parts = SeatParts(Text(), ())
         self.title = Text()
 
-    def show(self, seat: Seat, active: bool, owes: bool, thinking: bool, parts: SeatParts) -> None:
-        """Redraw for seat with parts (the game's seat_parts)."""
+    def show(self, seat: Seat, active: bool, owes: bool, thinking: bool, parts: SeatParts, note: str = "") -> None:
+        """Redraw for seat with parts (the game's seat_parts) and a note on who plays it ("away")."""
         sign = " …" if thinking else " ?" if owes else ""
         self.border_title = Content(f"{seat.name}{sign}")  # a name as typed, never markup ("[/]" crashed it)
-        self.border_subtitle = "out" if not seat.alive else ("turn" if active else "")
+        marks = ["turn" if active else "", note] if seat.alive else ["out"]
+        self.border_subtitle = " · ".join(mark for mark in marks if mark)
         self.title = Text(f"{marker(active, owes, thinking)} {seat.name}", style="bold")
         self.set_class(active, "active")
         self.set_class(owes, "owes")
@@ -136,6 +137,7 @@ class SeatRow:
     owes: bool
     thinking: bool
     parts: SeatParts
+    note: str = ""
 
 
 def column(texts: list[Text], limit: int) -> int:
@@ -163,7 +165,9 @@ def row_lines(rows: list[SeatRow], width: int) -> list[Text]:
         start.append_text(hand)
         start.pad_right(cards - hand.cell_len)
         rest = row.parts.rest()
-        if side_width and row.parts.side:
+        if row.note:
+            rest = [("  ", Text(row.note, style="yellow")), *rest]
+        elif side_width and row.parts.side:
             padded = row.parts.side[0].copy()
             padded.pad_right(side_width - padded.cell_len)
             rest = [("  ", padded), *rest[1:]]
