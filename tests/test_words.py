@@ -13,6 +13,8 @@ from core.cards.state import CoupConfig
 from core.cards.text import describe, situation
 from core.cards.text import waiting_for as coup_waiting_for
 from tests.tui_helpers import TEN, frozen_reformation
+from tui.faces.coup import CoupFace
+from tui.faces.decisions import AskTarget
 
 
 def test_lists_plurals_and_articles():
@@ -120,3 +122,13 @@ def test_with_one_other_player_left_the_situation_names_who_may_challenge() -> N
     four = COUP.new(CoupConfig(players=4, first_player=0), 1)
     four, _ = COUP.apply(four, 0, Move("tax"))
     assert situation(COUP.view(four, 1)).endswith("Anyone may challenge.")
+
+
+def test_the_conversion_dialog_says_what_each_conversion_costs():
+    table = frozen_reformation(5, [(0, Move("allegiance", card="Loyalist"))], players=4)
+    view = table.view_as(0)
+    convert = next(choice for choice in CoupFace().choices(view) if choice.moves[0].kind == "convert")
+    asked = CoupFace().pick(convert, view)
+    assert isinstance(asked, AskTarget)
+    assert asked.title == "Convert: choose whom (2 coins, yourself 1)"
+    assert asked.targets[0].label == "yourself (1 coin)"

@@ -10,7 +10,7 @@ from textual.widget import Widget
 from core.cards.events import Event
 from core.cards.moves import Move
 from core.cards.phrases import coins_text
-from core.cards.rules import ACTIONS
+from core.cards.rules import ACTIONS, CONVERT_OTHER_COST, CONVERT_SELF_COST
 from core.cards.text import challenge_prompt, describe, move_label, situation, waiting_for
 from core.cards.views import CoupView, SeatView
 from tui.faces.auto_pass import coup_pass_kind
@@ -62,7 +62,7 @@ def target_label(view: CoupView, seat: int) -> str:
     """A target dialog's line for seat."""
     player = view.players[seat]
     if seat == view.viewer:
-        return "yourself (1 coin)"
+        return f"yourself ({coins_text(CONVERT_SELF_COST)})"
     side = f", {player.allegiance}" if player.allegiance else ""
     return f"{player.name} — {coins_text(player.coins)}, {player.influence} influence{side}"
 
@@ -120,6 +120,8 @@ class CoupFace:
         if first.target is None:
             return Play(first, confirm_question(first, view))
         title = f"{ACTIONS[first.kind].label}: choose a target"
+        if first.kind == "convert":
+            title = f"Convert: choose whom ({coins_text(CONVERT_OTHER_COST)}, yourself {CONVERT_SELF_COST})"
         return ask_target(
             title, choice.moves, lambda seat: target_label(view, seat), lambda move: confirm_question(move, view)
         )
