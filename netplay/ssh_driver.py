@@ -19,6 +19,7 @@ from textual.geometry import Size
 
 log = logging.getLogger(__name__)
 ESCAPE_DELAY = 0.1  # seconds before a lone Esc counts as a key
+RESIZE_PAUSE = 0.1  # seconds the app waits for a terminal's size to settle: it lays out once for a burst of resizes
 MAX_UNSENT = 1024 * 1024  # bytes buffered for a client before it counts as stalled
 INPUT_RATE = 2048  # bytes a second of keys, mouse and pastes a session may send, after a burst
 INPUT_BURST = 8192
@@ -104,6 +105,7 @@ class ChannelDriver(Driver):
         self._pending = bytearray()
         self._pump: asyncio.Handle | None = None
         self._tick: asyncio.TimerHandle | None = None
+        self._resizing: asyncio.TimerHandle | None = None
         self._stalled = False
 
     @classmethod
@@ -142,7 +144,8 @@ class ChannelDriver(Driver):
     def start_application_mode(self) -> None:
         """Alternate screen, mouse, focus and paste reporting, then the first size."""
         self.write(ENTER if self._mouse else ENTER.replace("\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h", ""))
-        self.resize(*(self._size or (80, 24)))
+        self._size = self._size or (80, 24)
+        self._send_size()
 
     def disable_input(self) -> None:
         """Ignore further input."""
@@ -155,7 +158,7 @@ class ChannelDriver(Driver):
 
     def close(self) -> None:
         """Drop the pending input, Esc tick and cached parses that would keep finished apps alive."""
-        for handle in (self._tick, self._pump):
+        for handle in (self._tick, self._pump, self._resizing):
             if handle is not None:
                 handle.cancel()
         self._pending.clear()
@@ -215,9 +218,16 @@ class ChannelDriver(Driver):
                 self.process_message(event)
 
     def resize(self, width: int, height: int) -> None:
-        """The client's terminal changed size (to one the server has already bounded, see ssh_server.screen_size)."""
-        size = Size(max(width, 1), max(height, 1))
-        self._size = (size.width, size.height)
+        """The client's terminal changed size (to one the server has already bounded, see ssh_server.screen_size):
+        the app hears the latest size RESIZE_PAUSE later, once for any number of changes meanwhile (a client sending
+        thousands a second cost the host seconds of layout)."""
+        self._size = (max(width, 1), max(height, 1))
+        if self._resizing is None:
+            self._resizing = self._loop.call_later(RESIZE_PAUSE, self._send_size)
+
+    def _send_size(self) -> None:
+        self._resizing = None
+        size = Size(*(self._size or (80, 24)))
         self.send_message(events.Resize(size, size))
 
     def open_url(self, url: str, new_tab: bool = True) -> None:

@@ -524,6 +524,18 @@ async def test_the_driver_stops_writing_to_a_stalled_or_closed_channel() -> None
     assert gone.written == b"" and stalls == [1]
 
 
+async def test_a_burst_of_resizes_reaches_the_app_once_at_the_last_size() -> None:
+    driver = ChannelDriver.for_channel(FakeChannel(), lambda: None)(Tiny())
+    heard: list[Any] = []
+    driver.send_message = heard.append  # type: ignore[method-assign]
+    for width in range(40, 1040):  # a client sending a thousand sizes at once
+        driver.resize(width, 30)
+    assert heard == []
+    await asyncio.sleep(ssh_driver.RESIZE_PAUSE * 2)
+    assert [message.size for message in heard] == [Size(1039, 30)]
+    driver.close()
+
+
 def test_colours_are_brought_down_to_the_sessions_depth() -> None:
     frame = "\x1b[0m\x1b[1;38;2;18;52;86;48;5;17mhi\x1b[31;40mthere\x1b[39;49m\x1b[m"
     assert ssh_driver.downgrade_colours(frame, ColorSystem.TRUECOLOR) == frame
