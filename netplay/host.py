@@ -12,6 +12,7 @@ import logging
 import secrets
 import time
 import traceback
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +32,14 @@ from netplay.private import Codes, from_header, new_code, privacy, reachable, re
 from netplay.refused import Refused
 from netplay.rematch import REMATCH_WAIT, Rematches
 from netplay.restore import Rollback, replay, resume_all
-from netplay.stats import HostStats
+from netplay.stats import HostStats, bot_name
 from netplay.table import StaleMove, Table
 from netplay.tally import LOG_LIMIT, Tally, shown
 from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, encode, read_frame
 
 log = logging.getLogger(__name__)
 NAME_LIMIT = 16
+MARKS = 2  # combining marks a letter of a name may carry
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
 
@@ -56,12 +58,21 @@ def write_all(sends: list[tuple[Connection, bytes]]) -> None:
 
 
 def clean_name(value: Any) -> str:
-    """A printable player name of at most NAME_LIMIT characters."""
+    """A printable player name of at most NAME_LIMIT characters, two combining marks to a letter at most (enough for
+    Vietnamese; a stack of them paints over the lines above and below), and never a name the leaderboard gives a
+    computer level."""
     if not isinstance(value, str):
         raise Refused("bad_request", "name must be a string")
-    name = "".join(ch for ch in value if ch.isprintable()).strip()[:NAME_LIMIT]
+    kept: list[str] = []
+    for ch in unicodedata.normalize("NFD", value[: NAME_LIMIT * 8]):
+        stacked = len(kept) >= MARKS and all(unicodedata.combining(mark) for mark in kept[-MARKS:])
+        if ch.isprintable() and not (unicodedata.combining(ch) and stacked):
+            kept.append(ch)
+    name = unicodedata.normalize("NFC", "".join(kept)).strip()[:NAME_LIMIT]
     if not name:
         raise Refused("bad_request", "name must not be empty")
+    if name.casefold().startswith(bot_name("").casefold().removesuffix(")")):
+        raise Refused("bad_request", f"{bot_name('LEVEL')} is how the host names its computer opponents")
     return name
 
 

@@ -75,6 +75,8 @@ async def test_a_silent_connection_is_dropped_after_the_hello_timeout(tmp_path: 
         ("Bo\x00b\x07\x1b[31m", "Bob[31m"),
         ("Zoë\u200b\ttab\n", "Zoëtab"),
         ("x" * 40, "x" * NAME_LIMIT),
+        ("Zalgo" + "\u0301" * 15, "Zalgó\u0301"),  # two combining marks to a letter at most
+        ("Nguyễn Thị Ệ", "Nguyễn Thị Ệ"),  # (which Vietnamese needs)
     ],
 )
 async def test_names_are_cleaned_of_control_characters_and_cut_short(tmp_path: Path, given: str, shown: str) -> None:
@@ -87,8 +89,8 @@ async def test_names_are_cleaned_of_control_characters_and_cut_short(tmp_path: P
         assert listing["tables"][0]["seats"][0]["name"] == shown
 
 
-@pytest.mark.parametrize("name", ["", "   ", "\x00\x01\x02", 42, None, ["Ada"]])
-async def test_a_name_that_cleans_to_nothing_is_refused(tmp_path: Path, name: Any) -> None:
+@pytest.mark.parametrize("name", ["", "   ", "\x00\x01\x02", 42, None, ["Ada"], "Computer (rule)", "computer (Expert"])
+async def test_a_name_that_cleans_to_nothing_or_a_computers_is_refused(tmp_path: Path, name: Any) -> None:
     async with running_host(tmp_path) as (_, port):
         peer = await RawPeer.open(port)
         reply = await peer.hello(name)
