@@ -32,7 +32,7 @@ from netplay.private import Codes, from_header, new_code, privacy, reachable, re
 from netplay.refused import Refused
 from netplay.rematch import REMATCH_WAIT, Rematches
 from netplay.restore import Rollback, replay, resume_all
-from netplay.stats import HostStats, bot_name
+from netplay.stats import HostStats, bot_name, passes_for_a_bot
 from netplay.table import StaleMove, Table
 from netplay.tally import LOG_LIMIT, Tally, shown
 from netplay.wire import MAX_FRAME, PROTOCOL_VERSION, FrameTooLarge, MalformedFrame, WireError, encode, read_frame
@@ -71,7 +71,7 @@ def clean_name(value: Any) -> str:
     name = unicodedata.normalize("NFC", "".join(kept)).strip()[:NAME_LIMIT]
     if not name:
         raise Refused("bad_request", "name must not be empty")
-    if name.casefold().startswith(bot_name("").casefold().removesuffix(")")):
+    if passes_for_a_bot(name):
         raise Refused("bad_request", f"{bot_name('LEVEL')} is how the host names its computer opponents")
     return name
 

@@ -32,9 +32,17 @@ SORTS = {  # how a leaderboard may be sorted; ties go to the rating, then the lo
 }
 
 
+BOT_PREFIX = "Computer ("
+
+
 def bot_name(level: str) -> str:
     """'Computer (rule)': how the leaderboard names a computer level."""
-    return f"Computer ({level})"
+    return f"{BOT_PREFIX}{level})"
+
+
+def passes_for_a_bot(name: str) -> bool:
+    """Whether a player's name would read as a computer level's on the leaderboard."""
+    return name.casefold().startswith(BOT_PREFIX.casefold())
 
 
 def kept(identity: str) -> bool:
