@@ -24,7 +24,7 @@ from netplay.connection import MAX_BUFFER, Connection
 from netplay.handover import IDLE_SEAT, Handovers, timed_out
 from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
 from netplay.journal import Journal
-from netplay.leaderboard import answer, count_if_over
+from netplay.leaderboard import answer, count_forfeits, count_if_over
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle, start_refusal
 from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked, spread
 from netplay.lobby import REMATCH_MODES, LobbyTable, Seat
@@ -790,6 +790,7 @@ class Host:
         if self.stopping:  # a watcher's connection closing with the host: the journal resumes the game
             return False
         table.close()
+        count_forfeits(self.stats, lobby)
         if self.journal is not None:
             self.journal.end(lobby.id)
         self.tables.pop(lobby.id, None)

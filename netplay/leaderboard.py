@@ -37,6 +37,14 @@ def count_if_over(stats: HostStats, lobby: LobbyTable) -> None:
         stats.count(game_key(lobby), lobby.game, standings(lobby), None if lobby.seats[winner].left_by else winner)
 
 
+def count_forfeits(stats: HostStats, lobby: LobbyTable) -> None:
+    """A game stopped before its end because nobody plays or watches it any more counts as lost for each player who
+    left it (leaving a table of computers when losing must not spare the loss either), and for nobody else."""
+    for index, seat in enumerate(lobby.seats):
+        if seat.left_by:
+            stats.count(f"{game_key(lobby)}:{index}", lobby.game, [(seat.left_by, seat.name)], None)
+
+
 def answer(stats: HostStats, message: dict[str, Any], identity: str) -> dict[str, Any]:
     """The reply to a leaderboard request: {game, sort, page} (game by default the first, sort "rating", page 0);
     ValueError if it asks for something there is not."""

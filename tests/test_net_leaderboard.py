@@ -213,3 +213,17 @@ async def test_who_leaves_a_game_under_way_counts_it_lost_and_a_win_of_the_seat_
         assert set(ratings.values()) == {round(INITIAL)}  # nobody beat anybody
     else:
         assert ratings["Alice"] > INITIAL > ratings["Bob"]
+
+
+async def test_who_leaves_a_table_of_computers_mid_game_counts_it_lost_though_nobody_plays_it_out(tmp_path):
+    async with running_host(tmp_path, bot_delay=30) as (host, port):
+        alice = await RawPeer.greeted(port, "Alice", profile="alice-profile-secret-0001")
+        created = await alice.request({"type": "create", "game": "g54", "players": 3, "options": {}})
+        table_id = created["table"]["id"]
+        assert (await alice.request({"type": "join", "table": table_id, "seat": 0}))["type"] == "joined"
+        assert (await alice.request({"type": "fill", "table": table_id, "level": "rule"}))["type"] == "tables"
+        assert (await alice.request({"type": "start", "table": table_id}))["type"] == "ok"
+        assert (await alice.request({"type": "leave"}))["type"] == "left"
+        assert table_id not in host.tables  # it played for nobody: stopped and forgotten
+        rows = by_name(await board(alice, game="g54"))
+    assert {name: (row["games"], row["wins"]) for name, row in rows.items()} == {"Alice": (1, 0)}
