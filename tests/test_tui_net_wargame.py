@@ -163,3 +163,30 @@ async def test_a_spectator_watches_the_wargame_map_and_cannot_act(host):
         await pilot.press("escape")  # a spectator leaves without being asked
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and lobby.remote is None)
     await player.close()
+
+
+async def test_a_move_the_host_refuses_twice_in_the_same_words_leaves_the_player_free_to_move(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await create_table(pilot, "wargame")
+        table = server.tables[lobby.my_table]
+        await pilot.press("f")
+        await wait_for(pilot, lambda: all(s.kind != "open" for s in table.seats))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.acting == 0 and screen.view.window == "place")
+        refused: list[str] = []
+        screen.notify = lambda message, **options: refused.append(message)  # type: ignore[method-assign]
+        nowhere = Place("A1")
+        assert nowhere not in screen.view.legal
+        for times in (1, 2):  # the same refusal twice, as a player pressing again would get it
+            screen._submit(nowhere)
+            await wait_for(pilot, lambda times=times: len(refused) == times)
+        assert refused[0] == refused[1]
+        target = next(m.hex for m in screen.view.legal if isinstance(m, Place))
+        await go_to(pilot, screen, target)
+        await pilot.press("enter")
+        placed = (0, Place(target).to_dict())
+        await wait_for(pilot, lambda: table.table is not None and placed in table.table.record.moves)

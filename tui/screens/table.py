@@ -344,6 +344,7 @@ class TableScreen(Screen[None]):
 
     def submit(self, move: Move) -> None:
         """Play move; a refusal is a message, not a crash."""
+        self._error = None  # a refusal of this move is news, even in the words of the last one
         try:
             self.table.submit(move)
         except IllegalMove as error:

@@ -419,6 +419,7 @@ class WargameScreen(Screen[None]):
         if self._sent == self.view.version:
             return  # this decision's move is on its way to the host
         self._sent = self.view.version
+        self._error = None  # a refusal of this move is news (and frees the next), even in the words of the last one
         try:
             if self.acting == self.table.seat:
                 self.table.submit(move)
