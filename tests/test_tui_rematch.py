@@ -90,6 +90,7 @@ async def test_play_again_asks_for_a_rematch_and_opens_the_new_game_with_the_win
     async with app.run_test(size=(100, 30)) as pilot:
         bob, old = await game_over_with_bob(pilot, port)
         winner = server.tables[old].table.game.result(server.tables[old].table.state)
+        assert app.screen.record_note.endswith("The host keeps this game's record.")  # (the player has no file)
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, RematchScreen))
         asked = await bob.received(lambda m: m.get("type") == "rematch" and m.get("state") == "open")

@@ -37,6 +37,13 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
+def saved_where(table: Any) -> str:
+    """Where a finished game's record is: a file on this machine, or with the host of a network game."""
+    if table.record_path:
+        return f"Record saved: {table.record_path}"
+    return "The host keeps this game's record." if getattr(table, "remote", False) else ""
+
+
 def record_line(totals: dict[str, int]) -> str:
     """'Your record: 5 games, 2 wins.'"""
     games, wins = totals.get("games", 0), totals.get("wins", 0)

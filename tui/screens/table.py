@@ -33,7 +33,7 @@ from tui.screens.listening import while_up
 from tui.screens.pace import HOSTS_PACE, PaceDialog
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
-from tui.settings import Settings, record_line
+from tui.settings import Settings, record_line, saved_where
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.log_paging import page_log
 from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
@@ -148,7 +148,7 @@ class TableScreen(Screen[None]):
         view = self.table.view()
         if view.window != "over" or self._record_note is not None:
             return
-        note = f"Record saved: {self.table.record_path}" if self.table.record_path else ""
+        note = saved_where(self.table)
         remote = getattr(self.table, "remote", False)
         totals = self.table.totals if remote else None
         if not remote and view.viewer is not None and self.settings.save_records:

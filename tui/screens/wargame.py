@@ -42,7 +42,7 @@ from tui.screens.handover import away_note, can_give, give_seat
 from tui.screens.listening import while_up
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
-from tui.settings import Settings
+from tui.settings import Settings, record_line, saved_where
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.log_paging import page_log
@@ -298,8 +298,11 @@ class WargameScreen(Screen[None]):
         if view.window == "over":
             text.append(f"The game is over: {WINS[view.winner or 0]}", "bold")
             text.append(f" (victory points: government {view.vp[0]}, rebels {view.vp[1]}).\n")
-            if self.table.record_path:
-                text.append(f"Record saved: {self.table.record_path}\n", "dim")
+            totals = self.table.totals if self.table.remote else None  # (a host counts its games)
+            if totals:
+                text.append(f"{record_line(totals)}\n")
+            where = saved_where(self.table)
+            text.append(f"{where}\n" if where else "", "dim")
             again = self.check_action("play_again", ())
             text.append(("p plays again · " if not self.table.remote else "p asks for a rematch · ") if again else "")
             text.append("Esc leaves.")
