@@ -39,10 +39,11 @@ def count_if_over(stats: HostStats, lobby: LobbyTable) -> None:
 
 def count_forfeits(stats: HostStats, lobby: LobbyTable) -> None:
     """A game stopped before its end because nobody plays or watches it any more counts as lost for each player who
-    left it (leaving a table of computers when losing must not spare the loss either), and for nobody else."""
+    left it, rating included (leaving a table of computers when losing must not spare the loss either), and for
+    nobody else."""
     for index, seat in enumerate(lobby.seats):
         if seat.left_by:
-            stats.count(f"{game_key(lobby)}:{index}", lobby.game, [(seat.left_by, seat.name)], None)
+            stats.forfeit(f"{game_key(lobby)}:{index}", lobby.game, standings(lobby), index)
 
 
 def answer(stats: HostStats, message: dict[str, Any], identity: str) -> dict[str, Any]:

@@ -30,3 +30,14 @@ def changes(who: Sequence[str], ratings: Sequence[float], winner: int) -> dict[s
         moved[who[winner]] += gain
         moved[who[loser]] -= gain
     return moved
+
+
+def forfeit_loss(who: Sequence[str], ratings: Sequence[float], leaver: int) -> float:
+    """How much the rating of who[leaver] drops for a game it left that was never finished: a lost pairwise result
+    against every other seat, weighted as in changes (the others played no finished game: theirs stay)."""
+    seats = len(who)
+    if seats < 2:
+        return 0.0
+    weight = K / (seats - 1)
+    others = [seat for seat in range(seats) if seat != leaver and who[seat] != who[leaver]]
+    return sum(weight * expected(ratings[leaver], ratings[seat]) for seat in others)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from netplay.rating import INITIAL, changes
+from netplay.rating import INITIAL, changes, forfeit_loss
 
 log = logging.getLogger(__name__)
 VERSION = 1  # PRAGMA user_version of the schema below; 0 is the first one (results without ratings)
@@ -102,6 +102,29 @@ class HostStats:
                         )
         except sqlite3.Error as error:
             log.warning("could not count a finished %s game: %s", game, error)
+            return False
+        return True
+
+    def forfeit(self, key: str, game: str, seats: Sequence[tuple[str, str]], leaver: int) -> bool:
+        """Count, once, a game of kind game that seats[leaver] left and nobody finished: a lost game for the leaver,
+        its rating down as for a loss against every other seat (netplay.rating.forfeit_loss); nothing for the others.
+        Whether it was counted now."""
+        who = [identity for identity, _ in seats]
+        identity, name = seats[leaver]
+        try:
+            with self.db:
+                if self.db.execute("INSERT OR IGNORE INTO counted VALUES (?)", (key,)).rowcount == 0:
+                    return False
+                if kept(identity):
+                    loss = forfeit_loss(who, [self.rating(other, game) for other in who], leaver)
+                    self.db.execute(
+                        "INSERT INTO results VALUES (?, ?, 1, 0, ?) ON CONFLICT (identity, game) DO UPDATE SET "
+                        "games = games + 1, rating = rating - ?",
+                        (identity, game, INITIAL - loss, loss),
+                    )
+                    self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (identity, name))
+        except sqlite3.Error as error:
+            log.warning("could not count a forfeited %s game: %s", game, error)
             return False
         return True
 

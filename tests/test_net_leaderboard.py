@@ -227,3 +227,4 @@ async def test_who_leaves_a_table_of_computers_mid_game_counts_it_lost_though_no
         assert table_id not in host.tables  # it played for nobody: stopped and forgotten
         rows = by_name(await board(alice, game="g54"))
     assert {name: (row["games"], row["wins"]) for name, row in rows.items()} == {"Alice": (1, 0)}
+    assert rows["Alice"]["rating"] == round(INITIAL - K / 2)  # a lost pair against each of two computers: K/4 each

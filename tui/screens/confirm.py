@@ -14,7 +14,7 @@ from textual.widgets import Button, Footer, Static
 def leave_question(table: Any) -> str:
     """What leaving a game under way gives up, asked before it: a network seat goes to a computer for good."""
     if getattr(table, "remote", False):
-        return "Leave this game? A computer plays your seat to the end, and the game counts as lost for you."
+        return "Leave this game? It counts as lost for you, and a computer takes your seat."
     return "Leave this game? It cannot be resumed."
 
 
