@@ -21,7 +21,7 @@ from core.registry import GAMES, game_spec, get_game
 from netplay.chat import ADDRESS_BURST, ADDRESS_PER_SECOND, ChatRate, chat_request, hearers
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
-from netplay.handover import IDLE_SEAT, Handovers, timed_out
+from netplay.handover import IDLE_SEAT, Handovers, notice, timed_out
 from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
 from netplay.journal import Journal
 from netplay.leaderboard import answer, count_forfeits, count_if_over
@@ -500,7 +500,7 @@ class Host:
                 if not lobby.started:
                     lobby.seats[conn.seat] = Seat()
                 elif lobby.table is not None and not lobby.table.over():
-                    self._hand_to_bot(lobby, conn.seat)
+                    self._hand_to_bot(lobby, conn.seat, "left the game")
                 else:
                     lobby.seats[conn.seat].conn = None
                     self._gone_from_finished(lobby, conn.seat)
@@ -754,14 +754,16 @@ class Host:
         away = seat.kind == "person" and seat.conn is None and not seat.stand_in  # (a stand-in keeps it for them)
         if away and lobby.table is not None and not lobby.table.over():
             log.info("seat %d of %s did not come back; a rule bot takes it", index, lobby.id)
-            self._hand_to_bot(lobby, index)
+            self._hand_to_bot(lobby, index, "did not come back")
 
-    def _hand_to_bot(self, lobby: LobbyTable, index: int) -> None:
+    def _hand_to_bot(self, lobby: LobbyTable, index: int, why: str) -> None:
+        """A rule bot takes the seat of a player who left a game under way (why: how), for good; the table hears it."""
         assert lobby.table is not None
         seat = lobby.seats[index]
         seat.left_by = seat.owner  # who left still answers for the seat's result, a win never theirs
         seat.kind, seat.level, seat.owner, seat.conn = "bot", "rule", "", None
         lobby.table.set_bot(index, "rule")
+        notice(lobby, "left", index, f"{seat.name} {why}: the computer plays their seat to the end.")
         if self.journal is not None:
             self.journal.rewrite_header(lobby.id, lobby.header())
         if not self._abandoned(lobby):

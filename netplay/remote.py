@@ -51,6 +51,7 @@ class RemoteTable:
         self.stand_in = False  # the computer plays our seat for now
         self.away: set[int] = set()  # seats whose player lost their connection (the host's notices), until back
         self.stand_ins: set[int] = set()  # seats the computer plays for their player (the host's notices), until back
+        self.left: set[int] = set()  # seats whose player left the game for good (the host's notices)
         self.bot_seats: frozenset[int] = frozenset()  # computer opponents' seats (a bot's seat stays a bot's)
         self._view: Any = None
         self._heard = 0  # how many of the game's events the host has sent us (notes aside)
@@ -116,8 +117,11 @@ class RemoteTable:
             self.stand_in = code == "stand_in"
         if code == "away" and isinstance(seat, int):
             self.away.add(seat)
-        elif code in ("back", "stand_in"):  # back, or the computer plays the seat: nobody waits for its player
+        elif code in ("back", "stand_in", "left"):  # back, or the computer plays the seat: nobody waits for its player
             self.away.discard(seat)
+        if code == "left" and isinstance(seat, int):  # for good: a computer opponent's seat now
+            self.left.add(seat)
+            self.bot_seats = self.bot_seats | {seat}
         if code == "stand_in" and isinstance(seat, int):
             self.stand_ins.add(seat)
         elif code == "back":

@@ -200,6 +200,8 @@ async def test_who_leaves_a_game_under_way_counts_it_lost_and_a_win_of_the_seat_
         assert (await alice.request({"type": "fill", "table": table_id, "level": "rule"}))["type"] == "tables"
         assert (await alice.request({"type": "start", "table": table_id}))["type"] == "ok"
         assert (await bob.request({"type": "leave"}))["type"] == "left"  # a computer plays his seat to the end
+        told = await alice.received(lambda m: m.get("type") == "notice" and m.get("code") == "left")
+        assert told["seat"] == 1 and told["message"] == "Bob left the game: the computer plays their seat to the end."
         last = await play_raw(alice, seed)
         assert (last["view"]["winner"] == 1) is (won_by is None)
         rows = by_name(await board(alice, game="coup"))

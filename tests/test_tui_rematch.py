@@ -196,6 +196,19 @@ async def test_the_table_log_says_when_another_player_loses_their_connection_and
             assert box is None or box.border_subtitle == "turn"
 
 
+async def test_the_table_hears_when_another_player_leaves_the_game_for_good(tmp_path: Path):
+    async with running_host(tmp_path, bot_delay=30) as (_server, port):  # nothing moves meanwhile
+        app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            bob = await app_at_table(pilot, port, options={"first_player": 1})
+            screen = app.screen
+            assert (await bob.request({"type": "leave"}))["type"] == "left"
+            said = "Bob left the game: the computer plays their seat to the end."
+            await wait_for(pilot, lambda: said in log_text(screen))
+            assert screen.query_one("#seat-1", SeatPanel).border_subtitle == "turn · left"
+            assert 1 in screen.table.bot_seats  # g no longer offers his seat
+
+
 async def test_g_leaves_out_a_player_the_tables_clock_answers_for_before_they_would_count_idle(tmp_path: Path):
     async with running_host(tmp_path, bot_delay=30, idle_seat=60.0) as (_server, port):
         app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)

@@ -27,9 +27,12 @@ def away_note(table: Any, owed: Sequence[int], names: Sequence[str]) -> str:
 
 
 def seat_note(table: Any, seat: int) -> str:
-    """What a seat's box says of who plays it at a network table: "away" (connection lost), "computer" (handed over)."""
+    """What a seat's box says of who plays it at a network table: "away" (connection lost), "computer" (handed
+    over), "left" (its player left the game, the computer plays it to the end)."""
     if seat in getattr(table, "away", ()):
         return "away"
+    if seat in getattr(table, "left", ()):
+        return "left"
     return "computer" if seat in getattr(table, "stand_ins", ()) else ""
 
 
