@@ -101,7 +101,8 @@ class Journal:
 
     def keep_next_number(self, number: int) -> None:
         """Remember the number the next table id takes."""
-        (self.folder / NEXT_ID_FILE).write_text(f"{number}\n")
+        with private(self.folder / NEXT_ID_FILE, os.O_TRUNC) as out:  # private like every file of the host's
+            out.write(f"{number}\n")
 
     def end(self, table_id: str) -> None:
         """Forget a finished or abandoned table."""

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from netplay.identity import profile_identity
-from tests.net_helpers import Message, RawPeer, running_host, seated_table
+from tests.net_helpers import Message, RawPeer, play_raw, running_host, seated_table
 
 ALICE = "alice-profile-secret-0001"
 
@@ -209,3 +209,16 @@ async def test_a_set_aside_journal_never_overwrites_an_earlier_one(tmp_path: Pat
             pass
     kept: dict[str, Any] = {p.name: p.read_text() for p in (tmp_path / "tables").glob("t1.jsonl.bad*")}
     assert kept == {"t1.jsonl.bad": "broken 0\n", "t1.jsonl.bad2": "broken 1\n", "t1.jsonl.bad3": "broken 2\n"}
+
+
+async def test_every_file_the_host_writes_is_private(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        peer = await RawPeer.greeted(port, "Ana", profile="ana-profile-secret-00001")
+        created = await peer.request({"type": "create", "game": "coup", "players": 2, "options": {}, "seed": 4})
+        await peer.request({"type": "join", "table": created["table"]["id"]})
+        await peer.request({"type": "fill", "table": created["table"]["id"]})
+        assert (await peer.request({"type": "start", "table": created["table"]["id"]}))["type"] == "ok"
+        await play_raw(peer, 4)
+    written = [path for path in tmp_path.rglob("*") if path.is_file()]
+    assert any(path.name == "next-table-number" for path in written)
+    assert {path.name: path.stat().st_mode & 0o777 for path in written} == {path.name: 0o600 for path in written}
