@@ -97,6 +97,9 @@ async def test_play_again_asks_for_a_rematch_and_opens_the_new_game_with_the_win
         assert asked["by"] == 0 and asked["owed"] == [1]
         status = str(app.screen.query_one("#rematch-status").render())
         assert "Waiting for: Bob" in status and "s left" in status
+        asking = app.screen  # its asker may take the request back, in the same word on the button and the footer
+        assert str(asking.query_one("#decline").label) == "Withdraw (d)"
+        assert asking.check_action("withdraw", ()) and not asking.check_action("decline", ())
         await bob.request({"type": "rematch", "accept": True})
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.table.table_id != old)
         new = app.screen.table.table_id

@@ -53,7 +53,11 @@ class RematchScreen(ModalScreen[str]):
     """Asks for a rematch (propose) or shows another player's request; returns DECLINED when the player declines
     or leaves. When the rematch starts, the lobby closes this screen and opens the new game."""
 
-    BINDINGS = [("a", "accept", "Accept"), ("d,escape", "decline", "Decline, back to the lobby")]
+    BINDINGS = [
+        ("a", "accept", "Accept"),
+        ("d,escape", "decline", "Decline, back to the lobby"),
+        ("d,escape", "withdraw", "Withdraw, back to the lobby"),  # (the same, once our answer is yes)
+    ]
 
     def __init__(self, table: Any, propose: bool) -> None:
         super().__init__(classes="dialog")
@@ -87,8 +91,11 @@ class RematchScreen(ModalScreen[str]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Accept only while our answer is owed."""
-        return self.table.rematch_owed() if action == "accept" else True
+        """Accept and decline while our answer is owed, withdraw once it is given."""
+        owed = bool(self.table.rematch_owed())
+        if action in ("accept", "decline"):
+            return owed
+        return not owed if action == "withdraw" else True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "accept":
@@ -100,6 +107,10 @@ class RematchScreen(ModalScreen[str]):
         """Accept the rematch asked for."""
         if self.table.rematch_owed():
             self.table.answer_rematch(True)
+
+    def action_withdraw(self) -> None:
+        """Take our yes back and go back to the lobby."""
+        self.action_decline()
 
     def action_decline(self) -> None:
         """Decline (when the rematch still waits for answers) and go back to the lobby."""
