@@ -753,7 +753,6 @@ class Host:
         seat = lobby.seats[index]
         away = seat.kind == "person" and seat.conn is None and not seat.stand_in  # (a stand-in keeps it for them)
         if away and lobby.table is not None and not lobby.table.over():
-            log.info("seat %d of %s did not come back; a rule bot takes it", index, lobby.id)
             self._hand_to_bot(lobby, index, "did not come back")
 
     def _hand_to_bot(self, lobby: LobbyTable, index: int, why: str) -> None:

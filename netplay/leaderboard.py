@@ -41,9 +41,10 @@ def count_forfeits(stats: HostStats, lobby: LobbyTable) -> None:
     """A game stopped before its end because nobody plays or watches it any more counts as lost for each player who
     left it, rating included (leaving a table of computers when losing must not spare the loss either), and for
     nobody else."""
+    seats = standings(lobby)
     for index, seat in enumerate(lobby.seats):
         if seat.left_by:
-            stats.forfeit(f"{game_key(lobby)}:{index}", lobby.game, standings(lobby), index)
+            stats.forfeit(f"{game_key(lobby)}:{index}", lobby.game, seats, index)
 
 
 def answer(stats: HostStats, message: dict[str, Any], identity: str) -> dict[str, Any]:

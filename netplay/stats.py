@@ -7,7 +7,7 @@ import contextlib
 import logging
 import os
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -79,31 +79,15 @@ class HostStats:
         are not kept, but rate as newcomers against the others. With no winner (a seat its player left won) it
         counts a game for everyone and moves no rating."""
         who = [identity for identity, _ in seats]
-        try:
-            with self.db:
-                if self.db.execute("INSERT OR IGNORE INTO counted VALUES (?)", (key,)).rowcount == 0:
-                    return False
-                ratings = [self.rating(identity, game) for identity in who]
-                moved = {} if winner is None else changes(who, ratings, winner)
-                for seat, (identity, name) in enumerate(seats):
-                    if not kept(identity):
-                        continue
-                    self.db.execute(
-                        "INSERT INTO results VALUES (?, ?, 1, ?, ?) ON CONFLICT (identity, game) DO UPDATE SET "
-                        "games = games + 1, wins = wins + excluded.wins",
-                        (identity, game, int(seat == winner), INITIAL),
-                    )
-                    self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (identity, name))
-                for identity, change in moved.items():
-                    if kept(identity):
-                        self.db.execute(
-                            "UPDATE results SET rating = rating + ? WHERE identity = ? AND game = ?",
-                            (change, identity, game),
-                        )
-        except sqlite3.Error as error:
-            log.warning("could not count a finished %s game: %s", game, error)
-            return False
-        return True
+
+        def write() -> None:
+            ratings = [self.rating(identity, game) for identity in who]
+            moved = {} if winner is None else changes(who, ratings, winner)
+            for seat, (identity, name) in enumerate(seats):
+                if kept(identity):
+                    self._add_game(identity, name, game, won=seat == winner, change=moved.get(identity, 0.0))
+
+        return self._once(key, game, write)
 
     def forfeit(self, key: str, game: str, seats: Sequence[tuple[str, str]], leaver: int) -> bool:
         """Count, once, a game of kind game that seats[leaver] left and nobody finished: a lost game for the leaver,
@@ -111,22 +95,34 @@ class HostStats:
         Whether it was counted now."""
         who = [identity for identity, _ in seats]
         identity, name = seats[leaver]
+
+        def write() -> None:
+            if kept(identity):
+                loss = forfeit_loss(who, [self.rating(other, game) for other in who], leaver)
+                self._add_game(identity, name, game, won=False, change=-loss)
+
+        return self._once(key, game, write)
+
+    def _once(self, key: str, game: str, write: Callable[[], None]) -> bool:
+        """write() the result of the game key in one transaction, unless key was counted before; whether it was."""
         try:
             with self.db:
                 if self.db.execute("INSERT OR IGNORE INTO counted VALUES (?)", (key,)).rowcount == 0:
                     return False
-                if kept(identity):
-                    loss = forfeit_loss(who, [self.rating(other, game) for other in who], leaver)
-                    self.db.execute(
-                        "INSERT INTO results VALUES (?, ?, 1, 0, ?) ON CONFLICT (identity, game) DO UPDATE SET "
-                        "games = games + 1, rating = rating - ?",
-                        (identity, game, INITIAL - loss, loss),
-                    )
-                    self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (identity, name))
+                write()
         except sqlite3.Error as error:
-            log.warning("could not count a forfeited %s game: %s", game, error)
+            log.warning("could not count a finished %s game: %s", game, error)
             return False
         return True
+
+    def _add_game(self, identity: str, name: str, game: str, won: bool, change: float) -> None:
+        """One more game of kind game (won or not) for identity, its rating moved by change, under name."""
+        self.db.execute(
+            "INSERT INTO results VALUES (?, ?, 1, ?, ?) ON CONFLICT (identity, game) DO UPDATE SET "
+            "games = games + 1, wins = wins + excluded.wins, rating = rating + ?",
+            (identity, game, int(won), INITIAL + change, change),
+        )
+        self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (identity, name))
 
     def rating(self, identity: str, game: str) -> float:
         """identity's rating in game (a newcomer's if it has none)."""
