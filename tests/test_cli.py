@@ -103,6 +103,8 @@ async def test_replay_screen_steps_through_the_moves(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert screen.position == 0
+        first_lines = [line.text for line in screen.query_one("#log").lines]
+        assert len(first_lines) == 1 and first_lines[0].startswith("── Turn 1: ")  # announced like every later turn
         await pilot.press("right", "right", "n")
         assert screen.position == 3
         await pilot.press("left")

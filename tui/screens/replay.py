@@ -92,7 +92,7 @@ class ReplayScreen(Screen[None]):
             self.annotate(self.position)
         log = self.query_one("#log", RichLog)
         log.clear()
-        for _, events, _ in self.frames[1 : self.position + 1]:
+        for _, events, _ in self.frames[: self.position + 1]:
             for event in events:
                 line = text.describe(event, names, None) if event.to is None else None
                 if line:

@@ -49,6 +49,6 @@ class WargameReplayScreen(ReplayScreen):
         self.query_one(HexMapView).show(Board(view.stacks(), {}))
         log = self.query_one("#log", RichLog)
         log.clear()
-        for _, events, _ in self.frames[1 : self.position + 1]:
+        for _, events, _ in self.frames[: self.position + 1]:
             for event in events:
                 log.write(Text(event.text, style="bold" if event.kind in ("phase", "over") else ""))
