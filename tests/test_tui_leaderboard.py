@@ -65,3 +65,18 @@ async def test_the_leaderboard_from_the_lobby_sorts_pages_and_highlights_the_pla
 
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+
+async def test_the_leaderboard_opens_on_the_game_last_played_in_the_lobby(host):  # noqa: F811
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        app.screen.last_game = "g54"  # as game_left sets it, back from a game of G54
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, LeaderboardScreen))
+        board = app.screen
+        await wait_for(pilot, lambda: "Rebellion G54 by rating" in str(board.query_one("#board-help").render()))
+        assert board.game == "g54" and board.query_one(Tabs).active == "g54"
+        await pilot.press("g")  # and g goes on from there
+        await wait_for(pilot, lambda: board.query_one(Tabs).active == "wargame")

@@ -80,14 +80,17 @@ class LeaderboardScreen(Screen[None]):
     sort: reactive[str] = reactive("rating", init=False)
     page: reactive[int] = reactive(0, init=False)
 
-    def __init__(self, ask: Ask, host: str = "the host") -> None:
+    def __init__(self, ask: Ask, host: str = "the host", game: str | None = None) -> None:
+        """game: the board it opens on (the first game's when None or not a game's name)."""
         super().__init__()
         self.ask, self.host = ask, host
         self.pages = 1
+        if game in GAMES:
+            self.set_reactive(LeaderboardScreen.game, game)
 
     def compose(self) -> ComposeResult:
         yield Static(Content(f" Leaderboard of {self.host}"), id="status-bar")
-        yield Tabs(*(Tab(game_spec(name).title, id=name) for name in GAMES), id="board-games")
+        yield Tabs(*(Tab(game_spec(name).title, id=name) for name in GAMES), active=self.game, id="board-games")
         yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
         yield Static(id="board-you")
         yield Static(id="board-help")

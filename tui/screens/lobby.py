@@ -101,6 +101,7 @@ class LobbyScreen(Screen[None]):
         self.my_code: str | None = None  # our private table's code, to pass on
         self._waiting_for_view = False
         self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
+        self.last_game: str | None = None  # the game kind last played here: the leaderboard opens on it
         self._leaving = False
         self.page, self.pages, self.search = 0, 1, ""
         self._listing = self._list_again = False  # a list request is in flight; another is owed once it is answered
@@ -400,7 +401,8 @@ class LobbyScreen(Screen[None]):
     def action_leaderboard(self) -> None:
         """The host's leaderboard (asked through whichever connection the lobby has by then)."""
         host = self.client.welcome.get("host", "the host")
-        self.app.push_screen(LeaderboardScreen(lambda request: self.client.request(request), host))
+        game = self.last_game or (self._selected() or {}).get("game")
+        self.app.push_screen(LeaderboardScreen(lambda request: self.client.request(request), host, game))
 
     def action_page(self, step: int) -> None:
         """Turn to the next or previous page of tables."""
@@ -476,6 +478,8 @@ class LobbyScreen(Screen[None]):
 
     def game_left(self) -> None:
         """Back from a game (over, or left): the seat is given up."""
+        if self.remote is not None:
+            self.last_game = self.remote.game_name
         self.remote, self.my_table, self.my_code, self._playing = None, None, None, False
         self.action_refresh()
         self._show_record()
