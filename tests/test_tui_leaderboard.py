@@ -68,7 +68,7 @@ async def test_the_leaderboard_from_the_lobby_sorts_pages_and_highlights_the_pla
 
 
 async def test_the_leaderboard_opens_on_the_game_last_played_in_the_lobby(host):  # noqa: F811
-    server, port = host
+    _, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
