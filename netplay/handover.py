@@ -28,9 +28,11 @@ def seat_idle(table: Table, seat: int, idle_after: float) -> bool:
 def notice(lobby: LobbyTable, code: str, seat: int, message: str, but: Connection | None = None, **extra: Any) -> None:
     """Tell everyone at the table (players and spectators) but `but` what happened to seat, and log it."""
     log.info("table %s: %s", lobby.id, message)
+    told = {"type": "notice", "code": code, "table": lobby.id, "seat": seat, "message": message, **extra}
+    said = lobby.keep_said(told)
     for conn in lobby.present():
         if conn is not but:
-            conn.send({"type": "notice", "code": code, "table": lobby.id, "seat": seat, "message": message, **extra})
+            conn.send(said)
 
 
 def timed_out(lobby: LobbyTable, seat: int) -> None:

@@ -576,7 +576,10 @@ class Host:
         if not self.chat_rate.allow(conn.identity) or (from_anywhere and not self.address_chat_rate.allow(conn.origin)):
             raise Refused("slow_down", "you are chatting too fast: wait a few seconds")
         said, heard_by = hearers(conn, to, lobby, self.connections, self.tables)
-        data = encode({**said, "text": text}, self.max_frame)
+        said = {**said, "text": text}
+        if lobby is not None and to == "table":
+            said = lobby.keep_said(said)
+        data = encode(said, self.max_frame)
         for peer in heard_by:
             peer.write(data)
         return {"type": "ok"}
@@ -704,8 +707,11 @@ class Host:
 
     def _send_history(self, lobby: LobbyTable, conn: Connection, seat: int | None) -> None:
         """The first update of a connection at the table (joining, watching, coming back): every event seat has seen
-        so far, marked as the whole history (a client that comes back shows only those it has not shown yet)."""
+        so far, marked as the whole history (a client that comes back shows only those it has not shown yet); then
+        what was said and noted at the table (a client shows those whose number it has not heard yet)."""
         self._send_update(lobby, conn, seat, lobby.history.get(seat, []), history=True)
+        for said in lobby.said_before(spectator=seat is None):
+            conn.send(said)
 
     def _send_update(
         self, lobby: LobbyTable, conn: Connection, seat: int | None, events: list[Any], history: bool = False

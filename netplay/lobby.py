@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +12,7 @@ from netplay.table import Table
 
 NAME_ROOM = 16  # characters of a name
 REMATCH_MODES = ("bots", "wait")  # who takes a seat whose player declines a rematch: a bot, or a new player
+SAID_KEPT = 100  # the table's latest chat lines and notices, given again to whoever comes back or starts watching
 BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg", "Vera", "Igor", "Lena", "Yuri")
 
 
@@ -94,6 +97,9 @@ class LobbyTable:
     started_from: str = ""  # the address of the player who started its game (netplay.limits.start_refusal)
     rematch: str = REMATCH_MODES[0]  # who takes the seat of a player who declines a rematch
     handover_votes: dict[int, set[str]] = field(default_factory=dict)  # seat -> who asked to give it to a bot
+    said: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=SAID_KEPT))  # chat lines and notices
+    said_count: int = 0  # how many have been said here: the next one's number
+    said_run: str = field(default_factory=lambda: secrets.token_hex(4))  # new when a restarted host numbers afresh
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -161,6 +167,18 @@ class LobbyTable:
             "creator": self.creator,
             "rematch": self.rematch,
         }
+
+    def keep_said(self, message: dict[str, Any]) -> dict[str, Any]:
+        """message (a chat line or a notice heard at this table) numbered, and kept for whoever comes later."""
+        numbered = {**message, "n": self.said_count, "run": self.said_run}
+        self.said_count += 1
+        self.said.append(numbered)
+        return numbered
+
+    def said_before(self, spectator: bool) -> list[dict[str, Any]]:
+        """What was said and noted here so far, marked as past, as a player (or a spectator) may hear it: the
+        spectators' own chat reaches spectators only."""
+        return [{**m, "past": True} for m in self.said if spectator or m.get("scope") != "spectators"]
 
     def present(self) -> list[Connection]:
         """The connections at this table: its connected players', then its spectators."""

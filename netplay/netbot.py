@@ -114,7 +114,9 @@ async def play_bot(
                     f"after version {version} (a window nobody answers, or an update the host could not send)"
                 ) from None
             while message["type"] == "update" and not updates.empty():
-                message = updates.get_nowait()  # act on the latest view only
+                following = updates.get_nowait()  # act on the latest view only, heeding a lost connection
+                if following["type"] in ("update", "closed"):  # chat and notices after it change nothing we do
+                    message = following
             if message["type"] == "closed" and client.closed.is_set():
                 if credentials is None:
                     raise ConnectionError("the host closed the connection")

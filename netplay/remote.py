@@ -55,6 +55,8 @@ class RemoteTable:
         self.bot_seats: frozenset[int] = frozenset()  # computer opponents' seats (a bot's seat stays a bot's)
         self._view: Any = None
         self._heard = 0  # how many of the game's events the host has sent us (notes aside)
+        self._said = 0  # how many of the table's chat lines and notices we have heard (the host numbers them)
+        self._said_run: Any = None  # in which of the host's numberings (a restarted host numbers afresh)
         self._listeners: list[Listener] = []
 
     @property
@@ -96,10 +98,14 @@ class RemoteTable:
             self._notify(events)
         elif message.get("type") == "chat" and message.get("table") == self.table_id:
             said = heard(message)
-            if said is not None:
+            if said is not None and self._new_said(message):
                 self.chat.add(said)
+        elif message.get("type") == "notice" and message.get("past") and message.get("table") == self.table_id:
+            if self._new_said(message):  # news from before we came: in the log, but the seats are as the host says
+                self._add_note(message)
         elif message.get("type") in ("rematch", "notice") and message.get("table") == self.table_id:
-            self._hear(message)
+            if self._new_said(message):
+                self._hear(message)
         elif message.get("type") == "error":
             self.tell(f"The host refused that: {message.get('message', '')}")
         elif message.get("type") == "closed":
@@ -126,9 +132,26 @@ class RemoteTable:
             self.stand_ins.add(seat)
         elif code == "back":
             self.stand_ins.discard(seat)
+        self._add_note(message)
+
+    def _add_note(self, message: dict[str, Any]) -> None:
+        """The host's notice, in the log."""
         note = Note(str(message.get("message", "")))
         self.events.append(note)
         self._notify([note])
+
+    def _new_said(self, message: dict[str, Any]) -> bool:
+        """Whether a chat line or notice at the table is news: the host numbers them, and gives them all again to a
+        player who comes back; a host that restarts numbers afresh (a message without a number is always news)."""
+        number, run = message.get("n"), message.get("run")
+        if not isinstance(number, int) or isinstance(number, bool):
+            return True
+        if run != self._said_run:
+            self._said_run, self._said = run, 0
+        if number < self._said:
+            return False
+        self._said = number + 1
+        return True
 
     def seats_played_by_computer(self, bots: object, stand_ins: object) -> None:
         """Take the host's word (its started message) on the seats of computer opponents and those handed over."""

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from netplay.chat import ADDRESS_BURST, BURST, RAW_LIMIT, TEXT_LIMIT, ChatRate, clean_text, heard
+from netplay.client import Client
 from netplay.limits import HostLimits
+from netplay.remote import RemoteTable
 from tests.net_helpers import UNLIMITED, Message, RawPeer, running_host, seated_table
 
 PAINT = (
@@ -92,6 +94,8 @@ async def test_players_are_heard_by_all_at_the_table_and_spectators_by_spectator
                 "name": "Bob",
                 "seat": 1,
                 "text": "good luck",
+                "n": 0,  # the table's first word said: a player who comes back hears it again, numbered
+                "run": line["run"],
             }
 
         assert (await watcher.request({"type": "chat", "text": "Ana holds the Duke!"}))["type"] == "ok"
@@ -139,3 +143,49 @@ async def test_new_identities_from_one_address_share_its_chat_rate(tmp_path: Pat
             await stranger.close()
         assert [r["type"] for r in said] == ["ok"] * ADDRESS_BURST + ["error"]
         assert said[-1]["code"] == "slow_down"
+
+
+async def test_who_comes_back_or_starts_watching_hears_what_was_said_and_noted_at_the_table(tmp_path: Path) -> None:
+    async with running_host(tmp_path, grace=30, **UNLIMITED) as (_, port):
+        table_id, (ana, bo) = await seated_table(port, players=3, people=2)
+        watcher = await RawPeer.greeted(port, "Wat")
+        assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        assert (await bo.request({"type": "chat", "text": "good luck"}))["type"] == "ok"
+        assert (await watcher.request({"type": "chat", "text": "Ana holds the Duke!"}))["type"] == "ok"
+        await ana.close()
+        away = await bo.expect(lambda m: m.get("type") == "notice" and m.get("code") == "away")
+
+        back = await RawPeer.open(port)
+        assert (await back.hello("Ana", profile=ana.profile))["type"] == "welcome"
+        await back.update(lambda m: m.get("history") is True)
+        frames = await back.alive()
+        past = [f for f in frames if isinstance(f, dict) and f.get("past")]
+        assert [(f["type"], f.get("text") or f.get("message"), f["n"]) for f in past] == [
+            ("chat", "good luck", 0),
+            ("notice", away["message"], away["n"]),
+        ]  # in the order said, and never the spectators' own words (n 1)
+        assert "Alice" in away["message"]
+
+        late = await RawPeer.greeted(port, "Late")
+        assert (await late.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        heard_late = [f for f in await late.alive() if isinstance(f, dict) and f.get("past")]
+        assert [f["n"] for f in heard_late] == [0, 1, 2, 3]  # a spectator hears the spectators' words too
+        assert heard_late[1]["text"] == "Ana holds the Duke!" and heard_late[3]["message"] == "Alice is back."
+
+
+def test_a_client_shows_each_word_said_at_its_table_once_and_takes_past_notices_as_news_only() -> None:
+    remote = RemoteTable(Client(), "t1", 0, "coup")
+    line = {"type": "chat", "scope": "table", "table": "t1", "name": "Bob", "seat": 1, "text": "gg", "n": 0, "run": "a"}
+    away = {"type": "notice", "code": "away", "table": "t1", "seat": 2, "message": "Cleo lost her connection."}
+    away |= {"n": 1, "run": "a"}
+    remote.handle({**line, "past": True})
+    remote.handle({**away, "past": True})
+    assert [said.text for said in remote.chat.lines] == ["gg"]
+    assert [note.text for note in remote.events] == ["Cleo lost her connection."]
+    assert remote.away == set()  # the seats are as the host's started message says: a past notice is only news
+
+    remote.handle(line)  # heard again after a reconnect: shown once
+    remote.handle({**away, "past": True})
+    assert len(remote.chat.lines) == 1 and len(remote.events) == 1
+    remote.handle({**line, "text": "rematch?", "run": "b"})  # a restarted host numbers afresh: news
+    assert [said.text for said in remote.chat.lines] == ["gg", "rematch?"]

@@ -15,6 +15,7 @@ from core.registry import game_spec
 from netplay.chat import heard
 from netplay.client import Client, HostError, connect_again, parse_address
 from netplay.identity import shown_code
+from netplay.lobby import SAID_KEPT
 from netplay.remote import RemoteTable
 from tui.games import tui_game
 from tui.screens.confirm import ConfirmDialog
@@ -50,7 +51,7 @@ def seats_text(table: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
-UNCLAIMED_LIMIT = 8
+UNCLAIMED_LIMIT = 8 + SAID_KEPT  # a new spectator's first updates, and what was said at the table before
 
 
 def state_text(table: dict[str, Any]) -> str:
@@ -105,7 +106,7 @@ class LobbyScreen(Screen[None]):
         self._leaving = False
         self.page, self.pages, self.search = 0, 1, ""
         self._listing = self._list_again = False  # a list request is in flight; another is owed once it is answered
-        self._unclaimed: list[dict[str, Any]] = []  # updates that came before the reply naming their table
+        self._unclaimed: list[dict[str, Any]] = []  # updates (and past words) before the reply naming their table
 
     def compose(self) -> ComposeResult:
         host = self.client.welcome.get("host", "host")
@@ -150,7 +151,12 @@ class LobbyScreen(Screen[None]):
             if self.remote is not None and self.remote.table_id == message.get("table"):
                 self._take_update(message)
             else:  # a spectator's first updates can come before its request's reply has been handled
-                self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
+                self._keep_unclaimed(message)
+        elif message.get("past"):  # said or noted at the table before we came (back): shown with its game
+            if self.remote is not None and self.remote.table_id == message.get("table"):
+                self.remote.handle(message)
+            else:
+                self._keep_unclaimed(message)
         elif kind == "chat":
             self._heard(message)
         elif kind in ("notice", "rematch") and (remote := self._playing_at(message.get("table"))) is not None:
@@ -166,6 +172,10 @@ class LobbyScreen(Screen[None]):
             if self.remote is not None:
                 self.remote.handle(message)
             self._reconnect()
+
+    def _keep_unclaimed(self, message: dict[str, Any]) -> None:
+        """Keep a message for a table we are not at yet (a spectator's request not answered yet), the latest few."""
+        self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
 
     def _show_tables(self, message: dict[str, Any]) -> None:
         tables: list[dict[str, Any]] = message["tables"]
@@ -247,9 +257,13 @@ class LobbyScreen(Screen[None]):
         self.remote = self._at_table(reply, None)
         self._waiting_for_view = True
         early, self._unclaimed = self._unclaimed, []
-        for update in early:
-            if update.get("table") == reply["table"]:
-                self._take_update(update)
+        for message in early:
+            if message.get("table") != reply["table"]:
+                continue
+            if message.get("type") == "update":
+                self._take_update(message)
+            else:
+                self.remote.handle(message)
 
     def _started(self, message: dict[str, Any]) -> None:
         remote = self.remote
