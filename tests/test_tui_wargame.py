@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from textual.widgets import Select
 from textual.widgets._footer import FooterKey
 
@@ -19,7 +21,7 @@ from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.replay_app import ReplayApp
 from tui.screens.menu import MenuScreen
-from tui.screens.wargame import DECISIONS, WargameScreen
+from tui.screens.wargame import DECISIONS, WargameScreen, aim_refusal
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.screens.wargame_setup import WargameSetupScreen, wargame_table
 from tui.widgets.hexmap import LIT_MARK, Board, HexMapView
@@ -336,3 +338,18 @@ async def test_a_finished_wargame_says_who_won_and_by_how_much_and_p_plays_it_ag
         assert isinstance(again, WargameScreen) and again is not screen
         assert again.table is not table and again.table.config == table.config  # a new game, set up the same
         assert again.table.levels() == {0: "rule", 1: "rule"}
+
+
+def test_aiming_at_a_lone_leader_says_how_to_meet_him():
+    def units_in_o7(*kinds_and_sides: tuple[str, int]) -> SimpleNamespace:
+        return SimpleNamespace(
+            units=[Unit(f"u{i}", side, kind, "O7", "map") for i, (kind, side) in enumerate(kinds_and_sides)]
+        )
+
+    lone_rebel = units_in_o7((LEADER, REBELS))
+    assert aim_refusal(lone_rebel, GOVERNMENT, "O7") == (
+        "A leader alone cannot be attacked: end a combat unit's move in O7 to make him flee."
+    )
+    assert "string up the Maximum Leader" in aim_refusal(units_in_o7((LEADER, GOVERNMENT)), REBELS, "O7")
+    guarded = units_in_o7((LEADER, REBELS), (IRREGULAR, REBELS))
+    assert aim_refusal(guarded, GOVERNMENT, "N7") == "Aim at a hex of enemy units next to yours."

@@ -33,7 +33,7 @@ from core.wargame.plan import (
     off_map,
     select_stack,
 )
-from core.wargame.units import WINS
+from core.wargame.units import REBELS, WINS
 from core.wargame.views import WargameView
 from hexgrid.coords import Hex
 from tui.messages import GameFinished
@@ -68,6 +68,15 @@ OUTLINED_MIN = (116, 38)  # the whole outlined map with room for the panels belo
 NARROW = 100  # below this width a compact CRT takes the log's place while an attack is planned or resolved
 LOG_STYLES = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold", "note": "italic cyan"}
 COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
+
+
+def aim_refusal(view: WargameView, side: int, label: str) -> str:
+    """Why an attack cannot be aimed at label: a leader alone is met by moving in, not by attacking."""
+    enemies = [u for u in view.units if u.on_map and u.hex == label and u.side != side]
+    if enemies and all(u.is_leader for u in enemies):
+        what = "string up the Maximum Leader" if side == REBELS else "make him flee"
+        return f"A leader alone cannot be attacked: end a combat unit's move in {label} to {what}."
+    return "Aim at a hex of enemy units next to yours."
 
 
 class WargameScreen(Screen[None]):
@@ -462,7 +471,7 @@ class WargameScreen(Screen[None]):
             if label in self.plan.targets or is_target(view, side, label):
                 self._replan(aim(view, side, self.plan, label))
             else:
-                self.notify("Aim at a hex of enemy units next to yours.", timeout=3)
+                self.notify(aim_refusal(view, side, label), timeout=4)
         elif self.picks is not None:
             self._select_for_picks(self.picks, label)
         elif view.window in DECISIONS:
