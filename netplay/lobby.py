@@ -124,6 +124,7 @@ class LobbyTable:
             "seats": [seat.summary(i) for i, seat in enumerate(self.seats)],
             "spectators": len(self.spectators),
             "winner": self.winner_name(),
+            **({} if (runner := self.seat_of(self.creator)) is None else {"creator_seat": runner}),
             **({"private": True} if self.code is not None else {}),
             **({} if self.watchers else {"watchers": False}),
         }
@@ -167,6 +168,14 @@ class LobbyTable:
             "creator": self.creator,
             "rematch": self.rematch,
         }
+
+    def refusal_to_run(self, identity: str) -> str | None:
+        """Why identity may not fill or start this table (None when it may): its creator does that while seated
+        there; once the creator is not, any player seated there may."""
+        runner = self.seat_of(self.creator)
+        if runner is None or identity == self.creator:
+            return None
+        return f"{self.seats[runner].name} created this table: they add the computers and start it"
 
     def keep_said(self, message: dict[str, Any]) -> dict[str, Any]:
         """message (a chat line or a notice heard at this table) numbered, and kept for whoever comes later."""

@@ -368,3 +368,19 @@ async def test_a_host_with_no_journal_still_serves_games(tmp_path: Path) -> None
         assert not (tmp_path / "tables").exists()
     finally:
         await within(host.stop())
+
+
+async def test_only_the_creator_fills_and_starts_a_table_while_seated_there(tmp_path: Path) -> None:
+    """A stranger who sat at someone's table could fill it with computers and start it while its creator waited."""
+    async with running_host(tmp_path) as (host, port):
+        table_id, (bo, dee) = await seated_table(port, players=4, people=2, start=False)
+        assert host.tables[table_id].summary()["creator_seat"] == 0
+        for kind in ("fill", "start"):
+            refused = await dee.request({"type": kind, "table": table_id})
+            assert (refused["type"], refused["code"]) == ("error", "not_creator"), refused
+            assert "Alice created this table" in refused["message"]
+        assert not host.tables[table_id].started
+        assert (await bo.request({"type": "leave"}))["type"] == "left"  # the creator goes: the others run it
+        assert "creator_seat" not in host.tables[table_id].summary()
+        assert (await dee.request({"type": "fill", "table": table_id}))["type"] == "tables"  # Alice's seat too
+        assert (await dee.request({"type": "start", "table": table_id}))["type"] == "ok"

@@ -50,6 +50,7 @@ REFUSALS = {
     "taken",
     "full",
     "not_full",
+    "not_creator",
     "hello_first",
     "version",
     "too_many",

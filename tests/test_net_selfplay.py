@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,7 +13,7 @@ from core.registry import GAMES
 from core.sim import run_sim
 from netplay.netbot import play_bot
 from netplay.netsim import run_net_sim
-from tests.net_helpers import LOCALHOST, RawPeer, running_host, within
+from tests.net_helpers import LOCALHOST, RawPeer, eventually, running_host, within
 
 STALL = 10.0  # seconds a seat waits for the host before the game counts as stalled (self-play answers at once)
 LIMIT = 60.0  # seconds any one case may take
@@ -80,12 +81,14 @@ async def test_network_self_play_equals_local_self_play(case: Case, caplog: pyte
 
 async def test_a_window_nobody_answers_fails_with_a_clear_error_rather_than_hang() -> None:
     """Self-play's seats wait a bounded time: a seat owed by a connected but silent client is a stall."""
-    async with running_host(None) as (_, port):
+    async with running_host(None) as (host, port):
         silent = await RawPeer.greeted(port, "silent")
         created = await silent.request({"type": "create", "game": "wargame", "players": 2, "seed": 1})
         table_id = created["table"]["id"]
         assert (await silent.request({"type": "join", "table": table_id, "seat": 1}))["type"] == "joined"
-        bot = play_bot(LOCALHOST, port, table_id=table_id, seat=0, start=True, stall=0.5)
+        bot = asyncio.ensure_future(play_bot(LOCALHOST, port, table_id=table_id, seat=0, stall=0.5))
+        await eventually(lambda: host.tables[table_id].seats[0].kind == "person")
+        assert (await silent.request({"type": "start", "table": table_id}))["type"] == "ok"  # the creator starts
         with pytest.raises(TimeoutError, match=rf"seat 0 of table {table_id}: nothing from the host for 0.5 s"):
             await within(bot)  # the rebels (the silent seat) place first, so the government waits for ever
         await silent.close()

@@ -82,6 +82,7 @@ class LobbyScreen(Screen[None]):
         ("f", "fill('rule')", "Computers"),
         Binding("e", "fill('expert')", "Experts", show=False),
         ("s", "start", "Start"),
+        Binding("l", "leave_table", "Leave table", show=False),
         (CHAT_KEY, "chat", "Chat"),
         ("c", "code", "Code"),
         Binding("r", "refresh", "Refresh", show=False),
@@ -173,6 +174,14 @@ class LobbyScreen(Screen[None]):
                 self.remote.handle(message)
             self._reconnect()
 
+    def _runner(self, tables: list[dict[str, Any]]) -> str | None:
+        """The name of the player who created our table and alone fills and starts it, when that is not us."""
+        mine = next((t for t in tables if t["id"] == self.my_table), None)
+        runner = None if mine is None else mine.get("creator_seat")
+        if not isinstance(runner, int) or self.remote is None or runner == self.remote.seat:
+            return None
+        return str(mine["seats"][runner]["name"]) if mine is not None and runner < len(mine["seats"]) else None
+
     def _keep_unclaimed(self, message: dict[str, Any]) -> None:
         """Keep a message for a table we are not at yet (a spectator's request not answered yet), the latest few."""
         self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
@@ -194,10 +203,15 @@ class LobbyScreen(Screen[None]):
             code = shown_code(self.my_code)
             friends = "friends press c and type it; f seats computers; s starts"
             help_text = f"Private table {self.my_table}, code {code}: {friends}."
+        elif self.my_table is not None and (runner := self._runner(tables)) is not None:
+            help_text = f"You are at table {self.my_table}: {runner}, who created it, starts it; l leaves it."
         elif self.my_table is not None:
-            help_text = f"You are at table {self.my_table}: wait for players; f seats computers (e: experts); s starts."
+            keys = "f adds computers (e: experts); s starts; l leaves"
+            help_text = f"At table {self.my_table}: wait for players; {keys}."
         elif not tables:
             help_text = f"No table matches {self.search!r}." if self.search else "No tables yet: press n to create one."
+        if self.search:
+            help_text += " Esc clears the search."
         where = f"Tables matching {self.search!r}. " if self.search else ""
         if self.pages > 1:
             where += f"Page {self.page + 1} of {self.pages} ([ and ] turn pages, / finds a table). "
@@ -359,8 +373,11 @@ class LobbyScreen(Screen[None]):
             self._show_tables(reply)
         elif reply.get("type") == "spectating":
             self._spectating(reply)
+        elif reply.get("type") == "left":
+            self.notify(f"You left table {self.my_table}.")
+            self.remote, self.my_table, self.my_code = None, None, None
+            self.action_refresh()
         elif reply.get("type") == "created":
-            self.notify(f"Table {reply['table']['id']} created.")
             where = {"code": reply["code"]} if reply.get("code") else {"table": reply["table"]["id"]}
             try:
                 joined = await self.client.request({"type": "join", **where, "seat": seat})
@@ -513,8 +530,22 @@ class LobbyScreen(Screen[None]):
         """What the rows and keys mean."""
         self.app.push_screen(lobby_help())
 
+    def action_leave_table(self) -> None:
+        """Give up our seat at a table waiting to start, and stay in the lobby."""
+        if self.my_table is None:
+            self.notify("You sit at no table: j joins the selected one.", timeout=3)
+            return
+        self._ask({"type": "leave"})
+
     def action_disconnect(self) -> None:
-        """Leave the host; at a table waiting to start, only once the player says so (the seat is given up)."""
+        """Clear a search; else leave the host, at a table waiting to start only once the player says so (the seat
+        is given up)."""
+        if self.search:
+            self.search, self.page = "", 0
+            self.query_one("#search", Input).value = ""
+            self.query_one("#search", Input).display = False
+            self.action_refresh()
+            return
         if self.my_table is None:
             self.dismiss()
             return
@@ -523,7 +554,7 @@ class LobbyScreen(Screen[None]):
             if leave:
                 self.dismiss()
 
-        question = f"Leave {self.address}? Your seat at table {self.my_table} is given up."
+        question = f"Leave {self.address}? Your seat at table {self.my_table} is given up (l leaves the table only)."
         self.app.push_screen(ConfirmDialog(question), answered)
 
     async def on_unmount(self) -> None:
