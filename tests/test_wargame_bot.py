@@ -75,7 +75,7 @@ def test_attacks_come_at_decent_odds_and_the_maximum_leader_is_never_left_alone(
     columns = []
     for state, move in played:
         if isinstance(move, Attack):
-            column = attack_odds(state, move.attackers, move.targets, move.leaders).column
+            column = attack_odds(state, state.side, move.attackers, move.targets, move.leaders).column
             longest = sound_odds(Situation(WARGAME.view(state, state.side), state.side), move.targets[0])
             assert COLUMNS.index(column) >= COLUMNS.index(longest) >= COLUMNS.index("1-2")
             columns.append(column)
@@ -109,7 +109,8 @@ def test_no_attack_at_bad_odds_and_a_good_one_is_taken() -> None:
     put(state, GOV, "police", "H9")
     move = WargameBot(1).choose(WARGAME.view(state, REB))
     assert isinstance(move, Attack) and move.targets == ("H9",)
-    assert attack_odds(state, move.attackers, move.targets).column == "3-1" and set(move.attackers) <= set(irregulars)
+    assert attack_odds(state, REB, move.attackers, move.targets).column == "3-1"
+    assert set(move.attackers) <= set(irregulars)
 
 
 def test_losses_are_the_weakest_units() -> None:

@@ -336,7 +336,7 @@ def test_split_and_multi_hex_attacks() -> None:
     a = put(state, REB, "irregular", "M4")
     b = put(state, REB, "irregular", "N3")
     tanks = [put(state, GOV, "tank", "N4") for _ in range(3)]
-    odds = attack_odds(state, tuple(tanks), ("M4", "N3"))
+    odds = attack_odds(state, GOV, tuple(tanks), ("M4", "N3"))
     assert (odds.attack, odds.defence, odds.column) == (12, 4, "3-1")
     dice(state, 6)
     state, _ = play(state, GOV, Attack(tuple(sorted(tanks[:2])), ("M4", "N3")))
@@ -364,7 +364,7 @@ def test_leader_bonus_goes_to_one_attack_per_turn() -> None:
     leader = put(state, REB, "leader", "N4")
     first = put(state, REB, "irregular", "N4")
     second = put(state, REB, "irregular", "N4")
-    assert attack_odds(state, (first,), ("M4",), (leader,)).attack == 3
+    assert attack_odds(state, REB, (first,), ("M4",), (leader,)).attack == 3
     dice(state, 3)
     state, _ = play(state, REB, Attack((first,), ("M4",), (leader,)))
     with pytest.raises(IllegalMove):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.game import IllegalMove
+from core.wargame.crt import attack_odds
 from core.wargame.flow import next_phase
 from core.wargame.moves import Advance, Attack, MoveUnits, Retreat, Subvert
 from core.wargame.state import WargameState
@@ -138,3 +139,18 @@ def test_the_maximum_leader_alone_makes_no_rebel_leader_flee_but_a_government_un
     police = put(state, GOV, "police", "L4")
     state, _ = play(state, GOV, MoveUnits((police,), "M4", ("L4", "M4")))
     assert state.flee == [rebel_leader]
+
+
+def test_an_attack_on_a_hex_shared_after_a_subversion_meets_only_the_enemy_counters_there() -> None:
+    """A player saw 'Attack G5: 4 against 12' on the Police Station shared with two police he had just subverted:
+    his own police were counted among the defenders."""
+    for attacker, side_at_g5 in ((REB, [GOV, REB, REB]), (GOV, [GOV, REB, REB])):
+        state = board(phase="attack", side=attacker)
+        for side in side_at_g5:
+            put(state, side, "police", "G5")
+        attackers = tuple(put(state, attacker, "army", label) for label in ("G6", "H5"))
+        defending_police = side_at_g5.count(1 - attacker)
+        odds = attack_odds(state, attacker, attackers, ("G5",))
+        assert (odds.attack, odds.defence) == (6, 2 * 2 * defending_police)  # police 2, doubled in the fortress
+        _, events = play(state, attacker, Attack(attackers, ("G5",)))
+        assert f"attack G5 (Police Station) at {odds.column} (6 to {odds.defence})" in texts(events)

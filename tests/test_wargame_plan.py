@@ -271,7 +271,7 @@ def test_the_rules_answer_the_same_on_the_view_as_on_the_engines_state() -> None
     led = Attack((ids["army1"], ids["tank"]), ("M4",), (ids["leader"],))
     unknown = Attack(("G-tank-9",), ("M4",))
     for position in (view, state):
-        assert attack_odds(position, led.attackers, led.targets, led.leaders) == Odds(9, 3, "3-1", True)
+        assert attack_odds(position, GOV, led.attackers, led.targets, led.leaders) == Odds(9, 3, "3-1", True)
         assert attack_error(position, GOV, led) == ""
         assert attack_error(position, GOV, unknown).startswith("attackers must be your combat units")
 

@@ -31,7 +31,7 @@ def choose_attack(sit: Situation, longest: Callable[[Situation, str], str] | Non
         if planned is None:
             continue
         value, move = planned
-        odds = attack_odds(sit.view, move.attackers, move.targets, move.leaders)
+        odds = attack_odds(sit.view, sit.side, move.attackers, move.targets, move.leaders)
         if COLUMNS.index(odds.column) < COLUMNS.index(longest(sit, target)):
             continue
         if value > threshold and (best is None or value > best[0]):

@@ -62,7 +62,7 @@ def _spot(label: str, wanted: tuple[str, ...], free: set[str]) -> float:
 
 def _attack(view: WargameView, move: Attack) -> float:
     """The expected defender losses less the attacker's, by unit count, at the attack's odds."""
-    odds = attack_odds(view, move.attackers, move.targets, move.leaders)
+    odds = attack_odds(view, view.side, move.attackers, move.targets, move.leaders)
     if not odds.valid:
         return -99.0
     lost_att = lost_def = 0.0

@@ -9,7 +9,7 @@ from random import Random
 from core.wargame.board import stack_at
 from core.wargame.bot_eval import Situation, hold_value, outcomes, unit_value
 from core.wargame.combat import surrender_modifier, surrounded
-from core.wargame.crt import attack_strength, column, hex_defence
+from core.wargame.crt import attack_strength, column, defence
 from core.wargame.moves import Advance, BugOut, ChooseLosses, Disband, Flee, Retreat, WargameMove
 from core.wargame.units import Unit
 
@@ -101,11 +101,9 @@ def death_chance(sit: Situation, leader: Unit) -> float:
     combat = sit.view.combat
     assert combat is not None
     label = leader.hex
-    here = stack_at(sit.view, label)
-    fighters = [u for u in here if not u.is_leader]
+    fighters = [u for u in stack_at(sit.view, label) if not u.is_leader and u.side != combat.side]
     strength = attack_strength(sit.view, combat.attackers, combat.leaders)
-    defence = sum(hex_defence(stack_at(sit.view, t), t) for t in combat.targets)
-    col = column(strength, defence) or "1-4"
+    col = column(strength, defence(sit.view, combat.side, combat.targets)) or "1-4"
     trapped = surrounded(sit.view, label)
     dying = sum(1 for _a, lost, retreat in outcomes(col) if lost >= len(fighters) or (retreat and trapped)) / 6
     if combat.surrender:

@@ -49,7 +49,7 @@ def attack_error(board: Board, side: int, move: Attack) -> str:
             return "only your leaders on the board lend their bonus"
         if leader.hex not in attack_hexes or uid in board.leaders_used:
             return f"{leader.name} must be stacked with an attacker and lend his bonus once a turn"
-    odds = attack_odds(board, move.attackers, move.targets, move.leaders)
+    odds = attack_odds(board, side, move.attackers, move.targets, move.leaders)
     if not odds.valid:
         return f"{odds.attack} against {odds.defence} is worse than 1-4"
     if move.surrender:
@@ -68,7 +68,7 @@ def describe_attack(state: WargameState, side: int, move: Attack) -> str:
     if move.leaders:
         who += f" led by {len(move.leaders)} leader{'s' if len(move.leaders) > 1 else ''}"
     where = ", ".join(hex_name(label) for label in move.targets)
-    odds = attack_odds(state, move.attackers, move.targets, move.leaders)
+    odds = attack_odds(state, side, move.attackers, move.targets, move.leaders)
     call = ", calling for surrender" if move.surrender else ""
     return (
         f"Turn {state.turn}, {SIDE_NAMES[side]}: {who} attack "
@@ -110,4 +110,4 @@ def current_column(board: Board, combat: Combat, infuriated: bool) -> str:
     """The column of the combat as the board stands (leaders who bugged out gone); an infuriated defence that
     drops below 1-4 fights at 1-4."""
     att = attack_strength(board, combat.attackers, combat.leaders)
-    return column(att, defence(board, combat.targets, infuriated)) or "1-4"
+    return column(att, defence(board, combat.side, combat.targets, infuriated)) or "1-4"

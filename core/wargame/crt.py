@@ -84,9 +84,11 @@ def hex_defence(units: tuple[Unit, ...] | list[Unit], label: str) -> int:
     return ground * (2 if doubled else 1) + air
 
 
-def defence(board: Board, targets: tuple[str, ...], infuriated: bool = False) -> int:
-    """The total defence of the target hexes (doubled again by defenders infuriated by a call to surrender)."""
-    total = sum(hex_defence(stack_at(board, label), label) for label in targets)
+def defence(board: Board, side: int, targets: tuple[str, ...], infuriated: bool = False) -> int:
+    """The total defence of the target hexes against side's attack: the enemy counters there (a hex shared after a
+    subversion also holds some of side's own, which do not defend against their own side), doubled again by
+    defenders infuriated by a call to surrender."""
+    total = sum(hex_defence([u for u in stack_at(board, label) if u.side != side], label) for label in targets)
     return total * 2 if infuriated else total
 
 
@@ -96,9 +98,9 @@ def attack_strength(board: Board, attackers: tuple[str, ...], leaders: tuple[str
 
 
 def attack_odds(
-    board: Board, attackers: tuple[str, ...], targets: tuple[str, ...], leaders: tuple[str, ...] = ()
+    board: Board, side: int, attackers: tuple[str, ...], targets: tuple[str, ...], leaders: tuple[str, ...] = ()
 ) -> Odds:
-    """The odds of an attack as it stands (the legality of the units is checked by combat.attack_error)."""
-    att, dfn = attack_strength(board, attackers, leaders), defence(board, targets)
+    """The odds of side's attack as it stands (the legality of the units is checked by combat.attack_error)."""
+    att, dfn = attack_strength(board, attackers, leaders), defence(board, side, targets)
     col = column(att, dfn)
     return Odds(att, dfn, col, bool(col))

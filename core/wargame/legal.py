@@ -135,7 +135,7 @@ def attack_moves(state: WargameState, seat: int) -> list[Attack]:
             if attack_error(state, seat, move):
                 continue
             moves.append(move)
-            odds = attack_odds(state, attackers, (target,), leaders)
+            odds = attack_odds(state, seat, attackers, (target,), leaders)
             if state.config.surrender and (odds.column == "3-1" or surrounded(state, target)):
                 moves.append(Attack(attackers, (target,), leaders, surrender=True))
     return moves

@@ -130,5 +130,5 @@ def attack_of(view: WargameView, plan: Plan) -> Attack:
 def assess(view: WargameView, side: int, plan: Plan) -> tuple[Odds, str]:
     """The odds of the planned attack and why it cannot be made ("" if it can)."""
     move = attack_of(view, plan)
-    odds = attack_odds(view, move.attackers, move.targets, move.leaders)
+    odds = attack_odds(view, side, move.attackers, move.targets, move.leaders)
     return odds, attack_error(view, side, move)

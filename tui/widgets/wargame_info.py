@@ -75,7 +75,7 @@ def combat_odds(view: WargameView) -> Odds:
     """The odds of the combat in progress as the board stands."""
     combat = view.combat
     assert combat is not None
-    return attack_odds(view, combat.attackers, combat.targets, combat.leaders)
+    return attack_odds(view, combat.side, combat.attackers, combat.targets, combat.leaders)
 
 
 def leave_map_question(view: WargameView, move: MoveUnits) -> str:

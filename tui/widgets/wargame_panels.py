@@ -91,7 +91,7 @@ def combat_summary(view: WargameView) -> Text:
     elif view.last_result == "surrender" and combat.stage == "advance":
         text.append(": the defenders surrendered", style="bold yellow")
     else:
-        odds = attack_odds(view, combat.attackers, combat.targets, combat.leaders)
+        odds = attack_odds(view, combat.side, combat.attackers, combat.targets, combat.leaders)
         call = ", calling for surrender" if combat.surrender else ""
         text.append(f": {odds.attack} against {odds.defence}, {odds.column or 'below 1-4'}{call}", style="bold")
     return text
