@@ -519,8 +519,8 @@ class Host:
             raise Refused("started", "that game has started")
         if conn.table_id != lobby.id or conn.seat is None:
             raise Refused("not_seated", "only a player seated at the table can add computer opponents")
-        if (refusal := lobby.refusal_to_run(conn.identity)) is not None:
-            raise Refused("not_creator", refusal)
+        if (not_theirs := lobby.refusal_to_run(conn.identity)) is not None:
+            raise Refused("not_creator", not_theirs)
         lobby.fill(level)
         self._broadcast_lobby()
         return listing(ranked(self.tables.values()), 0, lobby)
@@ -531,8 +531,8 @@ class Host:
             raise Refused("started", "that game has already started")
         if conn.table_id != lobby.id or conn.seat is None:
             raise Refused("not_seated", "only a player seated at the table can start it")
-        if (refusal := lobby.refusal_to_run(conn.identity)) is not None:
-            raise Refused("not_creator", refusal)
+        if (not_theirs := lobby.refusal_to_run(conn.identity)) is not None:
+            raise Refused("not_creator", not_theirs)
         if any(seat.kind == "open" for seat in lobby.seats):
             raise Refused("not_full", "fill the open seats (join or add computer opponents) first")
         refusal = start_refusal(self.limits, self.tables, conn.origin)
