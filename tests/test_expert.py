@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from core.cards.beliefs import beliefs
-from core.cards.coach import FEW_DEALS, advise, reason_for
-from core.cards.expert import COUP_SEARCH, G54_SEARCH, REFORMATION_SEARCH, SEARCHES, ExpertBot, Search
+from core.cards.coach import advise, reason_for
+from core.cards.expert import COUP_SEARCH, FEW_DEALS, G54_SEARCH, REFORMATION_SEARCH, SEARCHES, ExpertBot, Search
 from core.cards.moves import Move
 from core.registry import game_spec
 from core.sim import derive_seeds, play_game

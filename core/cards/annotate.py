@@ -17,8 +17,9 @@ from core.records import Record, replay_states
 @dataclass(frozen=True)
 class Note:
     """One decision: who played what in which turn; the expert's move; the decider's chances of winning after the
-    move played and after the expert's, as play-outs estimate them (None where the expert does not search); and the
-    claim the move made (card), with whether it was a bluff (the decider did not hold it, or held a card it denied)."""
+    move played and after the expert's, as play-outs estimate them (None where the expert does not search, or played
+    out too few deals for odds: hinted then says how many it did); and the claim the move made (card), with whether
+    it was a bluff (the decider did not hold it, or held a card it denied)."""
 
     turn: int
     seat: int
@@ -28,6 +29,7 @@ class Note:
     expert_chance: float | None
     claim: str | None
     bluff: bool
+    hinted: int = 0
 
 
 def annotate(record: Record, nodes: int | None = None) -> Iterator[tuple[Note, Any]]:
@@ -53,11 +55,12 @@ def note(record: Record, game: Any, before: Any, after: Any, nodes: int | None =
     view = game.view(before, seat)
     played = game.load_move(data)
     found = ExpertBot(record.seed + before.version, nodes, SEARCHES[record.game]).assess(view)
-    deals = found.deals or 1
-    chance = found.wins[played] / deals if found.wins else None
-    expert_chance = found.wins[found.move] / deals if found.wins else None
+    told = found.odds_told()
+    chance = found.wins[played] / found.deals if told else None
+    expert_chance = found.wins[found.move] / found.deals if told else None
+    hinted = found.deals if found.wins and not told else 0
     claim, bluff = _claim(game, before, after, seat)
-    return Note(before.turn, seat, played, found.move, chance, expert_chance, claim, bluff), view
+    return Note(before.turn, seat, played, found.move, chance, expert_chance, claim, bluff, hinted), view
 
 
 def _claim(game: Any, before: Any, after: Any, seat: int) -> tuple[str | None, bool]:
@@ -82,6 +85,10 @@ def note_line(note: Note, view: Any, names: tuple[str, ...], label: Callable[[Mo
     line = f"Turn {note.turn} · {names[note.seat]}: {said(note.played)}"
     if note.claim is not None:
         line += f", a bluff of the {note.claim}" if note.bluff else f", holding the {note.claim}"
+    if note.hinted:
+        games = f"{note.hinted} game{'s' if note.hinted != 1 else ''}"
+        pick = "the expert agrees" if note.expert == note.played else f"expert: {said(note.expert)}"
+        return f"{line} · {pick} (a hint from only {games} played out, not odds)"
     if note.chance is None or note.expert_chance is None:
         return line
     if note.expert == note.played:

@@ -8,13 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.cards.beliefs import CardView, beliefs, bluff_chance
-from core.cards.expert import ExpertBot, Search
+from core.cards.expert import FEW_DEALS, ExpertBot, Search
 from core.cards.moves import Move
 
 LIKELY = 0.5
 """A card an opponent holds at least this likely is named as likely."""
-FEW_DEALS = 10
-"""Fewer deals than this give no odds worth a percentage (a big table's play-outs are long: the budget buys few)."""
 COACH_FACTOR = 4
 """The coach searches four times as long as the expert at the table (under a second, once a key press): its advice
 is read and weighed, so it had better not change with the luck of a few deals."""
