@@ -117,7 +117,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         verdict = "it was true" if event.what == "true" else "it was a bluff"
         return f"The card set aside is {article(card or '')}: {verdict}."
     if kind == "missionary":
-        return f"{say.verb(seat, 'draws', 'draw')} a replacement card (Missionary)."
+        return f"{say.verb(seat, 'draws', 'draw')} a replacement card, as the Missionary allows."
     if kind == "eliminated" and event.what == "treasury":  # no Lawyer in play
         coins = f"; {say.whose(seat)} {coins_verb(amount, 'goes', 'go')} to the treasury" if amount else ""
         return f"{say.verb(seat, 'is', 'are')} out of the game{coins}."
