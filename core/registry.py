@@ -29,6 +29,15 @@ def bot_levels() -> tuple[str, ...]:
     return tuple(dict.fromkeys(level for spec in GAMES.values() for level in spec.bots))
 
 
+def levels_told() -> str:
+    """Each level with the games it plays: 'rule (every game), ..., greedy (The 1992 wargame)'."""
+    told = []
+    for level in bot_levels():
+        games = [spec.title for spec in GAMES.values() if level in spec.bots]
+        told.append(f"{level} ({'every game' if len(games) == len(GAMES) else ', '.join(games)})")
+    return ", ".join(told)
+
+
 def make_bot(game: str, level: str, seed: int) -> Bot:
     """A fresh computer opponent of level for game, its own choices drawn from seed."""
     return game_spec(game).make_bot(level, seed)

@@ -17,7 +17,7 @@ from core.cards.annotate import annotate, note_line
 from core.cards.expert import SEARCHES
 from core.game import Flag, IllegalMove
 from core.records import Record, replay
-from core.registry import GAMES, bot_levels, game_spec
+from core.registry import GAMES, bot_levels, game_spec, levels_told
 from core.sim import run_sim
 from netplay.client import DEFAULT_PORT, HostError, parse_address
 
@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         default="",
         metavar=f"{levels},...",
-        help=f"each seat's computer opponent, comma-separated, one per seat: {', '.join(bot_levels())} "
+        help=f"each seat's computer opponent, comma-separated, one per seat: {levels_told()} "
         "(default: rule everywhere)",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of two lines")
@@ -138,7 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     bot = commands.add_parser("bot", help="a computer opponent that joins a host's table over the network")
     bot.add_argument("--connect", required=True, metavar="HOST:PORT", help="the host's address and game port")
     bot.add_argument("--table", metavar="ID", help="the table to join, as the lobby shows it (default: the first open)")
-    bot.add_argument("--level", default="rule", choices=bot_levels(), help="how it plays (default rule)")
+    bot.add_argument(
+        "--level", default="rule", choices=bot_levels(), help=f"how it plays (default rule): {levels_told()}"
+    )
     bot.add_argument("--name", default="", metavar="TEXT", help="its name at the table (default: LEVEL bot)")
     bot.add_argument("--seed", type=int, default=0, metavar="N", help="any whole number: its choices (default 0)")
     return parser
