@@ -195,3 +195,12 @@ async def test_a_single_target_is_taken_at_once_and_logged():
         assert table.record.moves[-1] == (0, Move("steal", target=1).to_dict())
         log = "\n".join(str(line.text) for line in app.screen.query_one("#log").lines)
         assert "The only choice: Natasha" in log
+
+
+async def test_the_embezzle_button_says_what_the_reserve_holds():
+    table = frozen_reformation(5, [(0, Move("allegiance", card="Loyalist"))], players=4, inquisitor=False)
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        assert "Embezzle 0 coins (z)" in labels, labels  # an empty reserve: embezzling takes nothing

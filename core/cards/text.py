@@ -195,6 +195,8 @@ def challenge_prompt(view: CoupView) -> str:
 
 def move_label(move: Move, view: CoupView) -> str:
     """A short button label for move."""
+    if move.kind == "embezzle":  # what it would take: the reserve may be empty
+        return f"{ACTIONS[move.kind].label} {coins_text(view.reserve)}"
     if move.kind in ACTIONS:
         return ACTIONS[move.kind].label
     challenge = view.challenge
