@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from netplay.storage import private_folder
+
 NEXT_ID_FILE = "next-table-number"
 TABLE_ID = re.compile(r"t[1-9][0-9]*")  # the ids the host gives tables, and so the names of their journals
 
@@ -53,8 +55,7 @@ class Journal:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        folder.chmod(0o700)  # journals hold every hidden card and each seat's owner: nobody else's to read
+        private_folder(folder)  # journals hold every hidden card and each seat's owner: nobody else's to read
 
     def path(self, table_id: str) -> Path:
         """The journal file of table_id."""

@@ -390,7 +390,7 @@ class SSHHost:
         """Load the host key, generating it the first time."""
         if self.key_path.exists():
             return asyncssh.read_private_key(self.key_path)
-        self.key_path.parent.mkdir(parents=True, exist_ok=True)
+        self.key_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # a folder it names is left as it is
         key = asyncssh.generate_private_key("ssh-ed25519")
         # created 0600, never readable by others (writing then chmod-ing leaves it open for a moment)
         with os.fdopen(os.open(self.key_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as file:

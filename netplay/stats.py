@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from netplay.rating import INITIAL, changes, forfeit_loss
+from netplay.storage import private_folder
 
 log = logging.getLogger(__name__)
 VERSION = 1  # PRAGMA user_version of the schema below; 0 is the first one (results without ratings)
@@ -55,7 +56,7 @@ class HostStats:
 
     def __init__(self, path: Path | None) -> None:
         if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(path.parent)
             with contextlib.suppress(FileExistsError):  # created private: who played whom is nobody else's
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         self.db = sqlite3.connect(":memory:" if path is None else str(path))

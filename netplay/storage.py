@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -20,14 +21,28 @@ def data_dir() -> Path:
     return Path(os.environ.get("COUP_DATA_DIR") or platformdirs.user_data_dir("coup"))
 
 
+def private_folder(folder: Path) -> Path:
+    """folder, made if missing (with any missing folder above it), readable by its owner alone (0700), like every
+    file coup writes in it (0600)."""
+    missing = [path for path in (folder, *folder.parents) if not path.exists()]
+    for path in reversed(missing):
+        path.mkdir(mode=0o700, exist_ok=True)
+    folder.chmod(0o700)
+    return folder
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write text to path, created private (0600) in a private folder: never readable by others, even for a moment."""
+    private_folder(path.parent)
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
+        out.write(text)
+
+
 def save_record(record: Record) -> Path:
-    """Write record under data_dir()/records and return its path."""
-    folder = data_dir() / "records"
-    folder.mkdir(parents=True, exist_ok=True)
+    """Write record (every hidden card) under data_dir()/records and return its path."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{record.game}-{stamp}-seed{record.seed}.json"
-    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:  # every hidden card
-        out.write(record.to_json())
+    path = data_dir() / "records" / f"{record.game}-{stamp}-seed{record.seed}.json"
+    write_private(path, record.to_json())
     return path
 
 
@@ -38,8 +53,7 @@ _held_profiles: list[int] = []  # descriptors whose locks mark this process's pr
 def claim_profile(kind: str = "player") -> str:
     """The secret of the first profile of kind that no running client holds, created private (0600) the first time,
     and held until this process ends: two clients on one account never share an identity on a host."""
-    folder = data_dir() / "profiles"
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder = private_folder(data_dir() / "profiles")
     for slot in range(1, PROFILE_SLOTS + 1):
         path = folder / f"{kind}-{slot}.key"
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
@@ -74,12 +88,8 @@ def load_preferences() -> dict[str, Any]:
 
 def save_preferences(preferences: dict[str, Any]) -> None:
     """Keep preferences for the next run (a private file); a failure to write only loses them."""
-    try:
-        preferences_path().parent.mkdir(parents=True, exist_ok=True)
-        with os.fdopen(os.open(preferences_path(), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
-            out.write(json.dumps(preferences))
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):
+        write_private(preferences_path(), json.dumps(preferences))
 
 
 def stats_path() -> Path:
@@ -102,9 +112,6 @@ def count_game(identity: str, won: bool) -> dict[str, int]:
     mine = stats.setdefault(identity, {"games": 0, "wins": 0})
     mine["games"] = int(mine.get("games", 0)) + 1
     mine["wins"] = int(mine.get("wins", 0)) + (1 if won else 0)
-    try:
-        stats_path().parent.mkdir(parents=True, exist_ok=True)
-        stats_path().write_text(json.dumps(stats))
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):
+        write_private(stats_path(), json.dumps(stats))
     return mine

@@ -222,4 +222,7 @@ async def test_every_file_the_host_writes_is_private(tmp_path: Path) -> None:
         await play_raw(peer, 4)
     written = [path for path in tmp_path.rglob("*") if path.is_file()]
     assert any(path.name == "next-table-number" for path in written)
+    assert any(path.parent.name == "records" for path in written)  # the game's record, every hidden card
     assert {path.name: path.stat().st_mode & 0o777 for path in written} == {path.name: 0o600 for path in written}
+    folders = [path for path in tmp_path.rglob("*") if path.is_dir()]
+    assert {path.name: path.stat().st_mode & 0o777 for path in folders} == {path.name: 0o700 for path in folders}

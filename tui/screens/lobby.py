@@ -206,8 +206,7 @@ class LobbyScreen(Screen[None]):
         elif self.my_table is not None and (runner := self._runner(tables)) is not None:
             help_text = f"You are at table {self.my_table}: {runner}, who created it, starts it; l leaves it."
         elif self.my_table is not None:
-            keys = "f adds computers (e: experts); s starts; l leaves"
-            help_text = f"At table {self.my_table}: wait for players; {keys}."
+            help_text = f"You are at table {self.my_table}: wait for players; f/e add computers; s starts; l leaves."
         elif not tables:
             help_text = f"No table matches {self.search!r}." if self.search else "No tables yet: press n to create one."
         if self.search:
