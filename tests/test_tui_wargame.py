@@ -340,11 +340,10 @@ async def test_a_finished_wargame_says_who_won_and_by_how_much_and_p_plays_it_ag
         assert again.table.levels() == {0: "rule", 1: "rule"}
 
 
-def test_aiming_at_a_lone_leader_says_how_to_meet_him():
-    def units_in_o7(*kinds_and_sides: tuple[str, int]) -> SimpleNamespace:
-        return SimpleNamespace(
-            units=[Unit(f"u{i}", side, kind, "O7", "map") for i, (kind, side) in enumerate(kinds_and_sides)]
-        )
+def test_an_aim_refused_says_why_a_lone_leader_is_met_by_moving_in_and_a_unit_attacked_once_a_turn():
+    def units_in_o7(*kinds_and_sides: tuple[str, int], defended: frozenset[str] = frozenset()) -> SimpleNamespace:
+        units = [Unit(f"u{i}", side, kind, "O7", "map") for i, (kind, side) in enumerate(kinds_and_sides)]
+        return SimpleNamespace(units=units, defended=defended)
 
     lone_rebel = units_in_o7((LEADER, REBELS))
     assert aim_refusal(lone_rebel, GOVERNMENT, "O7") == (
@@ -353,3 +352,5 @@ def test_aiming_at_a_lone_leader_says_how_to_meet_him():
     assert "string up the Maximum Leader" in aim_refusal(units_in_o7((LEADER, GOVERNMENT)), REBELS, "O7")
     guarded = units_in_o7((LEADER, REBELS), (IRREGULAR, REBELS))
     assert aim_refusal(guarded, GOVERNMENT, "N7") == "Aim at a hex of enemy units next to yours."
+    attacked = units_in_o7((LEADER, REBELS), (IRREGULAR, REBELS), defended=frozenset({"u1"}))
+    assert aim_refusal(attacked, GOVERNMENT, "O7").startswith("The units in O7 were attacked already this turn")

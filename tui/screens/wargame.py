@@ -71,11 +71,14 @@ COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
 
 
 def aim_refusal(view: WargameView, side: int, label: str) -> str:
-    """Why an attack cannot be aimed at label: a leader alone is met by moving in, not by attacking."""
+    """Why an attack cannot be aimed at label: a leader alone is met by moving in, not by attacking; a unit is
+    attacked once a turn."""
     enemies = [u for u in view.units if u.on_map and u.hex == label and u.side != side]
     if enemies and all(u.is_leader for u in enemies):
         what = "string up the Maximum Leader" if side == REBELS else "make him flee"
         return f"A leader alone cannot be attacked: end a combat unit's move in {label} to {what}."
+    if enemies and all(u.is_leader or u.uid in view.defended for u in enemies):
+        return f"The units in {label} were attacked already this turn: a unit is attacked once a turn."
     return "Aim at a hex of enemy units next to yours."
 
 
