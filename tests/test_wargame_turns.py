@@ -13,7 +13,7 @@ from core.wargame.events import Event
 from core.wargame.flow import end_turn, next_phase, settle
 from core.wargame.moves import AutoPlace, Disband, EndPhase, MoveUnits, Place
 from core.wargame.placement import rule_hexes
-from core.wargame.reinforcements import extra, mobs, reinforcement_queue, scheduled
+from core.wargame.reinforcements import extra, mobs, placements_text, reinforcement_queue, scheduled
 from core.wargame.state import Placement
 from tests.wargame_helpers import GOV, REB, board, dice, legal, play, put, status, where
 
@@ -356,3 +356,16 @@ def test_events_say_what_happened_in_a_sentence() -> None:
     _, events = play(state, REB, Attack(tuple(sorted(att)), ("G5",)))
     assert events[0].text == "Turn 3, rebels: 2 irregulars attack G5 (Police Station) at 1-2 (4 to 8)"
     assert events[1].text == ("Turn 3, rebels attack G5 (Police Station) at 1-2 (die 5): -1, the defender loses a unit")
+
+
+def test_the_log_names_every_reinforcement_a_side_gets() -> None:
+    """A player read 'without the Radio Station, die 5: 2 mobs' and was then asked to place 2 police as well."""
+    state = board(phase="reinforce", side=REB, turn=2, scenario="advanced", extra_reinforcements=True)
+    put(state, REB, "irregular", "M4")
+    events: list[Event] = []
+    dice(state, 5, 3)  # 2 mobs without the Radio Station; extra reinforcements 3
+    queue = reinforcement_queue(state, REB, events)
+    log = "\n".join(e.text for e in events)
+    assert "Turn 2, rebels: reinforcements due this turn: 2 police" in log
+    assert "without the Radio Station, die 5: 2 mobs" in log
+    assert f"Turn 2, rebels: extra reinforcements: {placements_text(queue[4:])}" in log  # after 2 police, 2 mobs

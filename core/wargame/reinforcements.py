@@ -6,7 +6,7 @@ from core.rng import below
 from core.wargame.board import controller, named, stack_at
 from core.wargame.events import Event
 from core.wargame.state import Placement, WargameState
-from core.wargame.units import ARMY, GOVERNMENT, IRREGULAR, MOB, POLICE, REBELS, SIDE_NAMES
+from core.wargame.units import ARMY, GOVERNMENT, IRREGULAR, MOB, POLICE, REBELS, SIDE_NAMES, kind_count
 
 RADIO_STATION = "Radio Station"
 
@@ -97,13 +97,27 @@ def extra(state: WargameState, side: int, events: list[Event]) -> list[Placement
     if side == GOVERNMENT and total == 7:
         rolls = [roll(state), roll(state)]
         events.append(Event("extra", f"{who} rolls twice more: {rolls[0]} and {rolls[1]}", side, state.turn))
-        return [p for r in rolls for p in EXTRA_TABLES[side][r]]
-    return list(EXTRA_TABLES[side][total])
+        brought = [p for r in rolls for p in EXTRA_TABLES[side][r]]
+    else:
+        brought = list(EXTRA_TABLES[side][total])
+    events.append(Event("extra", f"{who} extra reinforcements: {placements_text(brought)}", side, state.turn))
+    return brought
+
+
+def placements_text(placements: list[Placement]) -> str:
+    """ "1 army and 2 police" ("nothing" for none): what placements bring, kind by kind."""
+    kinds: dict[str, int] = {}
+    for placement in placements:
+        kinds[placement.kind] = kinds.get(placement.kind, 0) + placement.count
+    return " and ".join(kind_count(kind, n) for kind, n in sorted(kinds.items())) or "nothing"
 
 
 def reinforcement_queue(state: WargameState, side: int, events: list[Event]) -> list[Placement]:
     """Everything side gets at the start of its reinforcement phase."""
     queue = scheduled(state.config.advanced, side, state.turn)
+    if queue:
+        who = f"Turn {state.turn}, {SIDE_NAMES[side]}:"
+        events.append(Event("due", f"{who} reinforcements due this turn: {placements_text(queue)}", side, state.turn))
     queue += mobs(state, side, events)
     if state.config.extra_reinforcements:
         queue += extra(state, side, events)
