@@ -180,7 +180,7 @@ class TableScreen(Screen[None]):
         rows = []
         for seat in view.players:
             owes = seat.seat in view.owed and view.window != "over"
-            active, busy = seat.seat == view.active, thinking == seat.seat
+            active, busy = seat.seat == view.active and view.window != "over", thinking == seat.seat  # none at the end
             if seat.seat == view.viewer:
                 parts = self.face.seat_parts(view, seat, show_hand=True)
                 self.query_one("#me", SeatPanel).show(seat, active, owes, busy, parts)
