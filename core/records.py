@@ -42,8 +42,8 @@ class Record:
 
 def replay_states(record: Record) -> Iterator[tuple[Any, list[Any], Any]]:
     """Yield (state, events, game) from the start (with the game's opening events, such as the first turn's heading),
-    then after each move; IllegalMove naming the move (by its number,
-    from 1) if one does not apply, in words that show no hidden card."""
+    then after each move; IllegalMove naming the move (by its number, from 1) if one does not apply, in words that
+    show no hidden card."""
     game: Game = get_game(record.game)
     state = game.new(game.load_config(record.config), record.seed)
     yield state, game.opening_events(state), game

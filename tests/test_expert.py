@@ -11,7 +11,16 @@ import pytest
 
 from core.cards.beliefs import beliefs
 from core.cards.coach import advise, reason_for
-from core.cards.expert import COUP_SEARCH, FEW_DEALS, G54_SEARCH, REFORMATION_SEARCH, SEARCHES, ExpertBot, Search
+from core.cards.expert import (
+    COUP_SEARCH,
+    FEW_DEALS,
+    G54_SEARCH,
+    REFORMATION_SEARCH,
+    SEARCHES,
+    Assessment,
+    ExpertBot,
+    Search,
+)
 from core.cards.moves import Move
 from core.registry import game_spec
 from core.sim import derive_seeds, play_game
@@ -114,6 +123,6 @@ def test_the_coach_gives_no_odds_from_a_few_deals_and_names_a_search_nobody_won(
     assert "%" not in few.reason
     lost = dict.fromkeys(view.legal, 0)
     assert (
-        reason_for(lost, FEW_DEALS, view.legal[0], str)
+        reason_for(Assessment(view.legal[0], lost, FEW_DEALS), str)
         == f"no move won any of {FEW_DEALS} games played out from what you can see"
     )

@@ -14,6 +14,7 @@ from core.wargame.config import WargameConfig
 from core.wargame.engine import WARGAME
 from core.wargame.flow import must_move_out
 from core.wargame.moves import AutoPlace, EndPhase, MoveUnits
+from core.wargame.plan import aim_refusal
 from core.wargame.units import GOVERNMENT, GUARDS, IRREGULAR, LEADER, POLICE, REBELS, Unit
 from hexgrid.coords import Hex
 from netplay.table import LocalTable
@@ -21,7 +22,7 @@ from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.replay_app import ReplayApp
 from tui.screens.menu import MenuScreen
-from tui.screens.wargame import DECISIONS, WargameScreen, aim_refusal
+from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.screens.wargame_setup import WargameSetupScreen, wargame_table
 from tui.widgets.hexmap import LIT_MARK, Board, HexMapView

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.cards.beliefs import CardView, beliefs, bluff_chance
-from core.cards.expert import FEW_DEALS, ExpertBot, Search
+from core.cards.expert import Assessment, ExpertBot, Search
 from core.cards.moves import Move
 
 LIKELY = 0.5
@@ -43,15 +43,16 @@ def advise(
     if not view.legal:  # another player's decision: what the viewer may believe, and no move to advise
         return Advice(likely, bluff_chance(view, belief), None, "")
     assessment = ExpertBot(seed, COACH_FACTOR * search.nodes if nodes is None else nodes, search).assess(view)
-    reason = reason_for(assessment.wins, assessment.deals, assessment.move, lambda move: label(move, view))
+    reason = reason_for(assessment, lambda move: label(move, view))
     return Advice(likely, bluff_chance(view, belief), assessment.move, reason)
 
 
-def reason_for(wins: dict[Move, int], deals: int, move: Move, label: Callable[[Move], str]) -> str:
-    """Why the expert plays move, from what each move won over deals (no wins: it did not search)."""
+def reason_for(assessment: Assessment, label: Callable[[Move], str]) -> str:
+    """Why the expert plays its move, from what each move won over its deals (no wins: it did not search)."""
+    wins, deals, move = assessment.wins, assessment.deals, assessment.move
     if not wins:
         return "the expert plays this as the rule bot would: there is nothing here worth searching"
-    if deals < FEW_DEALS:
+    if not assessment.odds_told():
         played = f"{deals} game{'s' if deals != 1 else ''}"
         return f"the expert's pick from only {played} played out (a big table leaves time for few): a hint, not odds"
     if not wins[move]:

@@ -9,7 +9,7 @@ from core.wargame.combat import attack_error, attackable, can_attack
 from core.wargame.crt import Odds, attack_odds
 from core.wargame.movement import can_leave_map, group_error, reach
 from core.wargame.moves import Attack, MoveUnits
-from core.wargame.units import Unit
+from core.wargame.units import REBELS, Unit
 from core.wargame.views import WargameView
 
 
@@ -90,6 +90,18 @@ def off_map(view: WargameView, plan: Plan) -> MoveUnits | None:
 def is_target(view: WargameView, side: int, label: str) -> bool:
     """Whether side may aim an attack at label now."""
     return attackable(view, side, label)
+
+
+def aim_refusal(view: WargameView, side: int, label: str) -> str:
+    """Why an attack cannot be aimed at label: a leader alone is met by moving in, not by attacking; a unit is
+    attacked once a turn."""
+    enemies = [u for u in view.units if u.on_map and u.hex == label and u.side != side]
+    if enemies and all(u.is_leader for u in enemies):
+        what = "string up the Maximum Leader" if side == REBELS else "make him flee"
+        return f"A leader alone cannot be attacked: end a combat unit's move in {label} to {what}."
+    if enemies and all(u.is_leader or u.uid in view.defended for u in enemies):
+        return f"The units in {label} were attacked already this turn: a unit is attacked once a turn."
+    return "Aim at a hex of enemy units next to yours."
 
 
 def candidates(view: WargameView, side: int, targets: list[str]) -> list[Unit]:

@@ -6,7 +6,7 @@ from core.rng import below
 from core.wargame.board import controller, named, stack_at
 from core.wargame.events import Event
 from core.wargame.state import Placement, WargameState
-from core.wargame.units import ARMY, GOVERNMENT, IRREGULAR, MOB, POLICE, REBELS, SIDE_NAMES, kind_count
+from core.wargame.units import ARMY, GOVERNMENT, IRREGULAR, MOB, POLICE, REBELS, SIDE_NAMES, counted
 
 RADIO_STATION = "Radio Station"
 
@@ -106,10 +106,7 @@ def extra(state: WargameState, side: int, events: list[Event]) -> list[Placement
 
 def placements_text(placements: list[Placement]) -> str:
     """ "1 army and 2 police" ("nothing" for none): what placements bring, kind by kind."""
-    kinds: dict[str, int] = {}
-    for placement in placements:
-        kinds[placement.kind] = kinds.get(placement.kind, 0) + placement.count
-    return " and ".join(kind_count(kind, n) for kind, n in sorted(kinds.items())) or "nothing"
+    return counted((placement.kind, placement.count) for placement in placements) or "nothing"
 
 
 def reinforcement_queue(state: WargameState, side: int, events: list[Event]) -> list[Placement]:

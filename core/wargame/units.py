@@ -128,10 +128,15 @@ def kind_count(kind: str, count: int) -> str:
 
 def describe(units: Iterable[Unit]) -> str:
     """ "2 irregulars and 1 mob"."""
-    kinds: dict[str, int] = {}
-    for unit in units:
-        kinds[unit.kind] = kinds.get(unit.kind, 0) + 1
-    return " and ".join(kind_count(kind, n) for kind, n in sorted(kinds.items()))
+    return counted([(unit.kind, 1) for unit in units])
+
+
+def counted(kinds: Iterable[tuple[str, int]]) -> str:
+    """ "2 irregulars and 1 mob" from (kind, how many) pairs, a kind maybe more than once; "" for none."""
+    totals: dict[str, int] = {}
+    for kind, count in kinds:
+        totals[kind] = totals.get(kind, 0) + count
+    return " and ".join(kind_count(kind, n) for kind, n in sorted(totals.items()))
 
 
 def unit_id(side: int, kind: str, number: int) -> str:

@@ -24,6 +24,7 @@ from core.wargame.placement import RULES
 from core.wargame.plan import (
     Plan,
     aim,
+    aim_refusal,
     assess,
     attack_of,
     is_target,
@@ -33,7 +34,7 @@ from core.wargame.plan import (
     off_map,
     select_stack,
 )
-from core.wargame.units import REBELS, WINS
+from core.wargame.units import WINS
 from core.wargame.views import WargameView
 from hexgrid.coords import Hex
 from tui.messages import GameFinished
@@ -68,18 +69,6 @@ OUTLINED_MIN = (116, 38)  # the whole outlined map with room for the panels belo
 NARROW = 100  # below this width a compact CRT takes the log's place while an attack is planned or resolved
 LOG_STYLES = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold", "note": "italic cyan"}
 COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
-
-
-def aim_refusal(view: WargameView, side: int, label: str) -> str:
-    """Why an attack cannot be aimed at label: a leader alone is met by moving in, not by attacking; a unit is
-    attacked once a turn."""
-    enemies = [u for u in view.units if u.on_map and u.hex == label and u.side != side]
-    if enemies and all(u.is_leader for u in enemies):
-        what = "string up the Maximum Leader" if side == REBELS else "make him flee"
-        return f"A leader alone cannot be attacked: end a combat unit's move in {label} to {what}."
-    if enemies and all(u.is_leader or u.uid in view.defended for u in enemies):
-        return f"The units in {label} were attacked already this turn: a unit is attacked once a turn."
-    return "Aim at a hex of enemy units next to yours."
 
 
 class WargameScreen(Screen[None]):
