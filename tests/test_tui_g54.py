@@ -223,6 +223,26 @@ async def test_a_reactive_claim_is_offered_in_the_lose_dialog_and_played_by_its_
     assert table.state.window == "react" and table.state.players[0].aside == ("Guerrilla",)
 
 
+async def test_the_lose_dialog_shows_its_keys_in_the_footer_and_esc_says_the_choice_is_owed():
+    state = named(g54_state([["Banker", "Guerrilla"], ["Politician", "Banker"]], roles=("Intellectual",), active=1))
+    state.players[1] = state.players[1].but(coins=7)
+    table = frozen_g54(state, seat=0, script=((1, Move("coup", target=0)),))
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickCardDialog)
+        shown = [binding.key for (_, binding, enabled, _) in dialog.active_bindings.values() if binding.show]
+        assert shown[:4] == ["1", "2", "3", "4"] and "5" not in shown  # one key a line, none past the last
+        await pilot.press("5", "escape")
+        await pilot.pause()
+        assert app.screen is dialog  # neither a key past the lines nor Esc leaves an owed choice
+        assert any(n.title == "This choice is owed" for n in app._notifications)
+        await pilot.press("1")
+        await pilot.pause()
+    assert table.record.moves[-1] == (0, {"kind": "reveal", "card": "Banker"})
+
+
 async def test_a_taxed_reactive_claim_says_its_tax_in_the_lose_dialog():
     hands = [["Banker", "Guerrilla"], ["Director", "Banker"]]
     roles = ("Missionary", "Customs Officer")

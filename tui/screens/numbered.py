@@ -1,21 +1,17 @@
-"""The number keys of a dialog's numbered lines: 1-9, then 0 for the tenth, and the hint that says so."""
+"""The number keys of a dialog's numbered lines: 1-9, then 0 for the tenth, in the footer and the hint that says so."""
 
 from __future__ import annotations
 
+from textual.binding import Binding
+
 KEYS = "1234567890"
+CHOOSE = Binding.Group("Choose", compact=True)
+NUMBER_BINDINGS = [Binding(key, f"pick({index})", "Choose", group=CHOOSE) for index, key in enumerate(KEYS)]
 
 
 def number_key(index: int) -> str:
     """The key of the line at index (from 0): '1'...'9', '0' for the tenth, '' past it (click only)."""
     return KEYS[index] if index < len(KEYS) else ""
-
-
-def index_of(character: str | None, count: int) -> int | None:
-    """The line (from 0) a pressed character picks among count lines, or None."""
-    if not character or character not in KEYS:
-        return None
-    index = KEYS.index(character)
-    return index if index < count else None
 
 
 def keys_hint(count: int) -> str:
@@ -25,3 +21,9 @@ def keys_hint(count: int) -> str:
     if count <= 9:
         return f"Press 1-{count} or click"
     return "Press 1-9, or 0 for the 10th, or click"
+
+
+def offers_key(action: str, parameters: tuple[object, ...], count: int) -> bool:
+    """Whether a numbered dialog of count lines offers action (a pick past its last line is neither run nor shown in
+    the footer; every other action is)."""
+    return action != "pick" or (bool(parameters) and isinstance(parameters[0], int) and parameters[0] < count)

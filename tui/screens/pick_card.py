@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from tui.screens.numbered import index_of, keys_hint, number_key
+from tui.screens.numbered import NUMBER_BINDINGS, keys_hint, number_key, offers_key
 
 
 class PickCardDialog(ModalScreen[str]):
-    """A button per distinct card, keys 1-9 (0 for a tenth); the choice is required (no cancel)."""
+    """A button per distinct card, keys 1-9 (0 for a tenth); the choice is required: Esc says so."""
+
+    BINDINGS = [*NUMBER_BINDINGS, Binding("escape", "owed", show=False)]
 
     def __init__(self, title: str, cards: list[str], help_text: str = "") -> None:
         super().__init__(classes="dialog")
@@ -34,8 +36,13 @@ class PickCardDialog(ModalScreen[str]):
         assert event.button.id is not None
         self.dismiss(self.cards[int(event.button.id.removeprefix("card-"))])
 
-    def on_key(self, event: Key) -> None:
-        index = index_of(event.character, len(self.cards))
-        if index is not None:
-            event.stop()
-            self.dismiss(self.cards[index])
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return offers_key(action, parameters, len(self.cards))
+
+    def action_pick(self, index: int) -> None:
+        """Choose the card on line index."""
+        self.dismiss(self.cards[index])
+
+    def action_owed(self) -> None:
+        """Say why there is no way out: the game waits for this choice."""
+        self.notify("The game waits for this choice: pick a card to go on.", title="This choice is owed")

@@ -5,17 +5,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from tui.screens.numbered import index_of, keys_hint, number_key
+from tui.screens.numbered import NUMBER_BINDINGS, keys_hint, number_key, offers_key
 
 
 class TargetDialog(ModalScreen[int | None]):
     """One button per possible target, keys 1-9 and 0 for a tenth; Esc cancels (None)."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
+    BINDINGS = [*NUMBER_BINDINGS, ("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, targets: list[tuple[int, str]]) -> None:
         super().__init__(classes="dialog")
@@ -35,11 +34,12 @@ class TargetDialog(ModalScreen[int | None]):
         assert event.button.id is not None
         self.dismiss(int(event.button.id.removeprefix("target-")))
 
-    def on_key(self, event: Key) -> None:
-        index = index_of(event.character, len(self.targets))
-        if index is not None:
-            event.stop()
-            self.dismiss(self.targets[index][0])
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return offers_key(action, parameters, len(self.targets))
+
+    def action_pick(self, index: int) -> None:
+        """Aim at the target on line index."""
+        self.dismiss(self.targets[index][0])
 
     def action_cancel(self) -> None:
         """Close without a target."""
