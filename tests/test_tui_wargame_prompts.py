@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.wargame.config import WargameConfig
 from core.wargame.engine import WARGAME
-from core.wargame.moves import Attack
+from core.wargame.moves import Advance, Attack
 from core.wargame.picks import start_picks
 from tests.test_tui_wargame import app_for, panel
 from tests.wargame_helpers import GOV, REB, board, dice, play, put
@@ -83,3 +83,19 @@ def test_a_surrender_is_reported_as_one_not_as_odds_against_nobody():
     summary = str(combat_summary(view))
     assert summary.endswith(": the defenders surrendered") and "against 0" not in summary
     assert last_attack(view).endswith(" surrender")
+
+
+async def test_after_a_surrender_the_crt_caption_says_so_not_the_attack_before_it():
+    state = board(phase="attack", side=GOV, surrender=True)
+    put(state, REB, "mob", "M4")
+    put(state, REB, "mob", "C4")
+    tank = put(state, GOV, "tank", "N4")
+    tanks = tuple(put(state, GOV, "tank", "D4") for _ in range(3))
+    dice(state, 1, 1, 1, 1)  # M4: no surrender call, die 1 (NE); C4: surrender rolled 1, modified to 2 or less
+    state, _ = play(state, GOV, Attack((tank,), ("M4",)))
+    state, _ = play(state, GOV, Attack(tanks, ("C4",), surrender=True))
+    state, _ = play(state, GOV, Advance(()))
+    assert state.combat is None and state.last_result == "surrender"
+    async with app_for(table_at(state)).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert pilot.app.screen._crt_now() == ("", 0, "", "last attack: the defenders surrendered")

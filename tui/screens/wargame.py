@@ -393,6 +393,8 @@ class WargameScreen(Screen[None]):
             odds = combat_odds(self.view)
             return odds.column, 0, "", f"this attack: {odds.attack} against {odds.defence}, not rolled yet"
         for event in reversed(self.view.log):
+            if event.kind == "surrender":  # no combat line after it: the defenders gave up (a failed roll has one)
+                return "", 0, "", "last attack: the defenders surrendered"
             found = COMBAT_LINE.search(event.text) if event.kind == "combat" else None
             if found:
                 column, die, result = found.group(1), int(found.group(2)), found.group(3)
