@@ -16,7 +16,7 @@ from tests.test_tui_wargame import ATTACK_TARGET, app_for, counters, go_to, hex_
 from tests.wargame_helpers import REB, board, put
 from tests.wargame_screens import table_at
 from tui.screens.wargame import DECISIONS, WargameScreen
-from tui.widgets.hexmap import HEADER_ROWS, Board, HexMapView
+from tui.widgets.hexmap import HEADER_ROWS, SIDE_STYLE, Board, HexMapView
 from tui.widgets.wargame_text import stack_label
 
 BAND = (IRREGULAR, IRREGULAR, MOB, LEADER)  # "i2x2m1L": 2 irregulars, a mob and a rebel leader
@@ -132,6 +132,23 @@ def test_every_cut_stack_label_shows_a_plus_and_any_leader():
                 assert len(label) <= width, (stack, width, label)
                 assert label == whole or "+" in label, (stack, width, label)
                 assert (LEADER in stack) == ("L" in label), (stack, width, label)
+
+
+def test_a_hex_both_sides_stand_in_shows_both_each_in_its_colour():
+    shared = (*counters("P7", GOVERNMENT, ARMY), *counters("P7", REBELS, ARMY, ARMY))
+    assert [stack_label(shared, width) for width in (3, 5, None)] == ["A/a", "A3/a3", "A3/a3x2"]
+    view = HexMapView(game_map())
+    for compact in (False, True):
+        view.use_compact(compact)
+        view.show(Board({"P7": shared}, {}))
+        y = view.layout_of.interior_slots(Hex.parse("P7"))[0][1]
+        line = view._lines[y]  # the map's own strips, unscrolled
+        text = "".join(segment.text for segment in line)
+        colours = [segment.style.color if segment.style else None for segment in line for _ in segment.text]
+        label = "A3/a3" if "A3/a3" in text else "A/a"
+        start = text.index(label)
+        assert colours[start] == SIDE_STYLE[GOVERNMENT].color, compact
+        assert colours[text.index("a", start)] == SIDE_STYLE[REBELS].color, compact
 
 
 async def test_a_cut_stack_shows_a_plus_on_the_map_and_whole_in_the_hex_panel():

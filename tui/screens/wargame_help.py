@@ -57,14 +57,15 @@ KEYS = """\
 MAP = """\
 # The map
 
-Government units are upper-case, rebels lower-case, with their combat strength: `G3` Guards,
-`A3` army, `T4` tank, `H3` helicopter, `P2` police, `M1` loyalist mob, `i2` irregular, `m1` mob,
-`ML` the Maximum Leader, `L` a rebel leader; `A3x2` two armies; `+` more than fits (`A3x2+`, `i2+L`
+Government units are upper-case, rebels lower-case, with their combat strength: `G3` Guards, `A3`
+army, `T4` tank, `H3` helicopter, `P2` police, `M1` loyalist mob, `i2` irregular, `m1` mob, `ML` the
+Maximum Leader, `L` a rebel leader; `A3x2` two armies; `+` more than fits (`A3x2+`, `i2+L`
 irregulars, more, and a rebel leader). Where a hex has only 3 characters, a last `L` means a leader
 is there too (`i2L` a rebel leader with irregulars, `G+L` the Maximum Leader with the Guards and
-more); the panel below lists the whole stack of the hex under the cursor, with the hexes its roads
-lead to, its bridges and its river sides. The column letters and row numbers stay in view while the
-map scrolls.
+more). A hex both sides stand in, after a subversion, shows the government's counters before a `/`
+and the rebels' after it (`A/a`, `A3/a3`); the panel below lists the whole stack of the hex under
+the cursor, with the hexes its roads lead to, its bridges and its river sides. The column letters
+and row numbers stay in view while the map scrolls.
 
 Empty hexes show their terrain: `##` city, `^^` forest, `~~` lake, blank clear (`#` `^` `~` below
 116×38); under counters it moves to the hex's lower line (`_##__` a city) where there is room.

@@ -12,11 +12,11 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from core.wargame.units import Unit
+from core.wargame.units import GOVERNMENT, REBELS, Unit
 from hexgrid.coords import Hex
 from hexgrid.layout import Cell, CompactLayout, MapLayout, OutlinedLayout
 from hexgrid.maps import HexMap
-from tui.widgets.wargame_text import STRATEGIC_CODES, stack_label
+from tui.widgets.wargame_text import SHARED_MARK, STRATEGIC_CODES, stack_label
 
 TERRAIN_BACKGROUND = {"clear": "", "city": "#3a3a3a", "forest": "#1d401d", "lake": "#1c2f5a"}
 STRATEGIC_BACKGROUND, FORTIFIED_BACKGROUND = "#4a2a5e", "#62307e"
@@ -182,6 +182,22 @@ class HexMapView(ScrollView, can_focus=False):
         for x, y in free:
             canvas[y][x] = Cell(LIT_MARK, h, "lit")
 
+    def _colour_shared(self, canvas: list[list[Cell]]) -> None:
+        """A hex both sides stand in reads government/rebels: the cells after its SHARED_MARK take the rebels'
+        colour (role "rebels"), the ones before it the government's."""
+        shared = {label for label, units in self.board.stacks.items() if len({u.side for u in units}) > 1}
+        if not shared:
+            return
+        for row in canvas:
+            past: set[Hex] = set()
+            for x, cell in enumerate(row):
+                if cell.hex is None or cell.role != "interior" or cell.hex.label not in shared:
+                    continue
+                if cell.text == SHARED_MARK:
+                    past.add(cell.hex)
+                elif cell.hex in past:
+                    row[x] = Cell(cell.text, cell.hex, "rebels")
+
     def _redraw(self) -> None:
         layout = self.layout_of
         canvas = layout.render(self._overlay)
@@ -189,6 +205,7 @@ class HexMapView(ScrollView, can_focus=False):
             self._floor(canvas, h)
         for label in self.board.marks:
             self._light(canvas, Hex.parse(label))
+        self._colour_shared(canvas)
         self._lines = [Strip(self._segments(row)).simplify() for row in canvas]
         width, height = layout.size
         self.virtual_size = Size(width, height)
@@ -210,9 +227,11 @@ class HexMapView(ScrollView, can_focus=False):
         style = ROLE_STYLE.get(cell.role, Style())
         if cell.role == "name":
             style = NAME_STYLE
+        elif cell.role == "rebels":
+            style = SIDE_STYLE[REBELS]
         elif cell.role == "interior" and cell.text.strip():
-            units = self.board.stacks.get(label, ())
-            style = SIDE_STYLE[units[0].side] if units else ROLE_STYLE["terrain"]
+            sides = {u.side for u in self.board.stacks.get(label, ())}
+            style = SIDE_STYLE[GOVERNMENT if GOVERNMENT in sides else REBELS] if sides else ROLE_STYLE["terrain"]
         if background:
             style += Style(bgcolor=background)
         if h == self.cursor:

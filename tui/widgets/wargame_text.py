@@ -24,6 +24,7 @@ from core.wargame.views import WargameView
 
 LETTERS = {"guards": "G", "army": "A", "tank": "T", "helicopter": "H", "police": "P", "irregular": "I", "mob": "M"}
 SIDE_TITLES = ("Government", "Rebels")
+SHARED_MARK = "/"  # between the government's counters and the rebels' in a hex both stand in
 STRATEGIC_CODES = {
     "Airport": "AP",
     "Radio Station": "RS",
@@ -50,7 +51,32 @@ def stack_label(units: tuple[Unit, ...] | list[Unit], width: int | None = None) 
     leader): "A3x2T4ML". With a width, a stack cut to fit it shows a "+" where counters are left out, before the
     leaders ("A3x2+ML"); when no kind fits whole, the first keeps its code without its count, or its letter ("i+L");
     where the leaders' codes would leave the fighters fewer than 3 characters, one "L" stands for them ("G+L": the
-    Maximum Leader)."""
+    Maximum Leader). A hex both sides stand in (after a subversion) reads government, SHARED_MARK, rebels: "A3/a3",
+    "A/a" in 3 characters."""
+    government = [u for u in units if u.side == GOVERNMENT]
+    if government and len(government) < len(units):
+        return _shared_label(government, [u for u in units if u.side != GOVERNMENT], width)
+    return _one_side_label(units, width)
+
+
+def _shared_label(government: list[Unit], rebels: list[Unit], width: int | None) -> str:
+    """Both sides' labels either side of SHARED_MARK, each cut to its share of width (what one leaves, the other
+    may use); a share of one or two characters keeps the label's first ones ("A", "a3")."""
+    whole = _one_side_label(government), _one_side_label(rebels)
+    if width is None or len(whole[0]) + len(whole[1]) < width:
+        return SHARED_MARK.join(whole)
+    room = width - 1
+    government_share = min(len(whole[0]), max(room - len(whole[1]), (room + 1) // 2))
+    shares = government_share, room - government_share
+    parts = [
+        label if len(label) <= share else (_one_side_label(side, share) if share >= 3 else label[:share])
+        for label, side, share in zip(whole, (government, rebels), shares, strict=True)
+    ]
+    return SHARED_MARK.join(parts)
+
+
+def _one_side_label(units: tuple[Unit, ...] | list[Unit], width: int | None = None) -> str:
+    """stack_label of counters of one side."""
     groups: dict[str, int] = {}
     fighters = sorted((u for u in units if not u.is_leader), key=lambda u: (-u.strength, u.kind, u.side))
     for unit in fighters:
