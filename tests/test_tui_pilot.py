@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import RichLog
+from textual.widgets import Checkbox, RichLog, Select
 from textual.worker import WorkerFailed
 
 from core.cards.moves import Move
-from netplay.storage import load_stats
+from netplay.storage import load_stats, save_preferences
 from netplay.table import LocalTable
 from tests.tui_helpers import app_on, bot_moves, finished_table, frozen_reformation, frozen_table, quick_settings
 from tui.app import CoupApp, worker_traceback
@@ -20,6 +20,7 @@ from tui.screens.pick_card import PickCardDialog
 from tui.screens.rules import RulesScreen
 from tui.screens.table import TableScreen
 from tui.screens.target import TargetDialog
+from tui.settings import Settings
 
 MAX_PRESSES = 2000
 
@@ -68,6 +69,39 @@ async def test_a_whole_game_from_the_menu_with_the_keyboard():
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_menu_opens_again_on_the_last_game_started_with_its_choices():
+    settings = Settings.saved(bot_delay=0, save_records=False)
+    async with CoupApp(settings=settings).run_test(size=(80, 24)) as pilot:
+        menu = pilot.app.screen
+        assert isinstance(menu, MenuScreen) and menu.game == "coup"
+        await pilot.press("g")  # Reformation
+        await pilot.pause()
+        menu.query_one("#players", Select).value = 6
+        menu.query_one("#level-2", Select).value = "random"
+        await pilot.pause()
+        await pilot.click("#inquisitor")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TableScreen)
+    again = Settings.saved(bot_delay=0, save_records=False)
+    async with CoupApp(settings=again).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = pilot.app.screen
+        assert isinstance(menu, MenuScreen) and (menu.game, menu.players) == ("reformation", 6)
+        levels = [menu.query_one(f"#level-{i}", Select).value for i in (1, 2, 3)]
+        assert levels == ["rule", "random", "rule"] and menu.query_one("#inquisitor", Checkbox).value
+        assert menu.query_one("#opponent-row-5").display and not menu.query_one("#opponent-row-6").display
+
+
+async def test_a_garbled_menu_memory_opens_the_menu_on_its_defaults():
+    save_preferences({"menu": {"game": ["coup"], "players": True, "levels": [{}, 7], "ticked": [["inquisitor"]]}})
+    async with CoupApp(settings=Settings.saved(bot_delay=0)).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = pilot.app.screen
+        assert isinstance(menu, MenuScreen) and (menu.game, menu.players) == ("coup", 4)
+        assert menu.query_one("#level-1", Select).value == "rule" and not menu.query_one("#inquisitor", Checkbox).value
 
 
 async def test_play_again_starts_a_new_game_with_the_winner_first():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from textual.widgets import Select
+from textual.widgets import Checkbox, Input, Select
 from textual.widgets._footer import FooterKey
 
 from core.registry import make_bot
@@ -25,6 +25,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.screens.wargame_setup import WargameSetupScreen, wargame_table
+from tui.settings import Settings
 from tui.widgets.hexmap import LIT_MARK, Board, HexMapView
 from tui.widgets.wargame_text import stack_label
 
@@ -216,6 +217,32 @@ async def test_against_the_computer_the_screen_waits_then_acts_for_you():
             await pilot.press("c" if screen.picks is not None else "1")
         assert (view.phase, view.side, screen.acting) == ("reinforce", 1, 1)
         assert any(e.text == "Turn 1: government attack" for e in view.log)
+
+
+async def test_the_menu_and_the_start_screen_open_on_the_wargame_as_last_started():
+    async with CoupApp(Settings.saved(bot_delay=0, save_records=False)).run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "g", "g", "s")
+        await pilot.pause()
+        setup = pilot.app.screen
+        assert isinstance(setup, WargameSetupScreen)
+        setup.query_one("#wg-scenario", Select).value = "advanced"
+        await pilot.pause()
+        setup.query_one("#wg-surrender", Checkbox).value = False  # the rulebook's advice, declined
+        setup.query_one("#wg-side-0", Select).value = "second"
+        setup.query_one("#wg-turns", Input).value = "8"
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, WargameScreen)
+    async with CoupApp(Settings.saved(bot_delay=0, save_records=False)).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = pilot.app.screen
+        assert isinstance(menu, MenuScreen) and menu.game == "wargame"
+        await pilot.press("s")
+        await pilot.pause()
+        setup = pilot.app.screen
+        assert isinstance(setup, WargameSetupScreen)
+        config, _, players = setup.choices()
+        assert config == WargameConfig(scenario="advanced", salvage=True, turn_limit=8) and players == ("second", "you")
 
 
 async def test_the_menu_opens_the_start_screen_which_builds_the_table_and_help_opens_and_closes():

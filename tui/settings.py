@@ -75,6 +75,12 @@ class Settings:
     """The kinds of window (AUTO_PASS) answered 'pass' at once for this player; never a claim aimed at them."""
     remember: bool = False
     """Keep the pace of play on this machine for the next run (local play and coup join; not SSH sessions)."""
+    last_menu: dict[str, Any] = field(default_factory=dict)
+    """The menu's choices when a game was last started from it (game, players, levels, ticked options), shown again
+    when it opens; as read back from the preferences file, so the menu takes only what it still offers."""
+    last_wargame: dict[str, Any] = field(default_factory=dict)
+    """The wargame start screen's choices when a game was last started from it (config and who plays each side),
+    as read back from the preferences file (checked there)."""
 
     @classmethod
     def saved(cls, **fields: Any) -> Settings:
@@ -92,12 +98,25 @@ class Settings:
         kinds = saved.get("auto_pass")
         if isinstance(kinds, list):
             settings.auto_pass = frozenset(k for k in kinds if k in AUTO_PASS)
+        if isinstance(saved.get("confirm"), bool) and "confirm" not in fields:
+            settings.confirm = saved["confirm"]
+        for key, name in (("menu", "last_menu"), ("wargame", "last_wargame")):
+            if isinstance(saved.get(key), dict):
+                setattr(settings, name, saved[key])
         return settings
 
     def save(self) -> None:
-        """Keep the pace of play and the name for the next run, if these settings are remembered."""
+        """Keep the pace of play, the name, the confirmation and the menu's last choices for the next run, if these
+        settings are remembered."""
         if self.remember:
-            kept = {"bot_pace": self.pace, "auto_pass": sorted(self.auto_pass), "player_name": self.player_name}
+            kept = {
+                "bot_pace": self.pace,
+                "auto_pass": sorted(self.auto_pass),
+                "player_name": self.player_name,
+                "confirm": self.confirm,
+                "menu": self.last_menu,
+                "wargame": self.last_wargame,
+            }
             save_preferences(kept)
 
     @property

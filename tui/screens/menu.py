@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual import on
@@ -29,6 +30,36 @@ def levels(game: str) -> list[tuple[str, str]]:
     return [(LEVELS.get(level, level), level) for level in sorted(offered, key=[*LEVELS, *offered].index)]
 
 
+@dataclass(frozen=True)
+class MenuChoices:
+    """What the menu shows chosen: the game, the table size, each opponent's level, the ticked options' slugs."""
+
+    game: str
+    players: int
+    levels: tuple[str, ...]
+    ticked: frozenset[str]
+
+    @classmethod
+    def read(cls, saved: dict[str, Any]) -> MenuChoices:
+        """The choices saved (Settings.last_menu, as read from a file), each where the menu still offers it; the
+        defaults for the rest."""
+        games = [value for _, value in menu_choices()]
+        game = saved.get("game") if saved.get("game") in games else games[0]
+        sizes = [size for _, size in player_counts(game)]
+        wanted = saved.get("players")
+        players = wanted if type(wanted) is int and wanted in sizes else min(max(DEFAULT_PLAYERS, sizes[0]), sizes[-1])
+        offered = [level for _, level in levels(game)]
+        kept = saved.get("levels") if isinstance(saved.get("levels"), list) else []
+        chosen = tuple(kept[i] if i < len(kept) and kept[i] in offered else "rule" for i in range(len(BOT_NAMES)))
+        slugs = [check.slug for check in tui_game(game).checks]
+        ticks = saved.get("ticked") if isinstance(saved.get("ticked"), list) else []
+        return cls(game, players, chosen, frozenset(slug for slug in ticks if slug in slugs))
+
+    def saved(self) -> dict[str, Any]:
+        """Plain data for the preferences file."""
+        return {"game": self.game, "players": self.players, "levels": list(self.levels), "ticked": sorted(self.ticked)}
+
+
 class MenuScreen(Screen[None]):
     """Posts StartGame to the app when the player starts."""
 
@@ -45,7 +76,11 @@ class MenuScreen(Screen[None]):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
-        self.size_wanted = DEFAULT_PLAYERS  # the table size to come back to after a game of one size (the wargame's)
+        self.chosen = MenuChoices.read(settings.last_menu)  # as the last game was started from the menu
+        single = len(player_counts(self.chosen.game)) == 1
+        # the table size to come back to after a game of one size (the wargame's)
+        self.size_wanted = DEFAULT_PLAYERS if single else self.chosen.players
+        self._game_shown = self.chosen.game
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="menu", can_focus=False):  # Tab goes from field to field
@@ -53,8 +88,8 @@ class MenuScreen(Screen[None]):
             yield Static("Bluff, challenge and coup your way to power.", id="tagline")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
-                games = menu_choices()
-                yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
+                chosen = self.chosen
+                yield Select(menu_choices(), value=chosen.game, allow_blank=False, id="game", compact=True)
             with Horizontal(classes="row", id="name-row"):
                 yield Label("Your name", classes="field")
                 name = self.settings.player_name
@@ -62,20 +97,21 @@ class MenuScreen(Screen[None]):
             with Horizontal(classes="row", id="players-row"):
                 yield Label("Players", classes="field")
                 yield Select(
-                    player_counts(games[0][1]), value=self.size_wanted, allow_blank=False, id="players", compact=True
+                    player_counts(chosen.game), value=chosen.players, allow_blank=False, id="players", compact=True
                 )
             for index, name in enumerate(BOT_NAMES):
                 with Horizontal(classes="row opponent", id=f"opponent-row-{index + 1}"):
                     yield Label(name, classes="field")
+                    level = chosen.levels[index]
                     yield Select(
-                        levels(games[0][1]), value="rule", allow_blank=False, id=f"level-{index + 1}", compact=True
+                        levels(chosen.game), value=level, allow_blank=False, id=f"level-{index + 1}", compact=True
                     )
             with Horizontal(classes="row", id="seed-row"):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="blank: random", id="seed", type="integer", compact=True)
             for check in every_check():
                 with Horizontal(classes="row checks", id=f"{check.slug}-row"):
-                    yield TickBox(check.label, id=check.slug, compact=True)
+                    yield TickBox(check.label, check.slug in chosen.ticked, id=check.slug, compact=True)
             with Horizontal(classes="row checks", id="confirm-row"):
                 yield TickBox("Confirm risky moves", self.settings.confirm, id="confirm", compact=True)
             with Horizontal(classes="row", id="pace-row"):
@@ -87,7 +123,7 @@ class MenuScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_rows(4)
+        self._show_rows(self.players)
         self.query_one("#start", Button).focus()
 
     def on_screen_resume(self) -> None:
@@ -103,6 +139,9 @@ class MenuScreen(Screen[None]):
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
         """Offer the new game's sizes and its own options, each unticked (another game's tick means nothing here)."""
+        if self.game == self._game_shown:
+            return
+        self._game_shown = self.game
         offer_player_counts(self.query_one("#players", Select), player_counts(self.game), self.size_wanted)
         for check in every_check():
             self.query_one(f"#{check.slug}", Checkbox).value = False
@@ -143,7 +182,9 @@ class MenuScreen(Screen[None]):
         """Start a game with the chosen options (a game may first ask its own, as G54 asks which roles are in play,
         or have its own start screen, as the wargame)."""
         game = tui_game(self.game)
+        self._remember()
         if game.setup is not None:
+            self.settings.save()
             self.app.push_screen(game.setup(self.settings))
             return
         if game.choose_options is not None:
@@ -151,6 +192,12 @@ class MenuScreen(Screen[None]):
             return
         players = self.players
         self._start({c.key: c.applies(players) and self.query_one(f"#{c.slug}", Checkbox).value for c in game.checks})
+
+    def _remember(self) -> None:
+        """Keep the menu's choices for the next run (saved as the game starts, with the name)."""
+        chosen_levels = tuple(str(self.query_one(f"#level-{i}", Select).value) for i in range(1, len(BOT_NAMES) + 1))
+        ticked = frozenset(c.slug for c in tui_game(self.game).checks if self.query_one(f"#{c.slug}", Checkbox).value)
+        self.settings.last_menu = MenuChoices(self.game, self.players, chosen_levels, ticked).saved()
 
     def _options_chosen(self, choice: Any) -> None:
         if choice is not None:
@@ -163,8 +210,8 @@ class MenuScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(1, players)]
         self.settings.player_name = name
-        self.settings.save()
         self.settings.confirm = self.query_one("#confirm", Checkbox).value
+        self.settings.save()
         seed = int(seed_text) if seed_text else self.settings.new_seed()
         self.app.post_message(
             StartGame(

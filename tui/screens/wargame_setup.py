@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -29,6 +31,20 @@ def wargame_table(config: WargameConfig, seed: int, players: tuple[str, str], se
     return LocalTable(table, seat=people[0] if people else 0)
 
 
+def remembered(saved: dict[str, Any]) -> tuple[WargameConfig, tuple[str, str]]:
+    """The config and players last started (Settings.last_wargame, as read from a file); the defaults for what is
+    missing or malformed (the rebels yours, the government the computer's)."""
+    try:
+        config = WargameConfig.from_dict(saved.get("config", {}))
+    except (ValueError, TypeError):
+        config = WargameConfig()
+    kept = saved.get("players")
+    known = [who for _, who in PLAYERS]
+    if isinstance(kept, list) and len(kept) == 2 and all(who in known for who in kept):
+        return config, (str(kept[0]), str(kept[1]))
+    return config, (COMPUTER, YOU)
+
+
 class WargameSetupScreen(Screen[None]):
     """Choose the game, then play it on the map screen (which replaces this one)."""
 
@@ -42,33 +58,36 @@ class WargameSetupScreen(Screen[None]):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+        self.config, self.players = remembered(settings.last_wargame)  # as the last game was started here
+        self._scenario_shown = self.config.scenario
 
     def compose(self) -> ComposeResult:
+        config = self.config
         with VerticalScroll(id="wg-setup"):
             yield Static("C O U P  1 9 9 2", id="wg-title")
             yield Static("The wargame: government against rebels for the capital.", id="wg-tagline")
             with Horizontal(classes="wg-row"):
                 yield Label("Scenario", classes="wg-field")
                 options = [("Basic", "basic"), ("Advanced", "advanced")]
-                yield Select(options, value="basic", allow_blank=False, id="wg-scenario", compact=True)
+                yield Select(options, value=config.scenario, allow_blank=False, id="wg-scenario", compact=True)
             for seat, side in enumerate(("Government", "Rebels")):
                 with Horizontal(classes="wg-row"):
                     yield Label(side, classes="wg-field")
-                    default = YOU if seat == 1 else COMPUTER
-                    yield Select(PLAYERS, value=default, allow_blank=False, id=f"wg-side-{seat}", compact=True)
+                    who = self.players[seat]
+                    yield Select(PLAYERS, value=who, allow_blank=False, id=f"wg-side-{seat}", compact=True)
             with Horizontal(classes="wg-row"):
                 yield Label("Turn limit (0: none)", classes="wg-field")
-                yield Input(str(DEFAULT_TURN_LIMIT), id="wg-turns", type="integer", compact=True)
+                yield Input(str(config.turn_limit), id="wg-turns", type="integer", compact=True)
             with Horizontal(classes="wg-row"):
                 yield Label("Seed", classes="wg-field")
                 yield Input(placeholder="blank: random", id="wg-seed", type="integer", compact=True)
-            for key, text in (
-                ("salvage", "Salvage (captured armour changes sides)"),
-                ("surrender", "Surrender calls"),
-                ("extra", "Extra reinforcements"),
+            for key, text, ticked in (
+                ("salvage", "Salvage (captured armour changes sides)", config.salvage),
+                ("surrender", "Surrender calls", config.surrender),
+                ("extra", "Extra reinforcements", config.extra_reinforcements),
             ):
                 with Horizontal(classes="wg-row wg-checks"):
-                    yield TickBox(text, id=f"wg-{key}", compact=True)
+                    yield TickBox(text, ticked, id=f"wg-{key}", compact=True)
             with Horizontal(classes="wg-row", id="wg-buttons"):
                 yield Button("Start (s)", id="wg-start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="wg-back", compact=True)
@@ -80,6 +99,9 @@ class WargameSetupScreen(Screen[None]):
     @on(Select.Changed, "#wg-scenario")
     def _scenario_changed(self, event: Select.Changed) -> None:
         """The rulebook recommends salvage and surrender in the advanced scenario: tick them (they can be unticked)."""
+        if event.value == self._scenario_shown:
+            return
+        self._scenario_shown = str(event.value)
         advanced = event.value == "advanced"
         self.query_one("#wg-salvage", Checkbox).value = advanced
         self.query_one("#wg-surrender", Checkbox).value = advanced
@@ -105,6 +127,8 @@ class WargameSetupScreen(Screen[None]):
         except ValueError as error:
             self.notify(str(error), title="Check the options", severity="error")
             return
+        self.settings.last_wargame = {"config": config.to_dict(), "players": list(players)}
+        self.settings.save()
         table = wargame_table(config, seed, players, self.settings)
         self.app.switch_screen(WargameScreen(table, self.settings))
 
