@@ -14,7 +14,7 @@ from core.cards.g54.roles import FIRST_GAME, GROUPS, PER_GROUP, ROLE_LIST, ROLES
 from tui.screens.g54_rules import g54_rules_text
 from tui.screens.rules import RulesScreen
 from tui.widgets.g54_roles_panel import ADVANCED_MARK, full_lines
-from tui.widgets.tick_box import TickBox
+from tui.widgets.tick_box import RadioMark, TickBox
 
 RoleChoice = tuple[str, tuple[str, ...]]
 """The selection ("first", "random", "advanced" or "pick") and, for "pick", the five roles."""
@@ -103,7 +103,7 @@ class G54RolesScreen(Screen[RoleChoice | None]):
             yield Static("Rebellion G54 — which five roles are in play?", id="g54-title")
             with RadioSet(id="g54-mode"):
                 for number, (mode, label) in enumerate(MODES, start=1):
-                    yield RadioButton(f"{number}  {label}", value=mode == self.mode, id=f"mode-{mode}")
+                    yield RadioMark(f"{number}  {label}", value=mode == self.mode, id=f"mode-{mode}")
             with VerticalScroll(id="g54-detail"):
                 yield Static(id="g54-summary")
                 with Vertical(id="g54-picker"):
