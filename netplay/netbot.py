@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from netplay.tally import shown
 
 log = logging.getLogger(__name__)
 MOVE_RATE, MOVE_BURST = 25.0, 50.0  # under a host's flood limit (30 messages a second after a burst of 60)
+REMATCH_STAY = 120.0  # seconds `coup bot` stays at a finished table for a player to ask for a rematch
 
 
 class Pace:
@@ -82,6 +84,8 @@ async def play_bot(
     stall: float | None = None,
     paced: bool = True,
     credentials: dict[str, Any] | None = None,
+    rematch_wait: float | None = None,
+    game_over: Callable[[BotResult], None] | None = None,
 ) -> BotResult:
     """Join a table (the first open one if none is named), play until the game ends.
     start: start the table once it is full. ordered: answer a window only when first in turn
@@ -89,7 +93,9 @@ async def play_bot(
     stall: give up with a TimeoutError once, seated, we have heard nothing from the host for that many seconds
     (self-play, where every seat answers at once; None waits as long as people take). paced: keep our moves under
     a host's flood limit (off only on a host without one: self-play's private host). credentials: who the bot is
-    (a profile); with them, a lost host is tried again with backoff and the seat comes back, as for a person."""
+    (a profile); with them, a lost host is tried again with backoff and the seat comes back, as for a person.
+    rematch_wait: stay that many seconds after a game for a player to ask for a rematch, accept it and play it
+    (and so on); None leaves after one game. game_over is told each game's result as it ends; the last is returned."""
     updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     client = Client(on_message=updates.put_nowait)
     name = name or f"{level} bot"
@@ -102,13 +108,17 @@ async def play_bot(
             await wait_until_full(client, table_id)
             await client.request({"type": "start", "table": table_id})
         answered: int | None = None  # the window (by the version that opened it) already answered
-        decisions, version = 0, None
+        decisions, version, games = 0, None, 0
         pace = Pace(MOVE_RATE, MOVE_BURST) if paced else None
         bot: Bot | None = None
+        result: BotResult | None = None  # the game just over, while a rematch may still come
         while True:
+            wait = stall if result is None else rematch_wait
             try:
-                message = await asyncio.wait_for(updates.get(), stall)
+                message = await asyncio.wait_for(updates.get(), wait)
             except TimeoutError:
+                if result is not None:  # nobody asked for a rematch
+                    return result
                 raise TimeoutError(
                     f"{name} at seat {my_seat} of table {table_id}: nothing from the host for {stall} s "
                     f"after version {version} (a window nobody answers, or an update the host could not send)"
@@ -127,15 +137,30 @@ async def play_bot(
             if message["type"] == "error":
                 log.warning("host refused a move: %s", shown(message.get("message")))
                 continue
+            if result is not None and message.get("table") == table_id:
+                if message["type"] == "rematch" and message.get("state") == "open" and my_seat in message["owed"]:
+                    client.send({"type": "rematch", "accept": True})
+                elif message["type"] == "rematch" and message.get("state") == "off":
+                    return result
+                continue
+            if message["type"] == "joined" and message.get("rematch"):  # seated at the rematch's table
+                table_id, my_seat = message["table"], message["seat"]
+                answered, result, bot, decisions = None, None, None, 0  # a fresh bot for a fresh game
+                continue
             if message["type"] != "update" or message.get("table") != table_id:
                 continue
             game = message["game"]
             view = view_from_plain(game, message["view"])
             version = view.version
             if bot is None:  # the host names the game only once a table is seated
-                bot = make_bot(game, level, seed)
+                bot = make_bot(game, level, seed + games)
             if view.winner is not None:
-                return BotResult(view.winner, view.turn, decisions, view)
+                result, games = BotResult(view.winner, view.turn, decisions, view), games + 1
+                if game_over is not None:
+                    game_over(result)
+                if rematch_wait is None:
+                    return result
+                continue
             window = message.get("window_opened")
             if not view.legal or window == answered or (ordered and view.owed[0] != my_seat):
                 continue

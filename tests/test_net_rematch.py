@@ -3,12 +3,15 @@ a bot takes the seat, or the table waits for a new player; time runs out; specta
 
 from __future__ import annotations
 
+import asyncio
+import functools
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.net_helpers import Message, RawPeer, running_host, seated_table
+from netplay.netbot import play_bot
+from tests.net_helpers import Message, RawPeer, eventually, running_host, seated_table, within
 
 GAMES = [
     ("coup", 3, {}),
@@ -213,3 +216,32 @@ async def test_a_rematch_keeps_the_coach_and_tells_its_players(tmp_path: Path) -
             assert (await peer.request({"type": "rematch", "accept": True}))["type"] == "ok"
         joined = await peers[1].received(lambda m: m.get("type") == "joined" and m.get("rematch"))
         assert joined["coach"] is True and host.tables[joined["table"]].coach
+
+
+async def test_coup_bot_accepts_a_rematch_plays_it_and_leaves_when_nobody_asks_again(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        alice = await RawPeer.greeted(port, "Alice")
+        created = await alice.request({"type": "create", "players": 2, "seed": 9, "options": {}})
+        table_id = created["table"]["id"]
+        await alice.request({"type": "join", "table": table_id, "seat": 0})
+        alice.seat = 0
+        results: list[Any] = []
+        bot = asyncio.create_task(
+            play_bot("127.0.0.1", port, seed=4, table_id=table_id, rematch_wait=3.0, game_over=results.append)
+        )
+        await eventually(lambda: host.tables[table_id].seats[1].kind == "person")
+        await alice.request({"type": "start", "table": table_id})
+        for game in (1, 2):
+            await alice.request({"type": "handover", "seat": 0})  # the computer plays Alice's seat out
+            await alice.update(lambda m: m["view"]["winner"] is not None, timeout=60)
+            await eventually(functools.partial(lambda played: len(results) == played, game))
+            if game == 1:
+                assert (await alice.request({"type": "rematch", "accept": True}))["type"] == "ok"
+                done = await alice.received(rematch_state("started"))
+                assert done["accepted"] == [0, 1]  # the bot accepted: it stays for the rematch
+                new_id = done["next"]
+                await alice.received(of_type("joined", new_id))
+                assert host.tables[new_id].seats[1].conn is not None
+        final = await within(bot, 10)  # nobody asks again: it leaves once its wait is over
+        assert final is results[-1] and not bot.exception()
+

@@ -20,6 +20,7 @@ from core.records import Record, replay
 from core.registry import GAMES, bot_levels, game_spec, levels_told
 from core.sim import run_sim
 from netplay.client import DEFAULT_PORT, HostError, parse_address
+from netplay.netbot import REMATCH_STAY
 
 if TYPE_CHECKING:
     from tui.settings import Settings
@@ -143,6 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bot.add_argument("--name", default="", metavar="TEXT", help="its name at the table (default: LEVEL bot)")
     bot.add_argument("--seed", type=int, default=0, metavar="N", help="any whole number: its choices (default 0)")
+    bot.add_argument(
+        "--once",
+        action="store_true",
+        help=f"leave after one game (default: stay {REMATCH_STAY:.0f} s after each game, and accept a rematch)",
+    )
     return parser
 
 
@@ -280,13 +286,16 @@ def command_host(args: argparse.Namespace) -> int:
 
 
 def command_bot(args: argparse.Namespace) -> int:
-    """Play one game at a host as a computer opponent."""
-    from netplay.netbot import play_bot
+    """Play at a host as a computer opponent: one game, and every rematch a player asks for (unless --once)."""
+    from netplay.netbot import BotResult, play_bot
     from netplay.storage import claim_profile
+
+    def game_over(result: BotResult) -> None:
+        print(f"game over after {result.turns} turns; seat {result.winner} won", flush=True)
 
     host, port = parse_address(args.connect)
     credentials = {"profile": claim_profile("bot")}  # its own identity: a lost host gives the seat back to it
-    result = asyncio.run(
+    asyncio.run(
         play_bot(
             host,
             port,
@@ -295,9 +304,10 @@ def command_bot(args: argparse.Namespace) -> int:
             table_id=args.table,
             name=args.name or None,
             credentials=credentials,
+            rematch_wait=None if args.once else REMATCH_STAY,
+            game_over=game_over,
         )
     )
-    print(f"game over after {result.turns} turns; seat {result.winner} won")
     return 0
 
 
