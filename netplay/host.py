@@ -27,7 +27,7 @@ from netplay.journal import Journal
 from netplay.leaderboard import answer, count_forfeits, count_if_over
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle, start_refusal
 from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked, spread
-from netplay.lobby import REMATCH_MODES, LobbyTable, Seat
+from netplay.lobby import REMATCH_MODES, SAID_KEPT, LobbyTable, Seat
 from netplay.private import Codes, from_header, new_code, privacy, reachable, revealed
 from netplay.refused import Refused
 from netplay.rematch import REMATCH_WAIT, Rematches
@@ -179,6 +179,8 @@ class Host:
         count_if_over(self.stats, lobby)  # a game whose end was journaled, counted before the stop or not: once
         lobby.table.on_move = functools.partial(self._moved, lobby)
         lobby.table.on_timeout = functools.partial(timed_out, lobby)
+        lobby.said_again(self.journal.said(table_id) if self.journal is not None else [])
+        self._journal_said(lobby)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
         for index, kept in enumerate(seats):
@@ -553,6 +555,7 @@ class Host:
         lobby.table.on_timeout = functools.partial(timed_out, lobby)
         if self.journal is not None:
             self.journal.begin(lobby.id, lobby.header())
+            self._journal_said(lobby)
         for index, seat in enumerate(lobby.seats):
             if seat.conn is not None:
                 seat.conn.send(lobby.started_message(index))
@@ -742,6 +745,29 @@ class Host:
         if seat is not None and table.over():  # the player's record on this host, this game counted
             update["record"] = self.stats.totals(lobby.seats[seat].identity_for_stats())
         conn.send(update)
+
+    def _journal_said(self, lobby: LobbyTable) -> None:
+        """From now on, while its game is on, keep what is said and noted at lobby in the journal, starting with what
+        the table holds now, so a restarted host gives it again; a line that cannot be written is only lost."""
+        journal = self.journal
+        if journal is None:
+            return
+
+        def keep(said: dict[str, Any] | None = None) -> None:
+            """Journal said; with None (and now and then), cut the file to what the table holds."""
+            if lobby.table is None or lobby.table.over():  # (the journal is gone with the game)
+                return
+            try:
+                if said is None or said["n"] % SAID_KEPT == 0:
+                    journal.keep_said(lobby.id, list(lobby.said))
+                else:
+                    journal.say(lobby.id, said)
+            except OSError as error:
+                log.warning("table %s: what was said cannot be journaled: %s", lobby.id, error)
+
+        lobby.on_said = keep
+        if lobby.said:
+            keep()
 
     def _moved(self, lobby: LobbyTable, seat: int, move: Any) -> None:
         """Journal a move; once it ends the game, count the game for every seat's identity, before anyone hears."""

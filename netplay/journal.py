@@ -51,7 +51,8 @@ def table_order(path: Path) -> tuple[int, str]:
 
 class Journal:
     """First line: the table's set-up (game, config, seed, seats, timer); then one [seat, move]
-    line per applied move; the file is removed when the game ends (its record is saved)."""
+    line per applied move; the file is removed when the game ends (its record is saved). Beside it, tN.said holds
+    what was said and noted at the table (at most twice what the table keeps)."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -87,10 +88,12 @@ class Journal:
         return aside
 
     def set_aside(self, table_id: str) -> Path:
-        """Move a journal the host cannot resume out of its way, for a person to look at; where it went."""
+        """Move a journal the host cannot resume out of its way, for a person to look at (what was said there is
+        forgotten); where it went."""
         path = self.path(table_id)
         aside = unused(path)
         path.rename(aside)
+        self.said_path(table_id).unlink(missing_ok=True)
         return aside
 
     def next_number(self) -> int:
@@ -106,8 +109,30 @@ class Journal:
             out.write(f"{number}\n")
 
     def end(self, table_id: str) -> None:
-        """Forget a finished or abandoned table."""
+        """Forget a finished or abandoned table, and what was said there."""
         self.path(table_id).unlink(missing_ok=True)
+        self.said_path(table_id).unlink(missing_ok=True)
+
+    def said_path(self, table_id: str) -> Path:
+        """The file of what was said at table_id (chat lines and notices, one JSON object a line)."""
+        return self.folder / f"{table_id}.said"
+
+    def say(self, table_id: str, said: dict[str, Any]) -> None:
+        """Keep a line said at a started table, for a restarted host to give again."""
+        with private(self.said_path(table_id), os.O_APPEND) as out:
+            out.write(json.dumps(said) + "\n")
+
+    def keep_said(self, table_id: str, kept: list[dict[str, Any]]) -> None:
+        """Make the file of what was said at table_id hold kept alone (so it never grows past what a table keeps)."""
+        replace(self.said_path(table_id), [json.dumps(said) for said in kept])
+
+    def said(self, table_id: str) -> list[Any]:
+        """What was kept of what was said at table_id, as read (none if there is no file, or no such line)."""
+        try:
+            lines = self.said_path(table_id).read_text().splitlines()
+        except (OSError, ValueError):
+            return []
+        return [read_json(line) for line in lines]
 
     def unfinished(self) -> Iterator[Saved]:
         """Every journal in the folder, by table number; a file that cannot be read has no set-up."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,6 +101,7 @@ class LobbyTable:
     said: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=SAID_KEPT))  # chat lines and notices
     said_count: int = 0  # how many have been said here: the next one's number
     said_run: str = field(default_factory=lambda: secrets.token_hex(4))  # new when a restarted host numbers afresh
+    on_said: Callable[[dict[str, Any]], None] | None = field(default=None, repr=False, compare=False)  # journals each
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -182,7 +184,24 @@ class LobbyTable:
         numbered = {**message, "n": self.said_count, "run": self.said_run}
         self.said_count += 1
         self.said.append(numbered)
+        if self.on_said is not None:
+            self.on_said(numbered)
         return numbered
+
+    def said_again(self, kept: list[Any]) -> None:
+        """Take back what a journal kept of what was said here (a restarted host): its well-formed lines, the
+        numbering going on after the last of them in the same run (so a client that heard them hears them once)."""
+        good = [
+            said
+            for said in kept
+            if isinstance(said, dict)
+            and said.get("type") in ("chat", "notice")
+            and type(said.get("n")) is int
+            and isinstance(said.get("run"), str)
+        ]
+        self.said.extend(good)
+        if good:
+            self.said_count, self.said_run = good[-1]["n"] + 1, good[-1]["run"]
 
     def said_before(self, spectator: bool) -> list[dict[str, Any]]:
         """What was said and noted here so far, marked as past, as a player (or a spectator) may hear it: the

@@ -10,6 +10,7 @@ import pytest
 from netplay.chat import ADDRESS_BURST, BURST, RAW_LIMIT, TEXT_LIMIT, ChatRate, clean_text, heard
 from netplay.client import Client
 from netplay.limits import HostLimits
+from netplay.lobby import SAID_KEPT
 from netplay.remote import RemoteTable
 from tests.net_helpers import UNLIMITED, Message, RawPeer, running_host, seated_table
 
@@ -189,3 +190,41 @@ def test_a_client_shows_each_word_said_at_its_table_once_and_takes_past_notices_
     assert len(remote.chat.lines) == 1 and len(remote.events) == 1
     remote.handle({**line, "text": "rematch?", "run": "b"})  # a restarted host numbers afresh: news
     assert [said.text for said in remote.chat.lines] == ["gg", "rematch?"]
+
+
+async def test_a_restarted_host_gives_back_what_was_said_at_a_table_numbered_on(tmp_path: Path) -> None:
+    async with running_host(tmp_path, grace=30, **UNLIMITED) as (host, port):
+        table_id, (ana, bo) = await seated_table(port, players=3, people=2, start=False)
+        assert (await bo.request({"type": "chat", "text": "ready?"}))["type"] == "ok"  # said before the start
+        assert (await ana.request({"type": "start", "table": table_id}))["type"] != "error"
+        assert (await bo.request({"type": "chat", "text": "good luck"}))["type"] == "ok"
+        run = host.tables[table_id].said_run
+        said_file = tmp_path / "tables" / f"{table_id}.said"
+        assert said_file.stat().st_mode & 0o777 == 0o600
+    async with running_host(tmp_path, grace=30, port=port, **UNLIMITED) as (host, _):
+        back = await RawPeer.open(port)
+        assert (await back.hello("Ana", profile=ana.profile))["type"] == "welcome"
+        await back.update(lambda m: m.get("history") is True)
+        past = [f for f in await back.alive() if isinstance(f, dict) and f.get("past")]
+        assert [(f.get("text"), f["n"], f["run"]) for f in past] == [("ready?", 0, run), ("good luck", 1, run)]
+        assert (await back.request({"type": "chat", "text": "still here"}))["type"] == "ok"
+        said = [(s.get("text") or s.get("message"), s["n"], s["run"]) for s in host.tables[table_id].said]
+        assert said[2:] == [("Alice is back.", 2, run), ("still here", 3, run)]  # numbered on, in the same run
+
+
+async def test_the_journal_of_what_was_said_stays_short_and_a_damaged_one_gives_back_its_good_lines(
+    tmp_path: Path,
+) -> None:
+    async with running_host(tmp_path, grace=30, **UNLIMITED) as (host, port):
+        table_id, (ana,) = await seated_table(port, players=2, people=1)
+        lobby = host.tables[table_id]
+        for number in range(3 * SAID_KEPT):
+            lobby.keep_said({"type": "chat", "scope": "table", "name": "Ana", "text": f"line {number}"})
+        said_file = tmp_path / "tables" / f"{table_id}.said"
+        assert len(said_file.read_text().splitlines()) <= 2 * SAID_KEPT
+        kept = said_file.read_text().splitlines()[-1]
+        said_file.write_text("not json\n[1, 2]\n" + '{"type": "chat", "n": "x", "run": "r"}\n' + kept + "\n")
+    async with running_host(tmp_path, grace=30, port=port, **UNLIMITED) as (host, _):
+        said = list(host.tables[table_id].said)
+        assert [s["text"] for s in said] == [f"line {3 * SAID_KEPT - 1}"]
+        assert host.tables[table_id].said_count == 3 * SAID_KEPT
