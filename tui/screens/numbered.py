@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 KEYS = "1234567890"
-CHOOSE = Binding.Group("Choose", compact=True)
+CHOOSE = Binding.Group("Choose")
 NUMBER_BINDINGS = [Binding(key, f"pick({index})", "Choose", group=CHOOSE) for index, key in enumerate(KEYS)]
 
 
