@@ -18,6 +18,7 @@ from netplay.tally import shown
 log = logging.getLogger(__name__)
 MOVE_RATE, MOVE_BURST = 25.0, 50.0  # under a host's flood limit (30 messages a second after a burst of 60)
 REMATCH_STAY = 120.0  # seconds `coup bot` stays at a finished table for a player to ask for a rematch
+VOTE_MARGIN = 5.0  # seconds it stays past the end of a rematch vote it is in, to be moved to the new table
 
 
 class Pace:
@@ -112,8 +113,9 @@ async def play_bot(
         pace = Pace(MOVE_RATE, MOVE_BURST) if paced else None
         bot: Bot | None = None
         result: BotResult | None = None  # the game just over, while a rematch may still come
+        leave_at = 0.0  # when, the game over, the bot leaves unless a rematch is asked for
         while True:
-            wait = stall if result is None else rematch_wait
+            wait = stall if result is None or rematch_wait is None else max(0.0, leave_at - time.monotonic())
             try:
                 message = await asyncio.wait_for(updates.get(), wait)
             except TimeoutError:
@@ -138,10 +140,13 @@ async def play_bot(
                 log.warning("host refused a move: %s", shown(message.get("message")))
                 continue
             if result is not None and message.get("table") == table_id:
-                if message["type"] == "rematch" and message.get("state") == "open" and my_seat in message["owed"]:
-                    client.send({"type": "rematch", "accept": True})
-                elif message["type"] == "rematch" and message.get("state") == "off":
+                state = message.get("state") if message["type"] == "rematch" else None
+                if state == "off":
                     return result
+                if state == "open":  # stay while the vote is open
+                    leave_at = max(leave_at, time.monotonic() + float(message.get("seconds", 0)) + VOTE_MARGIN)
+                    if my_seat in message.get("owed", ()):
+                        client.send({"type": "rematch", "accept": True})
                 continue
             if message["type"] == "joined" and message.get("rematch"):  # seated at the rematch's table
                 table_id, my_seat = message["table"], message["seat"]
@@ -160,6 +165,7 @@ async def play_bot(
                     game_over(result)
                 if rematch_wait is None:
                     return result
+                leave_at = time.monotonic() + rematch_wait
                 continue
             window = message.get("window_opened")
             if not view.legal or window == answered or (ordered and view.owed[0] != my_seat):
