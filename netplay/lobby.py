@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from netplay.connection import Connection
+from netplay.names import look_alike
 from netplay.table import Table
 
 NAME_ROOM = 16  # characters of a name
@@ -219,18 +220,18 @@ class LobbyTable:
         return next((i for i, s in enumerate(self.seats) if s.kind == "person" and s.owner == identity), None)
 
     def unique_name(self, name: str) -> str:
-        """name, or 'name 2', 'name 3'…: no two seats at a table share a name (ignoring case)."""
-        taken = {s.name.casefold() for s in self.seats if s.kind != "open"}
+        """name, or 'name 2', 'name 3'…: no two seats at a table have names that read alike (netplay.names)."""
+        taken = {look_alike(s.name) for s in self.seats if s.kind != "open"}
         candidate, number = name, 2
-        while candidate.casefold() in taken:
+        while look_alike(candidate) in taken:
             suffix = f" {number}"
             candidate, number = name[: NAME_ROOM - len(suffix)] + suffix, number + 1
         return candidate
 
     def fill(self, level: str) -> None:
         """Give every open seat to a bot of level."""
-        used = {s.name.casefold() for s in self.seats if s.kind != "open"}
-        names = (n for n in BOT_NAMES if n.casefold() not in used)
+        used = {look_alike(s.name) for s in self.seats if s.kind != "open"}
+        names = (n for n in BOT_NAMES if look_alike(n) not in used)
         for seat in self.seats:
             if seat.kind == "open":
                 name = self.unique_name(next(names, "Bot"))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from netplay.names import look_alike
 from netplay.rating import INITIAL, changes, forfeit_loss
 from netplay.storage import private_folder
 
@@ -42,8 +43,8 @@ def bot_name(level: str) -> str:
 
 
 def passes_for_a_bot(name: str) -> bool:
-    """Whether a player's name would read as a computer level's on the leaderboard."""
-    return name.casefold().startswith(BOT_PREFIX.casefold())
+    """Whether a player's name would read as a computer level's on the leaderboard (in letters that look alike)."""
+    return look_alike(name).startswith(look_alike(BOT_PREFIX))
 
 
 def kept(identity: str) -> bool:

@@ -89,13 +89,30 @@ async def test_names_are_cleaned_of_control_characters_and_cut_short(tmp_path: P
         assert listing["tables"][0]["seats"][0]["name"] == shown
 
 
-@pytest.mark.parametrize("name", ["", "   ", "\x00\x01\x02", 42, None, ["Ada"], "Computer (rule)", "computer (Expert"])
+LOOK_ALIKE_COMPUTER = ["C\u043emputer (rule)", "\uff23omputer (rule)"]  # a Cyrillic o; a fullwidth C
+
+
+@pytest.mark.parametrize(
+    "name", ["", "   ", "\x00\x01\x02", 42, None, ["Ada"], "Computer (rule)", "computer (Expert", *LOOK_ALIKE_COMPUTER]
+)
 async def test_a_name_that_cleans_to_nothing_or_a_computers_is_refused(tmp_path: Path, name: Any) -> None:
     async with running_host(tmp_path) as (_, port):
         peer = await RawPeer.open(port)
         reply = await peer.hello(name)
         assert reply["type"] == "error" and reply["code"] == "bad_request"
         assert await peer.closed_by_host()
+
+
+async def test_a_name_that_reads_like_a_seated_players_is_numbered_at_the_table(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        ana = await RawPeer.greeted(port, "Ana")
+        impostor = await RawPeer.greeted(port, "\u0410na")  # a Cyrillic A
+        table = (await ana.request({"type": "create", "players": 3}))["table"]["id"]
+        for peer in (ana, impostor):
+            assert (await peer.request({"type": "join", "table": table}))["type"] == "joined"
+        listing = await ana.request({"type": "list"})
+        names = [seat["name"] for seat in listing["tables"][0]["seats"][:2]]
+        assert names == ["Ana", "\u0410na 2"]  # told apart on every screen
 
 
 # -- lobby errors ------------------------------------------------------------------------------
