@@ -216,7 +216,7 @@ async def test_the_journal_of_what_was_said_stays_short_and_a_damaged_one_gives_
     tmp_path: Path,
 ) -> None:
     async with running_host(tmp_path, grace=30, **UNLIMITED) as (host, port):
-        table_id, (ana,) = await seated_table(port, players=2, people=1)
+        table_id, (_ana,) = await seated_table(port, players=2, people=1)  # seated, so the game plays on
         lobby = host.tables[table_id]
         for number in range(3 * SAID_KEPT):
             lobby.keep_said({"type": "chat", "scope": "table", "name": "Ana", "text": f"line {number}"})

@@ -244,4 +244,3 @@ async def test_coup_bot_accepts_a_rematch_plays_it_and_leaves_when_nobody_asks_a
                 assert host.tables[new_id].seats[1].conn is not None
         final = await within(bot, 10)  # nobody asks again: it leaves once its wait is over
         assert final is results[-1] and not bot.exception()
-

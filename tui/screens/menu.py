@@ -30,6 +30,11 @@ def levels(game: str) -> list[tuple[str, str]]:
     return [(LEVELS.get(level, level), level) for level in sorted(offered, key=[*LEVELS, *offered].index)]
 
 
+def listed(value: Any) -> list[Any]:
+    """value if it is a list, else an empty one (a preferences file may hold anything)."""
+    return value if isinstance(value, list) else []
+
+
 @dataclass(frozen=True)
 class MenuChoices:
     """What the menu shows chosen: the game, the table size, each opponent's level, the ticked options' slugs."""
@@ -44,15 +49,15 @@ class MenuChoices:
         """The choices saved (Settings.last_menu, as read from a file), each where the menu still offers it; the
         defaults for the rest."""
         games = [value for _, value in menu_choices()]
-        game = saved.get("game") if saved.get("game") in games else games[0]
+        game = next((name for name in games if name == saved.get("game")), games[0])
         sizes = [size for _, size in player_counts(game)]
         wanted = saved.get("players")
         players = wanted if type(wanted) is int and wanted in sizes else min(max(DEFAULT_PLAYERS, sizes[0]), sizes[-1])
         offered = [level for _, level in levels(game)]
-        kept = saved.get("levels") if isinstance(saved.get("levels"), list) else []
+        kept = listed(saved.get("levels"))
         chosen = tuple(kept[i] if i < len(kept) and kept[i] in offered else "rule" for i in range(len(BOT_NAMES)))
         slugs = [check.slug for check in tui_game(game).checks]
-        ticks = saved.get("ticked") if isinstance(saved.get("ticked"), list) else []
+        ticks = listed(saved.get("ticked"))
         return cls(game, players, chosen, frozenset(slug for slug in ticks if slug in slugs))
 
     def saved(self) -> dict[str, Any]:
