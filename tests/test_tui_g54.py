@@ -202,10 +202,15 @@ def test_every_legal_move_outside_the_dialogs_has_exactly_one_button_with_a_key_
 # -- prompts reached by keys -----------------------------------------------------------------
 
 
-async def test_a_reactive_claim_is_offered_in_the_lose_dialog_and_played_by_its_key():
+def couped_with_the_intellectual_in_play():
+    """Seat 1 coups you (Banker, Guerrilla) with the Intellectual in play: you owe the card you lose."""
     state = named(g54_state([["Banker", "Guerrilla"], ["Politician", "Banker"]], roles=("Intellectual",), active=1))
     state.players[1] = state.players[1].but(coins=7)
-    table = frozen_g54(state, seat=0, script=((1, Move("coup", target=0)),))
+    return frozen_g54(state, seat=0, script=((1, Move("coup", target=0)),))
+
+
+async def test_a_reactive_claim_is_offered_in_the_lose_dialog_and_played_by_its_key():
+    table = couped_with_the_intellectual_in_play()
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -224,9 +229,7 @@ async def test_a_reactive_claim_is_offered_in_the_lose_dialog_and_played_by_its_
 
 
 async def test_the_lose_dialog_shows_its_keys_in_the_footer_and_esc_says_the_choice_is_owed():
-    state = named(g54_state([["Banker", "Guerrilla"], ["Politician", "Banker"]], roles=("Intellectual",), active=1))
-    state.players[1] = state.players[1].but(coins=7)
-    table = frozen_g54(state, seat=0, script=((1, Move("coup", target=0)),))
+    table = couped_with_the_intellectual_in_play()
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
