@@ -42,6 +42,7 @@ NAME_LIMIT = 16
 MARKS = 2  # combining marks a letter of a name may carry
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
+CREATOR_SITS = 60.0  # seconds a new table waits for its creator to sit down before anyone seated may start it
 
 
 def same_option(read: Any, given: Any) -> bool:
@@ -420,6 +421,7 @@ class Host:
             rematch=rematch,
         )
         lobby.code = new_code(self.tables.values()) if private else None
+        lobby.creator_sits = time.monotonic() + CREATOR_SITS
         self.tables[table_id] = lobby
         self.openings.made(table_id, creator, time.monotonic())
         self._broadcast_lobby()
@@ -464,6 +466,8 @@ class Host:
         if lobby.seat_of(conn.identity) is not None:
             raise Refused("seated", "you already have a seat at that table")
         lobby.seats[wanted].seat_person(conn, lobby.unique_name(conn.name))
+        if conn.identity == lobby.creator:
+            lobby.creator_sits = 0.0  # sat down: from now on the creator runs the table while seated there
         conn.table_id, conn.seat = lobby.id, wanted
         self._broadcast_lobby()
         return {
@@ -521,7 +525,7 @@ class Host:
             raise Refused("started", "that game has started")
         if conn.table_id != lobby.id or conn.seat is None:
             raise Refused("not_seated", "only a player seated at the table can add computer opponents")
-        if (not_theirs := lobby.refusal_to_run(conn.identity)) is not None:
+        if (not_theirs := lobby.refusal_to_run(conn.identity, time.monotonic())) is not None:
             raise Refused("not_creator", not_theirs)
         lobby.fill(level)
         self._broadcast_lobby()
@@ -533,7 +537,7 @@ class Host:
             raise Refused("started", "that game has already started")
         if conn.table_id != lobby.id or conn.seat is None:
             raise Refused("not_seated", "only a player seated at the table can start it")
-        if (not_theirs := lobby.refusal_to_run(conn.identity)) is not None:
+        if (not_theirs := lobby.refusal_to_run(conn.identity, time.monotonic())) is not None:
             raise Refused("not_creator", not_theirs)
         if any(seat.kind == "open" for seat in lobby.seats):
             raise Refused("not_full", "fill the open seats (join or add computer opponents) first")

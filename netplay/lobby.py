@@ -98,6 +98,7 @@ class LobbyTable:
     creator: str = ""  # the identity that created the table: it may hand an away or idle seat to the computer
     started_from: str = ""  # the address of the player who started its game (netplay.limits.start_refusal)
     rematch: str = REMATCH_MODES[0]  # who takes the seat of a player who declines a rematch
+    creator_sits: float = 0.0  # until when (time.monotonic) its creator, not seated yet, alone may fill or start it
     handover_votes: dict[int, set[str]] = field(default_factory=dict)  # seat -> who asked to give it to a bot
     said: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=SAID_KEPT))  # chat lines and notices
     said_count: int = 0  # how many have been said here: the next one's number
@@ -172,13 +173,18 @@ class LobbyTable:
             "rematch": self.rematch,
         }
 
-    def refusal_to_run(self, identity: str) -> str | None:
-        """Why identity may not fill or start this table (None when it may): its creator does that while seated
-        there; once the creator is not, any player seated there may."""
-        runner = self.seat_of(self.creator)
-        if runner is None or identity == self.creator:
+    def refusal_to_run(self, identity: str, now: float) -> str | None:
+        """Why identity may not fill or start this table at time now (None when it may): its creator does that
+        while seated there, and until creator_sits if they have not sat down yet (the lobby hears of a new table
+        before its creator does: nobody may take it over in that moment); else any player seated there may."""
+        if identity == self.creator:
             return None
-        return f"{self.seats[runner].name} created this table: they add the computers and start it"
+        runner = self.seat_of(self.creator)
+        if runner is not None:
+            return f"{self.seats[runner].name} created this table: they add the computers and start it"
+        if now < self.creator_sits:
+            return "this table's creator has not sat down yet: they add the computers and start it"
+        return None
 
     def keep_said(self, message: dict[str, Any]) -> dict[str, Any]:
         """message (a chat line or a notice heard at this table) numbered, and kept for whoever comes later."""

@@ -384,3 +384,24 @@ async def test_only_the_creator_fills_and_starts_a_table_while_seated_there(tmp_
         assert "creator_seat" not in host.tables[table_id].summary()
         assert (await dee.request({"type": "fill", "table": table_id}))["type"] == "tables"  # Alice's seat too
         assert (await dee.request({"type": "start", "table": table_id}))["type"] == "ok"
+
+
+async def test_nobody_takes_over_a_new_table_before_its_creator_sits_down(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        ana, mal = await RawPeer.greeted(port, "Ana"), await RawPeer.greeted(port, "Mal")
+        created = await ana.request({"type": "create", "players": 3})
+        table_id = created["table"]["id"]  # Mal's lobby hears of it as soon as Ana does: Mal sits first
+        assert (await mal.request({"type": "join", "table": table_id}))["type"] == "joined"
+        for kind in ("fill", "start"):
+            refused = await mal.request({"type": kind, "table": table_id})
+            assert (refused["type"], refused.get("code")) == ("error", "not_creator"), refused
+            assert "has not sat down yet" in refused["message"]
+        assert (await ana.request({"type": "join", "table": table_id}))["type"] == "joined"
+        assert (await ana.request({"type": "leave"}))["type"] == "left"  # sat, then left: the others run it
+        assert (await mal.request({"type": "fill", "table": table_id}))["type"] == "tables"
+        unsat = (await ana.request({"type": "create", "players": 2}))["table"]["id"]
+        assert (await mal.request({"type": "leave"}))["type"] == "left"
+        assert (await mal.request({"type": "join", "table": unsat}))["type"] == "joined"
+        assert (await mal.request({"type": "fill", "table": unsat}))["type"] == "error"
+        host.tables[unsat].creator_sits = 0.0  # a minute on: a creator who never sat down holds it no more
+        assert (await mal.request({"type": "fill", "table": unsat}))["type"] == "tables"
