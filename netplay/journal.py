@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,7 +82,8 @@ class Journal:
         """Keep a copy of the journal aside, then rewrite it to header and moves (the part of it that was good)."""
         path = self.path(table_id)
         aside = unused(path)
-        shutil.copyfile(path, aside)
+        with private(aside, os.O_TRUNC) as out:  # private like the journal (a copy would take the umask's mode)
+            out.write(path.read_text())
         replace(path, [json.dumps(header), *(json.dumps([seat, move]) for seat, move in moves)])
         return aside
 

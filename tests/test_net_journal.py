@@ -134,7 +134,8 @@ async def test_a_damaged_line_resumes_the_table_at_its_last_good_move_and_its_pl
     async with running_host(tmp_path, grace=30) as (host, port):
         assert host.tables[table_id].table.state.version == 3
         assert path.read_text().splitlines() == lines[:4]
-        assert (tmp_path / "tables" / f"{table_id}.jsonl.bad").read_text().splitlines() == lines
+        aside = tmp_path / "tables" / f"{table_id}.jsonl.bad"
+        assert aside.read_text().splitlines() == lines and aside.stat().st_mode & 0o777 == 0o600  # private too
         assert [w for w in warnings(caplog) if f"{table_id}.jsonl" in w and "after move 3 of 6" in w], warnings(caplog)
 
         back = await RawPeer.greeted(port, "Bob", profile=bob.profile)
