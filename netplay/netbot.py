@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.game import Bot
-from core.registry import make_bot
+from core.registry import GAMES, game_spec, make_bot
 from netplay.client import Client, HostError, connect_again
 from netplay.codec import to_plain, view_from_plain
 from netplay.tally import shown
@@ -53,13 +53,26 @@ class BotResult:
     final: Any
 
 
-async def find_open_table(client: Client) -> str:
-    """The first table that has not started and has an open seat."""
+def plays(level: str, game: object) -> bool:
+    """Whether the bot's level plays game (the wargame's levels play no card game)."""
+    return isinstance(game, str) and game in GAMES and level in game_spec(game).bots
+
+
+async def find_open_table(client: Client, level: str) -> str:
+    """The first table that has not started, has an open seat and plays a game the bot's level plays."""
     listing = await client.request({"type": "list"})
     for table in listing["tables"]:
-        if not table["started"] and any(s["kind"] == "open" for s in table["seats"]):
+        open_seat = not table["started"] and any(s["kind"] == "open" for s in table["seats"])
+        if open_seat and plays(level, table.get("game")):
             return str(table["id"])
-    raise HostError("no_table", "no table with an open seat; create one first")
+    raise HostError("no_table", f"no table with an open seat plays a game the {level} bot plays; create one first")
+
+
+async def refuse_game(client: Client, game: object, level: str) -> None:
+    """Leave the table just joined, and say why: the bot's level does not play its game."""
+    await client.request({"type": "leave"})
+    titles = [spec.title for spec in GAMES.values() if level in spec.bots]
+    raise HostError("bad_level", f"that table plays {shown(game)}; the {level} bot plays {', '.join(titles)}")
 
 
 async def wait_until_full(client: Client, table_id: str, poll: float = 0.02) -> None:
@@ -102,9 +115,11 @@ async def play_bot(
     name = name or f"{level} bot"
     await client.connect(host, port, name, credentials)
     try:
-        table_id = table_id or await find_open_table(client)
+        table_id = table_id or await find_open_table(client, level)
         joined = await client.request({"type": "join", "table": table_id, "seat": seat})
         my_seat = joined["seat"]
+        if not plays(level, joined.get("game")):  # before a game it cannot play starts with it seated
+            await refuse_game(client, joined.get("game"), level)
         if start:
             await wait_until_full(client, table_id)
             await client.request({"type": "start", "table": table_id})
@@ -139,8 +154,8 @@ async def play_bot(
             if message["type"] == "error":
                 log.warning("host refused a move: %s", shown(message.get("message")))
                 continue
-            if result is not None and message.get("table") == table_id:
-                state = message.get("state") if message["type"] == "rematch" else None
+            if result is not None and message["type"] == "rematch" and message.get("table") == table_id:
+                state = message.get("state")
                 if state == "off":
                     return result
                 if state == "open":  # stay while the vote is open
@@ -148,9 +163,10 @@ async def play_bot(
                     if my_seat in message.get("owed", ()):
                         client.send({"type": "rematch", "accept": True})
                 continue
-            if message["type"] == "joined" and message.get("rematch"):  # seated at the rematch's table
+            if result is not None and message["type"] == "joined" and message.get("rematch"):  # at the new table
                 table_id, my_seat = message["table"], message["seat"]
-                answered, result, bot, decisions = None, None, None, 0  # a fresh bot for a fresh game
+                answered, bot, decisions = None, None, 0  # a fresh bot for a fresh game
+                leave_at = time.monotonic() + (rematch_wait or 0.0)  # a table waiting for players: as after a game
                 continue
             if message["type"] != "update" or message.get("table") != table_id:
                 continue
@@ -160,13 +176,15 @@ async def play_bot(
             if bot is None:  # the host names the game only once a table is seated
                 bot = make_bot(game, level, seed + games)
             if view.winner is not None:
-                result, games = BotResult(view.winner, view.turn, decisions, view), games + 1
-                if game_over is not None:
-                    game_over(result)
-                if rematch_wait is None:
-                    return result
-                leave_at = time.monotonic() + rematch_wait
+                if result is None:
+                    result, games = BotResult(view.winner, view.turn, decisions, view), games + 1
+                    if game_over is not None:
+                        game_over(result)
+                    if rematch_wait is None:
+                        return result
+                    leave_at = time.monotonic() + rematch_wait
                 continue
+            result = None  # a game on: the rematch's has started
             window = message.get("window_opened")
             if not view.legal or window == answered or (ordered and view.owed[0] != my_seat):
                 continue

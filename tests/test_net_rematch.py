@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from netplay.client import HostError
 from netplay.netbot import play_bot
 from tests.net_helpers import Message, RawPeer, eventually, running_host, seated_table, within
 
@@ -244,3 +245,43 @@ async def test_coup_bot_accepts_a_rematch_plays_it_and_leaves_when_nobody_asks_a
                 assert host.tables[new_id].seats[1].conn is not None
         final = await within(bot, 10)  # nobody asks again: it leaves once its wait is over
         assert final is results[-1] and not bot.exception()
+
+
+async def test_coup_bot_leaves_a_rematch_table_that_waits_for_players_after_its_wait(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        ana, bo = await RawPeer.greeted(port, "Ana"), await RawPeer.greeted(port, "Bo")
+        created = await ana.request({"type": "create", "players": 3, "seed": 3, "options": {}, "rematch": "wait"})
+        table_id = created["table"]["id"]
+        for seat, peer in enumerate((ana, bo)):
+            assert (await peer.request({"type": "join", "table": table_id, "seat": seat}))["type"] == "joined"
+            peer.seat = seat
+        bot = asyncio.create_task(play_bot("127.0.0.1", port, seed=4, table_id=table_id, rematch_wait=2.0))
+        await eventually(lambda: host.tables[table_id].seats[2].kind == "person")
+        assert (await ana.request({"type": "start", "table": table_id}))["type"] == "ok"
+        for peer in (ana, bo):
+            await peer.request({"type": "handover", "seat": peer.seat})
+        await ana.update(lambda m: m["view"]["winner"] is not None, timeout=60)
+        assert (await ana.request({"type": "rematch", "accept": True}))["type"] == "ok"
+        await ana.received(lambda m: m.get("type") == "rematch" and 2 in m.get("accepted", []))  # the bot said yes
+        assert (await bo.request({"type": "rematch", "accept": False}))["type"] == "ok"
+        waiting = (await ana.received(rematch_state("waiting")))["next"]
+        assert (await ana.request({"type": "leave"}))["type"] == "left"  # the bot is left alone at a waiting table
+        await within(bot, 10)  # it does not wait there for ever
+        left = host.tables.get(waiting)
+        assert left is None or all(seat.conn is None for seat in left.seats)
+
+
+async def test_coup_bot_plays_only_a_game_its_level_plays(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        ana = await RawPeer.greeted(port, "Ana")
+        wargame = (await ana.request({"type": "create", "game": "wargame", "players": 2}))["table"]["id"]
+        with pytest.raises(HostError) as refused:  # named: it joins, sees the game, leaves and says why
+            await within(play_bot("127.0.0.1", port, level="expert", table_id=wargame), 10)
+        assert "the expert bot plays Coup" in str(refused.value)
+        assert all(seat.kind == "open" for seat in host.tables[wargame].seats)
+        with pytest.raises(HostError):  # unnamed: no table it can play
+            await within(play_bot("127.0.0.1", port, level="expert"), 10)
+        card = (await ana.request({"type": "create", "players": 2}))["table"]["id"]
+        bot = asyncio.create_task(play_bot("127.0.0.1", port, level="expert"))
+        await eventually(lambda: host.tables[card].seats[0].kind == "person")  # the card table, not the wargame
+        bot.cancel()
