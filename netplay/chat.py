@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from netplay.connection import Connection
-from netplay.lobby import LobbyTable
+from netplay.lobby import NAME_ROOM, NOTICE_CODES, LobbyTable
 
 TEXT_LIMIT = 200  # characters of a chat line, once cleaned
 RAW_LIMIT = 2000  # characters a chat request may carry before cleaning (more is refused)
@@ -21,6 +21,9 @@ BURST, PER_SECOND = 5, 0.5  # chat lines an identity may say at once, and again 
 ADDRESS_BURST, ADDRESS_PER_SECOND = 20, 2.0  # and all the identities of one address together (a new one is free)
 KEPT = 100  # lines a client keeps of a chat
 SCOPES = ("lobby", "table", "spectators")
+NOTICE_LIMIT = 300  # characters of a notice's message
+NUMBER_LIMIT = 2**53  # the numbers a kept line may carry (n): far more than any table says, well inside msgpack's
+RUN = re.compile(r"[0-9a-f]{8}")  # a numbering's run, as LobbyTable makes it
 
 # Escape sequences whole, with what they carry: CSI (ESC [ or 8-bit CSI), strings (OSC, DCS, SOS, PM, APC) up to
 # their terminator or the end, and the other ESC sequences (ESC c resets a terminal, ESC ( B picks a charset).
@@ -50,6 +53,38 @@ def clean_text(text: str, limit: int = TEXT_LIMIT) -> str:
         if marks <= MARKS_LIMIT:
             kept.append(ch)
     return SPACES.sub(" ", "".join(kept)).strip()[:limit].rstrip()
+
+
+def kept_line(line: Any, table: LobbyTable) -> dict[str, Any] | None:
+    """A line a journal kept of what was said at table, rebuilt from its checked fields as the host first made it
+    (a chat line at the table or among its spectators, or one of the host's notices), or None: a damaged file gives
+    nothing that could break the table (numbers past what msgpack carries, lines past a frame, foreign fields)."""
+    if not isinstance(line, dict):
+        return None
+    n, run, seat, kind = line.get("n"), line.get("run"), line.get("seat"), line.get("type")
+    if type(n) is not int or not 0 <= n < NUMBER_LIMIT or not isinstance(run, str) or not RUN.fullmatch(run):
+        return None
+    if seat is not None and (type(seat) is not int or not 0 <= seat < table.players):
+        return None
+    where = {"table": table.id, "seat": seat, "n": n, "run": run}
+    name, text, code, message = line.get("name"), line.get("text"), line.get("code"), line.get("message")
+    if (
+        kind == "chat"
+        and line.get("scope") in ("table", "spectators")
+        and isinstance(name, str)
+        and isinstance(text, str)
+    ):
+        return {
+            "type": "chat",
+            "scope": line["scope"],
+            "name": clean_text(name, NAME_ROOM),
+            "text": clean_text(text),
+            **where,
+        }
+    if kind == "notice" and code in NOTICE_CODES and isinstance(message, str):
+        counts = {key: line[key] for key in ("votes", "needed") if type(line.get(key)) is int and 0 <= line[key] < 99}
+        return {"type": "notice", "code": code, "message": clean_text(message, NOTICE_LIMIT), **where, **counts}
+    return None
 
 
 def chat_request(message: dict[str, Any], at_table: bool, playing: bool) -> tuple[str, str]:

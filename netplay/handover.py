@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from netplay.connection import Connection
-from netplay.lobby import LobbyTable
+from netplay.lobby import NOTICE_CODES, LobbyTable
 from netplay.refused import Refused
 from netplay.table import Table, now
 
@@ -27,6 +27,8 @@ def seat_idle(table: Table, seat: int, idle_after: float) -> bool:
 
 def notice(lobby: LobbyTable, code: str, seat: int, message: str, but: Connection | None = None, **extra: Any) -> None:
     """Tell everyone at the table (players and spectators) but `but` what happened to seat, and log it."""
+    if code not in NOTICE_CODES:  # a journal gives back only these (netplay.chat.kept_line)
+        raise ValueError(f"no notice {code!r}")
     log.info("table %s: %s", lobby.id, message)
     told = {"type": "notice", "code": code, "table": lobby.id, "seat": seat, "message": message, **extra}
     said = lobby.keep_said(told)

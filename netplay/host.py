@@ -18,7 +18,7 @@ from typing import Any
 
 from core.game import IllegalMove
 from core.registry import GAMES, game_spec, get_game
-from netplay.chat import ADDRESS_BURST, ADDRESS_PER_SECOND, ChatRate, chat_request, hearers
+from netplay.chat import ADDRESS_BURST, ADDRESS_PER_SECOND, ChatRate, chat_request, hearers, kept_line
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.handover import IDLE_SEAT, Handovers, notice, timed_out
@@ -180,7 +180,8 @@ class Host:
         count_if_over(self.stats, lobby)  # a game whose end was journaled, counted before the stop or not: once
         lobby.table.on_move = functools.partial(self._moved, lobby)
         lobby.table.on_timeout = functools.partial(timed_out, lobby)
-        lobby.said_again(self.journal.said(table_id) if self.journal is not None else [])
+        kept = self.journal.said(table_id) if self.journal is not None else []
+        lobby.said_again([said for line in kept if (said := kept_line(line, lobby)) is not None])
         self._journal_said(lobby)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)

@@ -13,6 +13,7 @@ from netplay.names import look_alike
 from netplay.table import Table
 
 NAME_ROOM = 16  # characters of a name
+NOTICE_CODES = ("timed_out", "handover_vote", "stand_in", "away", "back", "left")  # the notices a table keeps
 REMATCH_MODES = ("bots", "wait")  # who takes a seat whose player declines a rematch: a bot, or a new player
 SAID_KEPT = 100  # the table's latest chat lines and notices, given again to whoever comes back or starts watching
 BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg", "Vera", "Igor", "Lena", "Yuri")
@@ -195,20 +196,13 @@ class LobbyTable:
             self.on_said(numbered)
         return numbered
 
-    def said_again(self, kept: list[Any]) -> None:
-        """Take back what a journal kept of what was said here (a restarted host): its well-formed lines, the
-        numbering going on after the last of them in the same run (so a client that heard them hears them once)."""
-        good = [
-            said
-            for said in kept
-            if isinstance(said, dict)
-            and said.get("type") in ("chat", "notice")
-            and type(said.get("n")) is int
-            and isinstance(said.get("run"), str)
-        ]
-        self.said.extend(good)
-        if good:
-            self.said_count, self.said_run = good[-1]["n"] + 1, good[-1]["run"]
+    def said_again(self, kept: list[dict[str, Any]]) -> None:
+        """Take back what a journal kept of what was said here (a restarted host; each line checked and rebuilt,
+        netplay.chat.kept_line), the numbering going on after the last of them in the same run (so a client that
+        heard them hears them once)."""
+        self.said.extend(kept)
+        if kept:
+            self.said_count, self.said_run = kept[-1]["n"] + 1, kept[-1]["run"]
 
     def said_before(self, spectator: bool) -> list[dict[str, Any]]:
         """What was said and noted here so far, marked as past, as a player (or a spectator) may hear it: the

@@ -3,6 +3,7 @@ spectators heard by spectators only, and the length and rate limits."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -222,9 +223,29 @@ async def test_the_journal_of_what_was_said_stays_short_and_a_damaged_one_gives_
             lobby.keep_said({"type": "chat", "scope": "table", "name": "Ana", "text": f"line {number}"})
         said_file = tmp_path / "tables" / f"{table_id}.said"
         assert len(said_file.read_text().splitlines()) <= 2 * SAID_KEPT
-        kept = said_file.read_text().splitlines()[-1]
-        said_file.write_text("not json\n[1, 2]\n" + '{"type": "chat", "n": "x", "run": "r"}\n' + kept + "\n")
+        kept = json.loads(said_file.read_text().splitlines()[-1])
+        damaged = [
+            "not json",
+            "[1, 2]",
+            {**kept, "n": "x"},
+            {**kept, "n": 2**70},  # past what msgpack carries: it broke every spectate and chat after it
+            {**kept, "seat": 7},
+            {**kept, "type": "notice", "code": "rolled_back", "message": "lies", "table": "t999"},
+            {**kept, "text": {"a": 1}},
+            {**kept, "n": 1, "text": "x" * 60_000, "evil": "field", "name": "\x1b[2JAna"},
+            kept,
+        ]
+        said_file.write_text("".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in damaged))
     async with running_host(tmp_path, grace=30, port=port, **UNLIMITED) as (host, _):
         said = list(host.tables[table_id].said)
-        assert [s["text"] for s in said] == [f"line {3 * SAID_KEPT - 1}"]
-        assert host.tables[table_id].said_count == 3 * SAID_KEPT
+        assert (
+            [(s["n"], s["text"][:10], len(s["text"]), s["name"]) for s in said]
+            == [
+                (1, "x" * 10, TEXT_LIMIT, "Ana"),  # rebuilt: the text cut, the escape and the foreign field gone
+                (3 * SAID_KEPT - 1, f"line {3 * SAID_KEPT - 1}"[:10], len(kept["text"]), "Ana"),
+            ]
+        )
+        assert "evil" not in said[0] and host.tables[table_id].said_count == 3 * SAID_KEPT
+        watcher = await RawPeer.greeted(port, "Wat")
+        assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        assert (await watcher.request({"type": "chat", "text": "hello"}))["type"] == "ok"
