@@ -42,6 +42,7 @@ NAME_LIMIT = 16
 MARKS = 2  # combining marks a letter of a name may carry
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
+STIR_BURST, STIR_PER_SECOND = 8, 0.2  # comebacks, hand-overs, take-backs an identity makes at once, then a second
 CREATOR_SITS = 60.0  # seconds a new table waits for its creator to sit down before anyone seated may start it
 
 
@@ -124,6 +125,7 @@ class Host:
         self._rollbacks: dict[str, Rollback] = {}
         self.chat_rate, self.codes = ChatRate(), Codes()  # chat lines and wrong table codes, per identity
         self.address_chat_rate = ChatRate(ADDRESS_BURST, ADDRESS_PER_SECOND)  # (an identity without a key is free)
+        self.stirs = ChatRate(STIR_BURST, STIR_PER_SECOND)  # what an identity makes its table hear besides chat
         self.handovers = Handovers(self._seat_handed, idle_seat)
         self.rematches = Rematches(self.tables, self._new_table_id, self._open_rematch, rematch_wait)
 
@@ -180,8 +182,8 @@ class Host:
         count_if_over(self.stats, lobby)  # a game whose end was journaled, counted before the stop or not: once
         lobby.table.on_move = functools.partial(self._moved, lobby)
         lobby.table.on_timeout = functools.partial(timed_out, lobby)
-        kept = self.journal.said(table_id) if self.journal is not None else []
-        lobby.said_again([said for line in kept if (said := kept_line(line, lobby)) is not None])
+        journaled = self.journal.said(table_id) if self.journal is not None else []
+        lobby.said_again([said for line in journaled if (said := kept_line(line, lobby)) is not None])
         self._journal_said(lobby)
         self.tables[table_id] = lobby
         self._next_id = max(self._next_id, int(table_id.lstrip("t") or 0) + 1)
@@ -252,6 +254,8 @@ class Host:
             raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}; update coup")
         conn.name = clean_name(message.get("name", ""))
         await self._admit(conn, message)
+        if self._seated(conn.identity) and not self.stirs.allow(conn.identity):  # each comeback is told at the table
+            raise Refused("slow_down", "you are reconnecting too fast: wait a few seconds")
         self.stats.named(conn.identity, conn.name)  # the leaderboard shows the name an identity last came in with
         welcome = {
             "type": "welcome",
@@ -604,10 +608,22 @@ class Host:
         return lobby
 
     def _on_handover(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        self._stir(conn)
         return self.handovers.ask(conn, self._at_table(conn), message)
 
     def _on_take_back(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        self._stir(conn)
         return self.handovers.take_back(conn, self._at_table(conn))
+
+    def _stir(self, conn: Connection) -> None:
+        """Refuse a request that makes the table hear a notice, past the identity's allowance of them (a loop of
+        hand-overs and take-backs flooded every player and pushed the chat out of what the table keeps)."""
+        if not self.stirs.allow(conn.identity):
+            raise Refused("slow_down", "you are doing that too fast: wait a few seconds")
+
+    def _seated(self, identity: str) -> bool:
+        """Whether identity holds a seat at any table (its comeback is told there)."""
+        return any(lobby.seat_of(identity) is not None for lobby in self.tables.values())
 
     def _on_rematch(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         return self.rematches.answer(conn, self._at_table(conn), message)

@@ -12,7 +12,7 @@ import pytest
 
 from core.registry import GAMES
 from core.wargame.bot import WargameBot
-from netplay.host import Host
+from netplay.host import STIR_BURST, Host
 from tests.net_helpers import RawPeer, eventually, running_host, seated_table
 
 
@@ -251,3 +251,25 @@ async def test_the_lobby_names_a_computer_that_won_with_its_level_even_in_a_seat
         listed = (await wes.request({"type": "list"}))["tables"]
         winner = next(t for t in listed if t["id"] == table_id)["winner"]
         assert winner in ("Alice (rule)", "Natasha (rule)")  # never "Alice": she left, and won nothing
+
+
+async def test_a_loop_of_hand_overs_or_comebacks_cannot_flood_the_table_with_notices(tmp_path: Path) -> None:
+    async with running_host(tmp_path, grace=30) as (host, port):
+        table_id, (ana, bo) = await seated_table(port, players=3, people=2)
+        answers = []
+        for _ in range(20):  # Ana hands her own seat over and takes it back, again and again
+            answers.append((await ana.request({"type": "handover", "seat": ana.seat}))["type"])
+            answers.append((await ana.request({"type": "take_back"}))["type"])
+        assert "error" in answers and answers.count("error") >= 20  # slowed down, so
+        notices = [m for m in host.tables[table_id].said if m["type"] == "notice"]
+        assert len(notices) <= 10  # the table heard a few, not forty
+        await bo.close()
+        refused = 0
+        for _ in range(20):  # Bo comes back, again and again, as fast as he can
+            back = await RawPeer.open(port)
+            reply = await back.hello("Bo", profile=bo.profile)
+            refused += reply["type"] == "error" and reply.get("code") == "slow_down"
+            await back.close()
+        assert refused >= 10
+        told = [m for m in host.tables[table_id].said if m["type"] == "notice" and m["seat"] == bo.seat]
+        assert len(told) <= 2 * STIR_BURST + 1  # an away and a back for each comeback let in, and the first away
