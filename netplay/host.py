@@ -127,7 +127,13 @@ class Host:
         self.address_chat_rate = ChatRate(ADDRESS_BURST, ADDRESS_PER_SECOND)  # (an identity without a key is free)
         self.stirs = ChatRate(STIR_BURST, STIR_PER_SECOND)  # what an identity makes its table hear besides chat
         self.handovers = Handovers(self._seat_handed, idle_seat)
-        self.rematches = Rematches(self.tables, self._new_table_id, self._open_rematch, rematch_wait)
+        self.rematches = Rematches(
+            self.tables,
+            self._new_table_id,
+            self._open_rematch,
+            rematch_wait,
+            lambda new: start_refusal(self.limits, self.tables, new.started_from) is None,
+        )
 
     # -- life -----------------------------------------------------------------------------
 
@@ -175,6 +181,7 @@ class Host:
         lobby.seats, lobby.coach = seats, header.get("coach") is True
         lobby.code, lobby.watchers = from_header(header)
         lobby.creator = str(header.get("creator", ""))
+        lobby.started_from = str(header.get("started_from", ""))  # so a restart keeps each address's games counted
         lobby.rematch = str(header.get("rematch")) if header.get("rematch") in REMATCH_MODES else REMATCH_MODES[0]
         self._open_table(lobby, config, int(header["seed"]))
         assert lobby.table is not None
@@ -683,13 +690,14 @@ class Host:
             self.journal.keep_next_number(self._next_id)
         return table_id
 
-    def _open_rematch(self, lobby: LobbyTable) -> None:
-        """A rematch's new table: in the lobby, waiting for players if a seat is open, else started."""
+    def _open_rematch(self, lobby: LobbyTable, start: bool) -> None:
+        """A rematch's new table: started, or in the lobby waiting (for players, or to be started by hand once the
+        host's limits on games under way allow it)."""
         self.tables[lobby.id] = lobby
-        if any(seat.kind == "open" for seat in lobby.seats):
-            self.openings.made(lobby.id, lobby.creator, time.monotonic())
-        else:
+        if start:
             self._begin(lobby)
+        else:
+            self.openings.made(lobby.id, lobby.creator, time.monotonic())
         self._broadcast_lobby()
 
     def _gone_from_finished(self, lobby: LobbyTable, index: int) -> None:
@@ -808,8 +816,12 @@ class Host:
     def _grace_over(self, lobby: LobbyTable, index: int) -> None:
         self._grace_timers.pop((lobby.id, index), None)
         seat = lobby.seats[index]
-        away = seat.kind == "person" and seat.conn is None and not seat.stand_in  # (a stand-in keeps it for them)
-        if away and lobby.table is not None and not lobby.table.over():
+        away = seat.kind == "person" and seat.conn is None
+        if not away or lobby.table is None or lobby.table.over():
+            return
+        if seat.stand_in and lobby.present():  # the computer keeps it for them while the game goes on for others
+            self._start_grace(lobby, index)  # (and looks again later: once nobody is there, it is handed for good)
+        else:  # a game of stand-ins held for nobody would be kept for ever, past every limit on games under way
             self._hand_to_bot(lobby, index, "did not come back")
 
     def _hand_to_bot(self, lobby: LobbyTable, index: int, why: str) -> None:

@@ -172,6 +172,7 @@ class LobbyTable:
             "watchers": self.watchers,
             "creator": self.creator,
             "rematch": self.rematch,
+            "started_from": self.started_from,
         }
 
     def refusal_to_run(self, identity: str, now: float) -> str | None:

@@ -1,5 +1,6 @@
 """Rematches: at a finished table a player asks to play again; once every person there has answered (or the time
-is up), those who accepted, the same bots and the spectators move to a new table, the winner first."""
+is up), those who accepted, the same bots and the spectators move to a new table, the winner first; it starts at once
+if it is full and the host's limits on games under way allow it, else it waits in the lobby."""
 
 from __future__ import annotations
 
@@ -74,6 +75,7 @@ def successor(old: LobbyTable, table_id: str, accepted: set[int], code: str | No
         rematch=old.rematch,
     )
     new.code = code if old.code is not None else None
+    new.started_from = old.started_from  # a rematch counts against the address that started the game it follows
     for index, seat in enumerate(old.seats):
         if seat.kind == "bot":
             new.seats[index] = Seat("bot", seat.name, seat.level)
@@ -86,16 +88,18 @@ def successor(old: LobbyTable, table_id: str, accepted: set[int], code: str | No
 
 class Rematches:
     """The rematch votes of the host's finished tables (tables: the host's, by id). table_id() gives a new table its
-    id; open_table(new) registers it (in the lobby, and started if no seat is open): those are the host's part."""
+    id; open_table(new, start) registers it (in the lobby, and started if start): those are the host's part."""
 
     def __init__(
         self,
         tables: dict[str, LobbyTable],
         table_id: Callable[[], str],
-        open_table: Callable[[LobbyTable], None],
+        open_table: Callable[[LobbyTable, bool], None],
         wait: float = REMATCH_WAIT,
+        may_start: Callable[[LobbyTable], bool] = lambda new: True,
     ) -> None:
         self.tables, self.table_id, self.open_table, self.wait = tables, table_id, open_table, wait
+        self.may_start = may_start  # whether a full rematch table starts at once (the host's limits on games)
         self.votes: dict[str, Vote] = {}
         self.played: dict[str, str] = {}  # a finished table -> its rematch's table
 
@@ -171,11 +175,12 @@ class Rematches:
         new = successor(old, self.table_id(), accepted, new_code(self.tables.values()))
         self.played = {done: after for done, after in self.played.items() if done in self.tables}
         self.played[old.id] = new.id
-        state = "waiting" if any(seat.kind == "open" for seat in new.seats) else "started"
+        full = all(seat.kind != "open" for seat in new.seats)
+        state = "started" if full and self.may_start(new) else "waiting"  # (past the host's limits: started by hand)
         vote.tell(vote.status(state, new.id))
         log.info("table %s: rematch at table %s (%s)", old.id, new.id, state)
         self._move(old, new)
-        self.open_table(new)
+        self.open_table(new, state == "started")
 
     @staticmethod
     def _move(old: LobbyTable, new: LobbyTable) -> None:

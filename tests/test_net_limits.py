@@ -24,6 +24,7 @@ from tests.net_helpers import (
     frame,
     pack,
     running_host,
+    seated_table,
     unpack,
     within,
 )
@@ -268,3 +269,28 @@ async def test_games_under_way_are_capped_per_address_and_in_all(tmp_path: Path,
         assert starts[-1]["code"] == code, starts[-1]
         assert sum(lobby.table is not None for lobby in host.tables.values()) == 3  # kept for their players' grace
         assert all(not lobby.table.over() for lobby in host.tables.values() if lobby.table is not None)
+
+
+async def test_a_rematch_counts_against_the_address_that_started_the_game_and_waits_past_its_limit(tmp_path: Path):
+    async with running_host(tmp_path, limits=HostLimits(unlimited=(), games_per_address=1)) as (host, port):
+        table_id, (ana,) = await seated_table(port, players=2, people=1, seed=3)
+        assert host.tables[table_id].started_from == "127.0.0.1"
+        await ana.request({"type": "handover", "seat": 0})
+        await ana.update(lambda m: m["view"]["winner"] is not None, timeout=60)
+        other = await seated_table(port, players=2, people=1, seed=4, names=("Bea",), start=False)
+        assert (await other[1][0].request({"type": "start", "table": other[0]}))["type"] == "ok"  # the one game
+        assert (await ana.request({"type": "rematch", "accept": True}))["type"] == "ok"
+        done = await ana.received(lambda m: m.get("type") == "rematch" and m.get("state") in ("started", "waiting"))
+        assert done["state"] == "waiting"  # full, but a second game under way from the address: started by hand
+        new = host.tables[done["next"]]
+        assert new.table is None and new.started_from == "127.0.0.1"
+        refused = await ana.request({"type": "start", "table": new.id})
+        assert refused.get("code") == "too_many", refused
+
+
+async def test_a_game_of_stand_ins_nobody_comes_back_to_is_given_up_after_the_grace(tmp_path: Path):
+    async with running_host(tmp_path, grace=0.3) as (host, port):
+        table_id, (ana,) = await seated_table(port, players=3, people=1)
+        assert (await ana.request({"type": "handover", "seat": 0}))["done"]
+        await ana.close()  # parked: the computer plays her seat, for nobody
+        await eventually(lambda: table_id not in host.tables, timeout=5)  # abandoned once her grace is over
