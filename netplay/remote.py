@@ -12,6 +12,7 @@ from core.registry import get_game
 from netplay.chat import ChatLog, heard
 from netplay.client import Client, HostError
 from netplay.codec import events_from_plain, to_plain, view_from_plain
+from netplay.table import CONNECTION, NOT_PLAYED
 
 Listener = Callable[[list[Any]], None]
 
@@ -40,6 +41,7 @@ class RemoteTable:
         self.events: list[Any] = []
         self.thinking: int | None = None
         self.error: str | None = None
+        self.error_title = NOT_PLAYED  # what kind of trouble error is (CONNECTION: the host is being reached again)
         self.record_path = None
         self.deadline: float | None = None
         self.window_opened = -1  # the version at which the open window opened (section 10 of docs/protocol.md)
@@ -109,7 +111,7 @@ class RemoteTable:
         elif message.get("type") == "error":
             self.tell(f"The host refused that: {message.get('message', '')}")
         elif message.get("type") == "closed":
-            self.tell("The connection to the host was lost: reconnecting…")
+            self.tell("The connection to the host was lost: reconnecting…", CONNECTION)
 
     def _hear(self, message: dict[str, Any]) -> None:
         """The host's word on a rematch, or its notice about a seat (in the log)."""
@@ -188,9 +190,9 @@ class RemoteTable:
         except ConnectionError as error:
             self.tell(str(error))
 
-    def tell(self, text: str) -> None:
-        """Show the player text where the table shows trouble (until the next update)."""
-        self.error = text
+    def tell(self, text: str, title: str = NOT_PLAYED) -> None:
+        """Show the player text where the table shows trouble (until the next update), under title."""
+        self.error, self.error_title = text, title
         self._notify([])
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:

@@ -23,6 +23,7 @@ from netplay.codec import view_to_plain
 from netplay.storage import save_record
 
 log = logging.getLogger(__name__)
+NOT_PLAYED, CONNECTION = "Not played", "Connection"  # the kinds of trouble a table tells: a move refused; the host
 Listener = Callable[[list[Any]], None]
 SEARCHES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coup-search")  # every table's searching bots
 
@@ -270,6 +271,7 @@ class LocalTable:
     names = property(lambda self: self.table.names)
     thinking = property(lambda self: self.table.thinking)
     error = property(lambda self: self.table.error)
+    error_title = NOT_PLAYED  # (a local table has no host to lose)
     deadline = property(lambda self: self.table.deadline)
     window_opened = property(lambda self: self.table.window_opened)
     label = property(lambda self: f"seed {self.table.seed}")

@@ -32,7 +32,9 @@ async def test_the_table_screen_comes_back_by_itself_after_the_host_restarts(tmp
             seen = [e for e in remote.events if not isinstance(e, Note)]
 
             await first.stop()
-            await wait_for(pilot, lambda: remote.error is not None and "host" in remote.error)
+            await wait_for(pilot, lambda: remote.error is not None and "attempt 2" in remote.error, seconds=5)
+            titles = [n.title for n in app._notifications]
+            assert titles == ["Connection"], titles  # one word on the connection, replaced, never "Not played"
             second = Host(data_dir=tmp_path / "host", bot_delay=0)
             await second.start("127.0.0.1", port)
             await wait_for(pilot, lambda: remote.error is None and remote.client is lobby.client, seconds=15)

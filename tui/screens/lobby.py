@@ -17,6 +17,7 @@ from netplay.client import Client, HostError, connect_again, parse_address
 from netplay.identity import shown_code
 from netplay.lobby import SAID_KEPT
 from netplay.remote import RemoteTable
+from netplay.table import CONNECTION
 from tui.games import tui_game
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.join_code import JoinCodeDialog
@@ -350,7 +351,7 @@ class LobbyScreen(Screen[None]):
         """A line for the player on the lobby, and on the table screen above it."""
         self.query_one("#lobby-help", Static).update(text)
         if self.remote is not None and self._playing:
-            self.remote.tell(text)
+            self.remote.tell(text, CONNECTION)
 
     # -- requests --------------------------------------------------------------------------------
 

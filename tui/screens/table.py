@@ -29,7 +29,7 @@ from tui.screens.coach import CoachPanel
 from tui.screens.confirm import ConfirmDialog, leave_question
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handover import away_note, can_give, give_seat, seat_note
-from tui.screens.listening import while_up
+from tui.screens.listening import tell_trouble, while_up
 from tui.screens.pace import HOSTS_PACE, PaceDialog
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
@@ -134,10 +134,7 @@ class TableScreen(Screen[None]):
             self._show_situation(self.table.view(), self.table.thinking)
 
     def _on_table_events(self, events: list[Event]) -> None:
-        error = self.table.error
-        if error and error != self._error:  # also as a notice: the situation line may have no room for all of it
-            self.notify(error, title="Not played", severity="error")
-        self._error = error
+        self._error = tell_trouble(self, self.table, self._error)
         self._write_log(events)
         self._count_if_over()
         self.refresh_table()

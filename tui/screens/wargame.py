@@ -40,7 +40,7 @@ from hexgrid.coords import Hex
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog, leave_question
 from tui.screens.handover import away_note, can_give, give_seat
-from tui.screens.listening import while_up
+from tui.screens.listening import tell_trouble, while_up
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings, record_line, saved_where
@@ -177,11 +177,9 @@ class WargameScreen(Screen[None]):
         self._write_log(events)
         if any(e.kind == "combat" for e in events):
             self._recent_combat = True
-        error = self.table.error
-        if error and error != self._error:
-            self._sent = -1  # the move was refused: another may be sent
-            self.notify(error, title="Not played", severity="error")
-        self._error = error
+        if self.table.error and self.table.error != self._error:
+            self._sent = -1  # the move was refused (or the host is being reached again): another may be sent
+        self._error = tell_trouble(self, self.table, self._error)
         self.refresh_view()
         offer_rematch(self, self.table, lambda: self._leave(True))
 
