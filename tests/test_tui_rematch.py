@@ -150,6 +150,8 @@ async def g_key_hands_seats_over(server: Host, port: int) -> None:
         await pilot.press("1")
         await wait_for(pilot, lambda: screen.table.stand_in)
         assert "computer plays for you (g)" in str(screen.query_one("#status-bar").render())
+        screen.refresh_table()
+        assert screen.choices == [] and app.screen is screen  # no choice, no dialog: the computer answers for you
         await pilot.press("g")
         await wait_for(pilot, lambda: not server.tables[table_id].seats[0].stand_in)
         await wait_for(pilot, lambda: "Player is back." in log_text(screen))

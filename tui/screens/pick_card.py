@@ -45,4 +45,4 @@ class PickCardDialog(ModalScreen[str]):
 
     def action_owed(self) -> None:
         """Say why there is no way out: the game waits for this choice."""
-        self.notify("The game waits for this choice: pick a card to go on.", title="This choice is owed")
+        self.notify("The game waits for this choice: pick one of the lines to go on.", title="This choice is owed")

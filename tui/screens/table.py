@@ -200,8 +200,7 @@ class TableScreen(Screen[None]):
         as many as the width holds."""
         parts = (self.face.status(view) + self.face.status_extra(view)).split(" · ")
         parts += [] if view.viewer is not None else ["watching"]
-        standing_in = getattr(self.table, "stand_in", False) and view.window != "over"
-        parts += ["computer plays for you (g)"] if standing_in else []
+        parts += ["computer plays for you (g)"] if self._computer_plays_me(view) else []
         parts += [] if self.settings.confirm else ["no confirm"]
         parts += ["auto-pass"] if self.settings.auto_pass else []
         parts.append(self.table.label)
@@ -246,8 +245,12 @@ class TableScreen(Screen[None]):
                 )
         self.query_one("#situation", Static).update(text)
 
+    def _computer_plays_me(self, view: Any) -> bool:
+        """Whether the computer answers for this player now (they handed it their seat): no choice is theirs."""
+        return bool(getattr(self.table, "stand_in", False)) and view.window != "over"
+
     def _show_choices(self, view: Any) -> None:
-        choices = self.face.choices(view)
+        choices = [] if self._computer_plays_me(view) else self.face.choices(view)
         signature = (view.version, tuple(c.key for c in choices))
         if signature == self._choice_signature:
             return
@@ -291,7 +294,7 @@ class TableScreen(Screen[None]):
             self.app.push_screen(over, self._after_game)
             return
         me = view.me()
-        if view.viewer not in view.owed or me is None or me.hand is None:
+        if view.viewer not in view.owed or me is None or me.hand is None or self._computer_plays_me(view):
             return
         if self._asking is not None and self._asking.window == self.table.window_opened:
             return  # already asked: another seat answered the same window (the 2-player variant's set of five)
@@ -325,6 +328,8 @@ class TableScreen(Screen[None]):
         face never names a claim aimed at them); at a network table this client answers for its own seat."""
         kind = self.face.pass_kind(view)
         if kind is None or kind not in self.settings.auto_pass or self._auto_passed == view.version:
+            return
+        if self._computer_plays_me(view):
             return
         self._auto_passed = view.version
         self.call_later(self._pass_now, view.version)

@@ -193,8 +193,8 @@ class WargameScreen(Screen[None]):
         """The view to draw and the seat this keyboard acts for now (None: waiting for the computer)."""
         view = self.table.view()
         owed = view.owed[0] if view.owed else None
-        if owed is None or owed not in self.people:
-            return view, None
+        if owed is None or owed not in self.people or getattr(self.table, "stand_in", False):
+            return view, None  # (the computer plays a seat its player handed it)
         return (view if owed == view.viewer else self.table.view_as(owed)), owed
 
     def refresh_view(self) -> None:
