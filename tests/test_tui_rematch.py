@@ -123,6 +123,22 @@ async def test_another_players_request_opens_the_rematch_dialog_and_declining_go
         assert old not in server.tables or server.tables[old].seats[0].conn is None  # we left the finished table
 
 
+async def test_once_the_vote_goes_on_without_us_the_dialog_offers_only_the_lobby(tmp_path: Path):
+    async with running_host(tmp_path, rematch_wait=0.5) as (_, port):
+        app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            bob, _ = await game_over_with_bob(pilot, port)
+            await bob.request({"type": "rematch", "accept": True})
+            await wait_for(pilot, lambda: isinstance(app.screen, RematchScreen))
+            dialog = app.screen  # we never answer: the time runs out and the rematch starts without us
+            await wait_for(pilot, lambda: "goes on without you" in str(dialog.query_one("#rematch-status").render()))
+            await pilot.pause()
+            assert str(dialog.query_one("#decline").label) == "Lobby (Esc)"  # nothing left to withdraw from
+            assert dialog.check_action("lobby", ()) and not dialog.check_action("withdraw", ())
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+
 async def test_the_g_key_hands_an_away_players_seat_to_the_computer_and_takes_our_own_back(tmp_path: Path):
     async with running_host(tmp_path, bot_delay=30) as (server, port):  # the computer thinks long: nothing moves
         await g_key_hands_seats_over(server, port)

@@ -57,6 +57,7 @@ class RematchScreen(ModalScreen[str]):
         ("a", "accept", "Accept"),
         ("d,escape", "decline", "Decline, back to the lobby"),
         ("d,escape", "withdraw", "Withdraw, back to the lobby"),  # (the same, once our answer is yes)
+        ("escape", "lobby", "Back to the lobby"),  # (the same, once the vote is over)
     ]
 
     def __init__(self, table: Any, propose: bool) -> None:
@@ -87,15 +88,25 @@ class RematchScreen(ModalScreen[str]):
         self.query_one("#rematch-status", Static).update(Content(status))  # names as typed, never markup
         owed = self.table.rematch_owed()
         self.query_one("#accept", Button).display = owed
-        self.query_one("#decline", Button).label = "Decline (d)" if owed else "Withdraw (d)"  # (after our yes)
+        decline = "Decline (d)" if owed else "Withdraw (d)" if self._voting() else "Lobby (Esc)"
+        self.query_one("#decline", Button).label = decline
         self.refresh_bindings()
 
+    def _voting(self) -> bool:
+        """Whether the vote is still open (no word yet counts as open: our ask is on its way)."""
+        state = self.table.rematch
+        return state is None or state.get("state") == "open"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Accept and decline while our answer is owed, withdraw once it is given."""
-        owed = bool(self.table.rematch_owed())
-        if action in ("accept", "decline"):
-            return owed
-        return not owed if action == "withdraw" else True
+        """Accept and decline while our answer is owed, withdraw once it is given, back to the lobby once the vote is
+        over."""
+        owed, voting = bool(self.table.rematch_owed()), self._voting()
+        shown = {"accept": owed, "decline": owed, "withdraw": voting and not owed, "lobby": not voting}
+        return shown.get(action, True)
+
+    def action_lobby(self) -> None:
+        """Back to the lobby (the vote is over)."""
+        self.dismiss(DECLINED)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "accept":
