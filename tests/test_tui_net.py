@@ -128,6 +128,17 @@ async def test_create_fill_start_and_play_a_whole_game_over_the_network(host):
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
 
 
+async def test_the_lobby_line_at_our_table_says_when_every_seat_is_taken(host):
+    _, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await create_table(pilot)
+        line = lobby.query_one("#lobby-help")
+        await wait_for(pilot, lambda: "wait for players; f/e add computers" in str(line.content))
+        await pilot.press("f")
+        await wait_for(pilot, lambda: "every seat is taken; s starts; l leaves" in str(line.content))
+
+
 async def test_the_new_table_dialog_creates_a_g54_table_with_its_roles(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)

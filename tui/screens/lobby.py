@@ -206,6 +206,8 @@ class LobbyScreen(Screen[None]):
             help_text = f"Private table {self.my_table}, code {code}: {friends}."
         elif self.my_table is not None and (runner := self._runner(tables)) is not None:
             help_text = f"You are at table {self.my_table}: {runner}, who created it, starts it; l leaves it."
+        elif self.my_table is not None and self._full(tables):
+            help_text = f"You are at table {self.my_table}: every seat is taken; s starts; l leaves."
         elif self.my_table is not None:
             help_text = f"You are at table {self.my_table}: wait for players; f/e add computers; s starts; l leaves."
         elif not tables:
@@ -218,6 +220,11 @@ class LobbyScreen(Screen[None]):
         shown = self.query_one("#lobby-help", Static)
         if str(shown.content) != where + help_text:  # an update lays the screen out again: only when it changed
             shown.update(Content(where + help_text))
+
+    def _full(self, tables: list[dict[str, Any]]) -> bool:
+        """Whether our table (among the tables listed) has no open seat left."""
+        mine = next((t for t in tables if t["id"] == self.my_table), None)
+        return mine is not None and all(seat.get("kind") != "open" for seat in mine.get("seats", ()))
 
     def _heard(self, message: dict[str, Any]) -> None:
         """A chat line: the lobby's in its pane, a table's to our table (its screen shows it)."""
