@@ -93,6 +93,17 @@ async def test_the_menu_opens_again_on_the_last_game_started_with_its_choices():
         levels = [menu.query_one(f"#level-{i}", Select).value for i in (1, 2, 3)]
         assert levels == ["rule", "random", "rule"] and menu.query_one("#inquisitor", Checkbox).value
         assert menu.query_one("#opponent-row-5").display and not menu.query_one("#opponent-row-6").display
+        await pilot.press("g", "g", "s")  # the wargame, a game of one size, started from its own screen
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+    async with CoupApp(settings=Settings.saved(bot_delay=0, save_records=False)).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = pilot.app.screen
+        assert isinstance(menu, MenuScreen) and (menu.game, menu.players) == ("wargame", 2)
+        await pilot.press("g", "g")  # Coup, then Reformation: the six players wanted last are back
+        await pilot.pause()
+        assert (menu.game, menu.players) == ("reformation", 6)
 
 
 async def test_a_garbled_menu_memory_opens_the_menu_on_its_defaults():

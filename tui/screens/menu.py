@@ -43,6 +43,7 @@ class MenuChoices:
     players: int
     levels: tuple[str, ...]
     ticked: frozenset[str]
+    wanted: int = DEFAULT_PLAYERS  # the size the player chose last where there was a choice (kept over the wargame's)
 
     @classmethod
     def read(cls, saved: dict[str, Any]) -> MenuChoices:
@@ -51,18 +52,20 @@ class MenuChoices:
         games = [value for _, value in menu_choices()]
         game = next((name for name in games if name == saved.get("game")), games[0])
         sizes = [size for _, size in player_counts(game)]
+        every = {size for name in games for _, size in player_counts(name)}
         wanted = saved.get("players")
-        players = wanted if type(wanted) is int and wanted in sizes else min(max(DEFAULT_PLAYERS, sizes[0]), sizes[-1])
+        wanted = wanted if type(wanted) is int and wanted in every else DEFAULT_PLAYERS
+        players = min(max(wanted, sizes[0]), sizes[-1])
         offered = [level for _, level in levels(game)]
         kept = listed(saved.get("levels"))
         chosen = tuple(kept[i] if i < len(kept) and kept[i] in offered else "rule" for i in range(len(BOT_NAMES)))
         slugs = [check.slug for check in tui_game(game).checks]
         ticks = listed(saved.get("ticked"))
-        return cls(game, players, chosen, frozenset(slug for slug in ticks if slug in slugs))
+        return cls(game, players, chosen, frozenset(slug for slug in ticks if slug in slugs), wanted)
 
     def saved(self) -> dict[str, Any]:
-        """Plain data for the preferences file."""
-        return {"game": self.game, "players": self.players, "levels": list(self.levels), "ticked": sorted(self.ticked)}
+        """Plain data for the preferences file (the size kept is the one wanted, not a one-size game's)."""
+        return {"game": self.game, "players": self.wanted, "levels": list(self.levels), "ticked": sorted(self.ticked)}
 
 
 class MenuScreen(Screen[None]):
@@ -82,9 +85,7 @@ class MenuScreen(Screen[None]):
         super().__init__()
         self.settings = settings
         self.chosen = MenuChoices.read(settings.last_menu)  # as the last game was started from the menu
-        single = len(player_counts(self.chosen.game)) == 1
-        # the table size to come back to after a game of one size (the wargame's)
-        self.size_wanted = DEFAULT_PLAYERS if single else self.chosen.players
+        self.size_wanted = self.chosen.wanted  # the table size to come back to after a game of one size (the wargame's)
         self._game_shown = self.chosen.game
 
     def compose(self) -> ComposeResult:
@@ -202,7 +203,8 @@ class MenuScreen(Screen[None]):
         """Keep the menu's choices for the next run (saved as the game starts, with the name)."""
         chosen_levels = tuple(str(self.query_one(f"#level-{i}", Select).value) for i in range(1, len(BOT_NAMES) + 1))
         ticked = frozenset(c.slug for c in tui_game(self.game).checks if self.query_one(f"#{c.slug}", Checkbox).value)
-        self.settings.last_menu = MenuChoices(self.game, self.players, chosen_levels, ticked).saved()
+        wanted = self.players if len(player_counts(self.game)) > 1 else self.size_wanted
+        self.settings.last_menu = MenuChoices(self.game, self.players, chosen_levels, ticked, wanted).saved()
 
     def _options_chosen(self, choice: Any) -> None:
         if choice is not None:
