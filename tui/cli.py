@@ -292,6 +292,8 @@ def command_bot(args: argparse.Namespace) -> int:
 
     def game_over(result: BotResult) -> None:
         print(f"game over after {result.turns} turns; seat {result.winner} won", flush=True)
+        if not args.once:
+            print(f"staying up to {REMATCH_STAY:.0f} s in case a player asks for a rematch (Ctrl+C leaves)", flush=True)
 
     host, port = parse_address(args.connect)
     credentials = {"profile": claim_profile("bot")}  # its own identity: a lost host gives the seat back to it
@@ -308,6 +310,7 @@ def command_bot(args: argparse.Namespace) -> int:
             game_over=game_over,
         )
     )
+    print("left the host" if args.once else "no rematch: left the host")
     return 0
 
 
