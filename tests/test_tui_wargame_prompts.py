@@ -64,7 +64,8 @@ async def test_the_attack_prompt_shows_the_last_result_on_screen():
 
 
 def test_over_stacked_hexes_are_named_before_the_move_phase_can_end():
-    for police, note in ((4, "Over-stacked: G5. Move units out before e ends the phase."), (3, "")):
+    limit = "more than 3 units besides leaders and helicopters"
+    for police, note in ((4, f"Over-stacked ({limit}): G5. Move units out before e ends the phase."), (3, "")):
         state = board(phase="move", side=GOV)
         for _ in range(police):
             put(state, GOV, "police", "G5")

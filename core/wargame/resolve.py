@@ -89,7 +89,8 @@ def _surrender(state: WargameState, combat: Combat, salvage_rolls: bool, events:
     salvage_rolls every defender is destroyed but its vehicles may be salvaged."""
     label = combat.targets[0]
     side = 1 - combat.side
-    events.append(Event("surrender", f"The {SIDE_NAMES[side]} at {hex_name(label)} surrender", side, state.turn))
+    who = ("The government's troops", "The rebels")[side]
+    events.append(Event("surrender", f"{who} at {hex_name(label)} surrender", side, state.turn))
     for leader in [u for u in defenders(state, combat) if u.is_leader]:
         kill_leader(state, leader, f"is captured at {hex_name(label)}", events)
     surrendering = [u.uid for u in defenders(state, combat)]

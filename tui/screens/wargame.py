@@ -348,7 +348,9 @@ class WargameScreen(Screen[None]):
         kind = f"a {side} {head.kind}" if head.count == 1 else f"{head.count} {side} {head.kind} units together"
         text.append(f"Place {kind} on {RULES[head.rule]} (lit).\n", "bold")
         automatic = "set-up" if self.view.phase == "setup" else "placement"
-        text.append(f"{sum(p.count for p in rest)} more to place after it. Enter places; a: automatic {automatic}.")
+        more = sum(p.count for p in rest)
+        after = f"{more} more to place after it. " if more else "The last to place. "
+        text.append(f"{after}Enter places; a: automatic {automatic}.")
         return text
 
     def _move_info(self, text: Text, foot: Text) -> Text:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from core.wargame.board import STACKING_LIMIT
 from core.wargame.crt import Odds, attack_odds
 from core.wargame.flow import must_move_out
 from core.wargame.moves import MoveUnits, Retreat, Subvert, WargameMove
@@ -107,4 +108,7 @@ def last_attack(view: WargameView) -> str:
 def over_stacked_note(view: WargameView, side: int) -> str:
     """The over-stacked hexes side must move units out of before its move phase can end, or ""."""
     blocked = must_move_out(state_of(view), side)
-    return f"Over-stacked: {', '.join(blocked)}. Move units out before e ends the phase." if blocked else ""
+    if not blocked:
+        return ""
+    limit = f"more than {STACKING_LIMIT} units besides leaders and helicopters"
+    return f"Over-stacked ({limit}): {', '.join(blocked)}. Move units out before e ends the phase."
