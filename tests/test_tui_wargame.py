@@ -219,6 +219,17 @@ async def test_against_the_computer_the_screen_waits_then_acts_for_you():
         assert any(e.text == "Turn 1: government attack" for e in view.log)
 
 
+async def test_tab_on_the_wargame_start_screen_goes_from_field_to_field():
+    async with CoupApp(quick_settings()).run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "g", "g", "s")
+        await pilot.pause()
+        visited = []
+        for _ in range(3):  # Start, Back, then round to the first field: no stop on nothing
+            visited.append(pilot.app.focused.id if pilot.app.focused else None)
+            await pilot.press("tab")
+        assert visited == ["wg-start", "wg-back", "wg-scenario"]
+
+
 async def test_the_menu_and_the_start_screen_open_on_the_wargame_as_last_started():
     async with CoupApp(Settings.saved(bot_delay=0, save_records=False)).run_test(size=(80, 24)) as pilot:
         await pilot.press("g", "g", "g", "s")

@@ -63,7 +63,7 @@ class WargameSetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         config = self.config
-        with VerticalScroll(id="wg-setup"):
+        with VerticalScroll(id="wg-setup", can_focus=False):  # Tab goes from field to field
             yield Static("C O U P  1 9 9 2", id="wg-title")
             yield Static("The wargame: government against rebels for the capital.", id="wg-tagline")
             with Horizontal(classes="wg-row"):
