@@ -64,6 +64,14 @@ class SessionInfo:
     reached: tuple[str, int]
 
 
+def login_command(info: SessionInfo) -> str:
+    """The ssh command that logs the player in again as who they are: with their resume code after a keyless login."""
+    host, port = info.reached
+    where = f"-p {port} " if port != 22 else ""
+    user = f"{info.username}+{info.code}" if info.code else info.username
+    return f"ssh {where}{user}@{host}"
+
+
 AppFactory = Callable[[SessionInfo], Any]
 
 
@@ -127,6 +135,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.has_pty = self.wants_command = False
         self.driver: ChannelDriver | None = None
         self.app: Any = None
+        self.info: SessionInfo | None = None  # who is on the other end, once the session runs
         self.task: asyncio.Task[None] | None = None
         self.last_input = time.monotonic()
         self.flooded = False
@@ -195,8 +204,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def hang_up(self) -> None:
         """End the session at once, its app left as it is: the terminal given back, the reason (and how to come back
         without a key) said, the channel closed."""
-        code = self.server.code
-        note = STOPPING.format(code=f"\r\nYour resume code: {shown_code(code)}" if code else "")
+        code, info = self.server.code, self.info
+        back = f": come back with {login_command(info)}" if info is not None else ""
+        note = STOPPING.format(code=f"\r\nYour resume code: {shown_code(code)}{back}" if code else "")
         with contextlib.suppress(OSError, asyncssh.Error):
             if self.driver is not None:
                 self.driver.stop_application_mode()
@@ -219,6 +229,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             server.peer,
             (str(reached[0]), int(reached[1])),
         )
+        self.info = info
         code = 1
         try:
             self.app = self.server.host.app_factory(info)

@@ -148,6 +148,16 @@ async def test_a_name_gets_nobodys_seat_and_a_resume_code_gets_it_back(tmp_path:
         assert hosts.host.tables[table_id].seats[0].name == "ana"
 
 
+async def test_a_host_that_stops_tells_a_keyless_player_the_command_that_brings_them_back(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        term, _ = await open_lobby(hosts, "ana", conn=await hosts.connect("ana", **KEYLESS))
+        code = shown_resume_code(term)
+        hosts.ssh.hang_up()  # as when the host stops
+        await term.expect("The coup host is stopping")
+        shown = "".join(term.text().split())  # (the goodbye may wrap at the terminal's edge)
+        assert f"comebackwithssh-p{hosts.ssh_port}ana+{code}@127.0.0.1" in shown
+
+
 async def test_a_key_gets_its_seat_back_and_another_key_with_the_same_name_does_not(tmp_path: Path) -> None:
     async with start_hosts(tmp_path) as hosts:
         term, app = await open_lobby(hosts, "ana")

@@ -10,7 +10,7 @@ from textual.widgets import Footer, Input, Static
 
 from netplay.client import HostError
 from netplay.identity import shown_code
-from netplay.ssh_server import AppFactory, Lobby, SessionInfo
+from netplay.ssh_server import AppFactory, Lobby, SessionInfo, login_command
 from tui.app import CoupApp
 from tui.messages import OpenJoin
 from tui.screens.join import open_lobby
@@ -19,14 +19,6 @@ from tui.settings import Settings
 
 KEY_NOTICE = " You came in with your SSH key: it brings you back to your seat."
 ASK_PASSWORD = " This host has a password; your key shows who you are, not that you know it:"
-
-
-def login_command(info: SessionInfo) -> str:
-    """The ssh command that logs the player in again as who they are: with their resume code after a keyless login."""
-    host, port = info.reached
-    where = f"-p {port} " if port != 22 else ""
-    user = f"{info.username}+{info.code}" if info.code else info.username
-    return f"ssh {where}{user}@{host}"
 
 
 def resume_notice(info: SessionInfo) -> str:
