@@ -416,6 +416,9 @@ class Host:
         coach = message.get("coach", False)
         if not isinstance(coach, bool):
             raise Refused("bad_request", "coach is true or false")
+        starts = message.get("starts", "creator")
+        if starts not in ("creator", "anyone"):
+            raise Refused("bad_request", 'starts is "creator" or "anyone" (an organiser who will not sit there)')
         table_id = self._new_table_id()
         expired = self.openings.room(self.tables)  # at the cap of waiting tables: the oldest empty one goes
         if expired is not None:
@@ -433,7 +436,7 @@ class Host:
             rematch=rematch,
         )
         lobby.code = new_code(self.tables.values()) if private else None
-        lobby.creator_sits = time.monotonic() + CREATOR_SITS
+        lobby.creator_sits = time.monotonic() + CREATOR_SITS if starts == "creator" else 0.0
         self.tables[table_id] = lobby
         self.openings.made(table_id, creator, time.monotonic())
         self._broadcast_lobby()
@@ -445,7 +448,7 @@ class Host:
         table_id = message.get("table")
         lobby = self.tables.get(table_id) if isinstance(table_id, str) else None
         if lobby is None or not reachable(lobby, conn):
-            raise Refused("no_table", f"no table {message.get('table')!r}")
+            raise Refused("no_table", f"no table {shown(message.get('table'), 40)}")
         return lobby
 
     def _reach(self, conn: Connection, message: dict[str, Any]) -> LobbyTable:
@@ -532,7 +535,7 @@ class Host:
         level = message.get("level", "rule")
         levels = game_spec(lobby.game).bots
         if level not in levels:
-            raise Refused("bad_request", f"unknown bot level {level!r}; known: {', '.join(levels)}")
+            raise Refused("bad_request", f"unknown bot level {shown(level, 40)}; known: {', '.join(levels)}")
         if lobby.started:
             raise Refused("started", "that game has started")
         if conn.table_id != lobby.id or conn.seat is None:

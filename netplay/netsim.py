@@ -40,6 +40,7 @@ async def run_net_sim(
         await controller.connect(*address, name="sim")
         for game_seed in derive_seeds(seed, games):
             create = {"type": "create", "game": game, "players": players, "seed": game_seed, "options": options or {}}
+            create["starts"] = "anyone"  # the organiser never sits: the first bot starts it
             created = await controller.request(create)
             table_id = created["table"]["id"]
             bot_seeds = derive_seeds(game_seed, players)

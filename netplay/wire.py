@@ -11,6 +11,7 @@ import msgpack
 PROTOCOL_VERSION = 2
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
+NAME_LIMIT = 64  # characters of a message's type, and of a string id
 
 
 class WireError(Exception):
@@ -45,6 +46,11 @@ def decode(payload: bytes) -> dict[str, Any]:
         raise MalformedFrame(f"payload is not msgpack: {type(error).__name__}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise MalformedFrame("a message is a map with a string 'type'")
+    if len(message["type"]) > NAME_LIMIT:
+        raise MalformedFrame(f"a message's type is at most {NAME_LIMIT} characters")
+    ref = message.get("id")
+    if ref is not None and not (type(ref) is int or (isinstance(ref, str) and len(ref) <= NAME_LIMIT)):
+        raise MalformedFrame(f"an id is an integer or a string of at most {NAME_LIMIT} characters")
     return message
 
 

@@ -465,10 +465,17 @@ async def test_a_peer_cannot_forge_or_colour_a_log_line(tmp_path: Path, caplog: 
     caplog.set_level(logging.INFO, logger="netplay.host")
     async with running_host(tmp_path) as (_, port):
         peer = await RawPeer.greeted(port, "mallory")
-        reply = await peer.request({"type": forged})
+        reply = await peer.request({"type": forged[:64]})
         assert reply["type"] == "error" and reply["code"] == "unknown_type"
+        peer.send({"type": forged})  # past a type's 64 characters: malformed, answered without re
+        reply = await peer.expect(lambda m: m.get("type") == "error")
+        assert reply["code"] == "malformed"
         reply = await peer.request({"type": "create", "game": forged, "players": 2})
         assert reply["type"] == "error"
+        for ref in (b"bytes", [1], "x" * 65, 1.5, True):  # an id comes back as re: an integer or a short string
+            peer.send({"type": "ping", "id": ref})
+            reply = await peer.expect(lambda m: m.get("type") in ("error", "pong"))
+            assert (reply["type"], reply.get("code"), "re" in reply) == ("error", "malformed", False), ref
     lines = [record.getMessage() for record in caplog.records]
     assert lines and all("\n" not in line and "\x1b" not in line for line in lines)
     assert all(len(line) < 600 for line in lines), max(lines, key=len)[:200]

@@ -183,7 +183,9 @@ async def test_four_network_clients_play_a_whole_game_to_one_winner(tmp_path: Pa
     async with running_host(tmp_path) as (host, port):
         controller = Client()
         await controller.connect(LOCALHOST, port, "organiser")
-        created = await controller.request({"type": "create", "game": "coup", "players": 4, "seed": 2024})
+        created = await controller.request(
+            {"type": "create", "game": "coup", "players": 4, "seed": 2024, "starts": "anyone"}
+        )
         table_id = created["table"]["id"]
         lobby = host.tables[table_id]  # the host forgets a finished table once its players leave
         results = await within(
