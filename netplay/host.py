@@ -709,10 +709,14 @@ class Host:
             self.rematches.gone(lobby, index)
 
     def _seat_handed(self, lobby: LobbyTable, index: int) -> None:
-        """A seat was handed to the computer or taken back: no grace period runs for it, the journal keeps it."""
+        """A seat was handed to the computer or taken back: the journal keeps it; no grace period runs for it, unless
+        its player is away (then it is looked at again after one, as for any stand-in: _grace_over)."""
         timer = self._grace_timers.pop((lobby.id, index), None)
         if timer is not None:
             timer.cancel()
+        seat = lobby.seats[index]
+        if seat.kind == "person" and seat.conn is None:
+            self._start_grace(lobby, index)
         if lobby.table is not None and not lobby.table.over():
             if self.journal is not None:
                 self.journal.rewrite_header(lobby.id, lobby.header())

@@ -294,3 +294,16 @@ async def test_a_game_of_stand_ins_nobody_comes_back_to_is_given_up_after_the_gr
         assert (await ana.request({"type": "handover", "seat": 0}))["done"]
         await ana.close()  # parked: the computer plays her seat, for nobody
         await eventually(lambda: table_id not in host.tables, timeout=5)  # abandoned once her grace is over
+
+
+async def test_an_away_players_seat_handed_over_by_the_others_is_given_up_once_everyone_has_gone(tmp_path: Path):
+    async with running_host(tmp_path, grace=1.0) as (host, port):
+        table_id, (ana, bo, cy) = await seated_table(port, players=3, people=3)
+        await bo.close()
+        await eventually(lambda: host.tables[table_id].seats[1].conn is None)
+        for voter in (ana, cy):  # the others vote Bo's seat to the computer while he is away
+            await voter.request({"type": "handover", "seat": 1})
+        await eventually(lambda: host.tables[table_id].seats[1].stand_in)
+        await ana.close()
+        await cy.close()
+        await eventually(lambda: table_id not in host.tables, timeout=5)  # nobody left: given up, not parked
