@@ -42,7 +42,7 @@ NAME_LIMIT = 16
 MARKS = 2  # combining marks a letter of a name may carry
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
-STIR_BURST, STIR_PER_SECOND = 8, 0.2  # comebacks, hand-overs, take-backs an identity makes at once, then a second
+STIR_BURST, STIR_PER_SECOND = 8, 0.2  # comebacks, hand-overs, take-backs an identity makes at once; then per second
 CREATOR_SITS = 60.0  # seconds a new table waits for its creator to sit down before anyone seated may start it
 
 
