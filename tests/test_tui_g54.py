@@ -443,7 +443,14 @@ async def test_a_g54_table_on_a_host_is_played_to_the_end_through_the_lobby(tmp_
     try:
         await organiser.connect("127.0.0.1", port, "Bo")
         created = await organiser.request(
-            {"type": "create", "game": "g54", "players": 3, "seed": 5, "options": {"selection": "advanced"}}
+            {
+                "type": "create",
+                "game": "g54",
+                "players": 3,
+                "seed": 5,
+                "options": {"selection": "advanced"},
+                "starts": "anyone",
+            }
         )
         table_id = created["table"]["id"]
         app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)

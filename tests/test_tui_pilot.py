@@ -84,7 +84,7 @@ async def test_the_menu_opens_again_on_the_last_game_started_with_its_choices():
         await pilot.click("#inquisitor")
         await pilot.press("s")
         await pilot.pause()
-        assert isinstance(pilot.app.screen, TableScreen)
+        assert any(isinstance(screen, TableScreen) for screen in pilot.app.screen_stack)  # (allegiance asked over it)
     again = Settings.saved(bot_delay=0, save_records=False)
     async with CoupApp(settings=again).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
