@@ -73,7 +73,9 @@ async def serve_forever(args: Any, say: Callable[[str], None], app_factory: str,
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     say("stopping; unfinished tables stay in the journal")
-    # the doors first: their sessions would otherwise all be told the host has gone, at length
+    # the doors first: their sessions would otherwise all be told the host has gone, at length; the host knows it is
+    # stopping already, so the players left at its tables are not told the door's players lost their connection
+    host.stopping = True
     await asyncio.gather(*(door.stop() for door in doors))
     stopping: list[Awaitable[None]] = [host.stop()]
     if advertiser is not None:
