@@ -263,3 +263,17 @@ async def test_g_offers_a_player_who_keeps_the_game_waiting_once_the_host_counts
             await pilot.press("2")  # the only other player's vote is a majority
             await wait_for(pilot, lambda: server.tables[table_id].seats[1].stand_in)
             assert server.tables[table_id].seats[1].conn is not None and bob.profile  # Bob is there, only idle
+
+
+async def test_the_lobby_record_counts_a_game_we_left_once_it_ends(tmp_path: Path):
+    async with running_host(tmp_path) as (_, port):
+        app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            bob = await app_at_table(pilot, port)
+            await pilot.press("escape", "y")  # we leave the game under way: it counts as lost, once it ends
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            status = lobby.query_one("#status-bar", Static)
+            assert "Your record" not in str(status.content)
+            await bob.request({"type": "handover", "seat": 1})  # the computers play it to its end
+            await wait_for(pilot, lambda: "Your record: 1 game, 0 wins." in str(status.content), seconds=30)

@@ -105,6 +105,7 @@ class LobbyScreen(Screen[None]):
         self._waiting_for_view = False
         self._playing = False  # our table's screen is open (a resume after a reconnect must not open another)
         self.last_game: str | None = None  # the game kind last played here: the leaderboard opens on it
+        self._left_unfinished: str | None = None  # a game we left under way: our record changes once it ends
         self._leaving = False
         self.page, self.pages, self.search = 0, 1, ""
         self._listing = self._list_again = False  # a list request is in flight; another is owed once it is answered
@@ -190,6 +191,10 @@ class LobbyScreen(Screen[None]):
     def _show_tables(self, message: dict[str, Any]) -> None:
         tables: list[dict[str, Any]] = message["tables"]
         self.tables, self.page, self.pages = tables, message.get("page", 0), message.get("pages", 1)
+        left = next((t for t in tables if t["id"] == self._left_unfinished), None)
+        if self._left_unfinished is not None and (left is None or left.get("over")):
+            self._left_unfinished = None  # the game we left is over (or forgotten): it counts in our record now
+            self._show_record()
         mine = {self.my_table: " ◀ you"}
         self.query_one("#tables", RowList).show(
             [
@@ -518,6 +523,8 @@ class LobbyScreen(Screen[None]):
         """Back from a game (over, or left): the seat is given up."""
         if self.remote is not None:
             self.last_game = self.remote.game_name
+            over = self.remote.has_view() and self.remote.view().winner is not None
+            self._left_unfinished = None if over or self.remote.seat is None else self.remote.table_id
         self.remote, self.my_table, self.my_code, self._playing = None, None, None, False
         self.action_refresh()
         self._show_record()
