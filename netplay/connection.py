@@ -13,6 +13,7 @@ from netplay.wire import MAX_FRAME, FrameTooLarge, encode
 
 log = logging.getLogger(__name__)
 MAX_BUFFER = 256 * 1024
+ERROR_TEXT_LIMIT = 300  # characters of an error reply's message
 
 
 class Connection:
@@ -72,7 +73,9 @@ class Connection:
         self.tally.note(self.address, kind, level, "%s: " + message, self.peer, *args)
 
     def error(self, code: str, text: str, ref: Any = None) -> None:
-        """Send an error reply."""
+        """Send an error reply, its text cut to ERROR_TEXT_LIMIT characters (it may quote what the peer sent)."""
+        if len(text) > ERROR_TEXT_LIMIT:
+            text = text[: ERROR_TEXT_LIMIT - 1] + "…"
         message: dict[str, Any] = {"type": "error", "code": code, "message": text}
         if ref is not None:
             message["re"] = ref

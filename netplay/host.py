@@ -126,6 +126,7 @@ class Host:
         self.chat_rate, self.codes = ChatRate(), Codes()  # chat lines and wrong table codes, per identity
         self.address_chat_rate = ChatRate(ADDRESS_BURST, ADDRESS_PER_SECOND)  # (an identity without a key is free)
         self.stirs = ChatRate(STIR_BURST, STIR_PER_SECOND)  # what an identity makes its table hear besides chat
+        self.address_stirs = ChatRate(ADDRESS_BURST, STIR_PER_SECOND * 4)  # all the identities of one address
         self.handovers = Handovers(self._seat_handed, idle_seat)
         self.rematches = Rematches(
             self.tables,
@@ -261,7 +262,7 @@ class Host:
             raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}; update coup")
         conn.name = clean_name(message.get("name", ""))
         await self._admit(conn, message)
-        if self._seated(conn.identity) and not self.stirs.allow(conn.identity):  # each comeback is told at the table
+        if self._seated(conn.identity) and not self._stir_allowed(conn):  # each comeback is told at the table
             raise Refused("slow_down", "you are reconnecting too fast: wait a few seconds")
         self.stats.named(conn.identity, conn.name)  # the leaderboard shows the name an identity last came in with
         welcome = {
@@ -626,16 +627,23 @@ class Host:
         return self.handovers.take_back(conn, self._at_table(conn))
 
     def _stir(self, conn: Connection) -> None:
-        """Refuse a request that makes the table hear a notice, past the identity's allowance of them (a loop of
-        hand-overs and take-backs flooded every player and pushed the chat out of what the table keeps)."""
-        if not self.stirs.allow(conn.identity):
+        """Refuse a request that makes the table hear of it, past the allowance of its identity or of its address
+        (identities are free): a loop of hand-overs and take-backs, or of rematch answers, flooded every player and
+        pushed the chat out of what the table keeps."""
+        if not self._stir_allowed(conn):
             raise Refused("slow_down", "you are doing that too fast: wait a few seconds")
+
+    def _stir_allowed(self, conn: Connection) -> bool:
+        """Take one from conn's allowance of what its table hears of it besides chat; False once it is spent."""
+        from_anywhere = conn.origin not in self.limits.unlimited
+        return self.stirs.allow(conn.identity) and (not from_anywhere or self.address_stirs.allow(conn.origin))
 
     def _seated(self, identity: str) -> bool:
         """Whether identity holds a seat at any table (its comeback is told there)."""
         return any(lobby.seat_of(identity) is not None for lobby in self.tables.values())
 
     def _on_rematch(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        self._stir(conn)  # each answer is told to the whole table
         return self.rematches.answer(conn, self._at_table(conn), message)
 
     def _resume(self, conn: Connection, ref: Any) -> None:
@@ -802,8 +810,7 @@ class Host:
                 log.warning("table %s: what was said cannot be journaled: %s", lobby.id, error)
 
         lobby.on_said = keep
-        if lobby.said:
-            keep()
+        keep()  # (a file of lines none of which could be taken back is cut to nothing)
 
     def _moved(self, lobby: LobbyTable, seat: int, move: Any) -> None:
         """Journal a move; once it ends the game, count the game for every seat's identity, before anyone hears."""

@@ -93,6 +93,7 @@ class Journal:
         path = self.path(table_id)
         aside = unused(path)
         path.rename(aside)
+        aside.chmod(0o600)  # private, whatever mode the file came with
         self.said_path(table_id).unlink(missing_ok=True)
         return aside
 

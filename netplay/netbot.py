@@ -18,6 +18,7 @@ from netplay.tally import shown
 log = logging.getLogger(__name__)
 MOVE_RATE, MOVE_BURST = 25.0, 50.0  # under a host's flood limit (30 messages a second after a burst of 60)
 REMATCH_STAY = 120.0  # seconds `coup bot` stays at a finished table for a player to ask for a rematch
+START_WAIT = 600.0  # seconds `coup bot` waits at a table for its game to start before it leaves
 VOTE_MARGIN = 5.0  # seconds it stays past the end of a rematch vote it is in, to be moved to the new table
 
 
@@ -72,7 +73,8 @@ async def refuse_game(client: Client, game: object, level: str) -> None:
     """Leave the table just joined, and say why: the bot's level does not play its game."""
     await client.request({"type": "leave"})
     titles = [spec.title for spec in GAMES.values() if level in spec.bots]
-    raise HostError("bad_level", f"that table plays {shown(game)}; the {level} bot plays {', '.join(titles)}")
+    named = game_spec(game).title if isinstance(game, str) and game in GAMES else shown(game)
+    raise HostError("bad_level", f"that table plays {named}; the {level} bot plays {', '.join(titles)}")
 
 
 async def wait_until_full(client: Client, table_id: str, poll: float = 0.02) -> None:
@@ -100,6 +102,7 @@ async def play_bot(
     credentials: dict[str, Any] | None = None,
     rematch_wait: float | None = None,
     game_over: Callable[[BotResult], None] | None = None,
+    start_wait: float | None = None,
 ) -> BotResult:
     """Join a table (the first open one if none is named), play until the game ends.
     start: start the table once it is full. ordered: answer a window only when first in turn
@@ -109,7 +112,8 @@ async def play_bot(
     a host's flood limit (off only on a host without one: self-play's private host). credentials: who the bot is
     (a profile); with them, a lost host is tried again with backoff and the seat comes back, as for a person.
     rematch_wait: stay that many seconds after a game for a player to ask for a rematch, accept it and play it
-    (and so on); None leaves after one game. game_over is told each game's result as it ends; the last is returned."""
+    (and so on); None leaves after one game. game_over is told each game's result as it ends; the last is returned.
+    start_wait: leave (HostError not_started) a table whose game nobody starts that many seconds after we sat down."""
     updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     client = Client(on_message=updates.put_nowait)
     name = name or f"{level} bot"
@@ -129,13 +133,22 @@ async def play_bot(
         bot: Bot | None = None
         result: BotResult | None = None  # the game just over, while a rematch may still come
         leave_at = 0.0  # when, the game over, the bot leaves unless a rematch is asked for
+        give_up = time.monotonic() + (start_wait or 0.0)  # when, the game not started, the bot leaves
         while True:
-            wait = stall if result is None or rematch_wait is None else max(0.0, leave_at - time.monotonic())
+            if result is not None and rematch_wait is not None:
+                wait = max(0.0, leave_at - time.monotonic())
+            elif bot is None and start_wait is not None:
+                wait = max(0.0, give_up - time.monotonic())
+            else:
+                wait = stall
             try:
                 message = await asyncio.wait_for(updates.get(), wait)
             except TimeoutError:
                 if result is not None:  # nobody asked for a rematch
                     return result
+                if bot is None and start_wait is not None:
+                    unstarted = f"nobody started table {table_id} in {start_wait:.0f} s: left it"
+                    raise HostError("not_started", unstarted) from None
                 raise TimeoutError(
                     f"{name} at seat {my_seat} of table {table_id}: nothing from the host for {stall} s "
                     f"after version {version} (a window nobody answers, or an update the host could not send)"

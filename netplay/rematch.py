@@ -55,10 +55,11 @@ class Vote:
             conn.send(message)
 
 
-def successor(old: LobbyTable, table_id: str, accepted: set[int], code: str | None) -> LobbyTable:
+def successor(old: LobbyTable, table_id: str, accepted: set[int], code: str | None, by: int = 0) -> LobbyTable:
     """The new table of a rematch: the same game, options, clock, bots and privacy (code: a private table's new
     code); the people who accepted in their seats; the winner first in a card game; every other seat a bot or open,
-    as the creator chose."""
+    as the creator chose. It counts as started from the address of the seat that asked for it (by), else of another
+    who accepted (never of a player who is not in it)."""
     assert old.table is not None
     options = dict(old.options)
     if "first_player" in old.table.config.to_dict():  # the card games; the wargame's sides stay as they were
@@ -75,7 +76,8 @@ def successor(old: LobbyTable, table_id: str, accepted: set[int], code: str | No
         rematch=old.rematch,
     )
     new.code = code if old.code is not None else None
-    new.started_from = old.started_from  # a rematch counts against the address that started the game it follows
+    askers = [old.seats[i].conn for i in sorted(accepted, key=lambda i: (i != by, i))]
+    new.started_from = next((conn.origin for conn in askers if conn is not None), old.started_from)
     for index, seat in enumerate(old.seats):
         if seat.kind == "bot":
             new.seats[index] = Seat("bot", seat.name, seat.level)
@@ -172,7 +174,7 @@ class Rematches:
             vote.tell(vote.status("off"))
             log.info("table %s: no rematch", old.id)
             return
-        new = successor(old, self.table_id(), accepted, new_code(self.tables.values()))
+        new = successor(old, self.table_id(), accepted, new_code(self.tables.values()), vote.by)
         self.played = {done: after for done, after in self.played.items() if done in self.tables}
         self.played[old.id] = new.id
         full = all(seat.kind != "open" for seat in new.seats)

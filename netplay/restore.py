@@ -55,7 +55,7 @@ def header_problem(saved: Saved) -> str | None:
     if not isinstance(header, dict):
         return "its first line is not a table's set-up"
     if header.get("id", saved.table_id) != saved.table_id:
-        return f"its set-up is table {shown(header.get('id'))}'s: a copy?"
+        return f"its set-up names another table, {shown(header.get('id'))}: a copy?"
     try:
         config = get_game(header["game"]).load_config(header["config"])
         seats, levels = header["seats"], tuple(game_spec(header["game"]).bots)

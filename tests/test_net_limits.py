@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from netplay import client as client_module
+from netplay.chat import ADDRESS_BURST
 from netplay.client import Client
+from netplay.connection import ERROR_TEXT_LIMIT
 from netplay.limits import HostLimits
 from netplay.listing import LIST_LIMIT
 from netplay.wire import HEADER
@@ -307,3 +309,38 @@ async def test_an_away_players_seat_handed_over_by_the_others_is_given_up_once_e
         await ana.close()
         await cy.close()
         await eventually(lambda: table_id not in host.tables, timeout=5)  # nobody left: given up, not parked
+
+
+async def test_a_rematch_counts_against_the_address_of_who_asked_for_it(tmp_path: Path):
+    async with running_host(tmp_path, limits=HostLimits(unlimited=())) as (host, port):
+        table_id, (ana, bo) = await seated_table(port, players=2, people=2, seed=3)
+        host.tables[table_id].started_from = "192.0.2.9"  # (as if Ana, who started it, were elsewhere)
+        for peer in (ana, bo):
+            await peer.request({"type": "handover", "seat": peer.seat})
+        await bo.update(lambda m: m["view"]["winner"] is not None, timeout=60)
+        await ana.request({"type": "leave"})  # Ana goes; Bo asks for a rematch with the computer in her seat
+        assert (await bo.request({"type": "rematch", "accept": True}))["type"] == "ok"
+        done = await bo.received(lambda m: m.get("type") == "rematch" and m.get("state") == "started")
+        assert host.tables[done["next"]].started_from == "127.0.0.1"  # Bo's, never that of a player not in it
+
+
+async def test_an_error_reply_never_quotes_more_than_a_few_hundred_characters(tmp_path: Path):
+    async with running_host(tmp_path) as (_, port):
+        peer = await RawPeer.greeted(port, "Mal")
+        for create in (
+            {"type": "create", "players": 2, "game": "\x01" * 16_000},
+            {"type": "create", "players": 2, "options": {f"k{n}": n for n in range(3000)}},
+        ):
+            reply = await peer.request(create)
+            assert reply["type"] == "error" and len(reply["message"]) <= ERROR_TEXT_LIMIT, len(reply["message"])
+
+
+async def test_many_identities_from_one_address_cannot_flood_a_table_with_notices(tmp_path: Path):
+    async with running_host(tmp_path, limits=HostLimits(unlimited=()), grace=30) as (host, port):
+        table_id, peers = await seated_table(port, players=6, people=6)
+        for _ in range(6):  # five of them hand their seats over and take them back, together
+            for peer in peers[1:]:
+                await peer.request({"type": "handover", "seat": peer.seat})
+                await peer.request({"type": "take_back"})
+        notices = [m for m in host.tables[table_id].said if m["type"] == "notice"]
+        assert len(notices) <= ADDRESS_BURST + 5, len(notices)  # the address's allowance, not five identities'

@@ -285,3 +285,22 @@ async def test_coup_bot_plays_only_a_game_its_level_plays(tmp_path: Path) -> Non
         bot = asyncio.create_task(play_bot("127.0.0.1", port, level="expert"))
         await eventually(lambda: host.tables[card].seats[0].kind == "person")  # the card table, not the wargame
         bot.cancel()
+
+
+async def test_answering_a_rematch_again_and_again_is_slowed_down(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        _, peers, _ = await finished_table(port)
+        mal = peers[1]
+        assert (await peers[0].request({"type": "rematch", "accept": True}))["type"] == "ok"
+        answers = [(await mal.request({"type": "rematch", "accept": n % 2 == 0}))["type"] for n in range(30)]
+        assert answers.count("ok") <= 10 and answers[-1] == "error"  # every answer is told to the whole table
+
+
+async def test_coup_bot_leaves_a_table_nobody_starts(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        ana = await RawPeer.greeted(port, "Ana")
+        table_id = (await ana.request({"type": "create", "players": 3}))["table"]["id"]
+        with pytest.raises(HostError) as left:
+            await within(play_bot("127.0.0.1", port, table_id=table_id, start_wait=0.5), 10)
+        assert left.value.code == "not_started"
+        await eventually(lambda: all(seat.kind == "open" for seat in host.tables[table_id].seats))

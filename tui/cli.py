@@ -20,7 +20,7 @@ from core.records import Record, replay
 from core.registry import GAMES, bot_levels, game_spec, levels_told
 from core.sim import run_sim
 from netplay.client import DEFAULT_PORT, HostError, parse_address
-from netplay.netbot import REMATCH_STAY
+from netplay.netbot import REMATCH_STAY, START_WAIT
 
 if TYPE_CHECKING:
     from tui.settings import Settings
@@ -308,6 +308,7 @@ def command_bot(args: argparse.Namespace) -> int:
             credentials=credentials,
             rematch_wait=None if args.once else REMATCH_STAY,
             game_over=game_over,
+            start_wait=START_WAIT,
         )
     )
     print("left the host" if args.once else "no rematch: left the host")
