@@ -135,6 +135,7 @@ async def play_bot(
         leave_at = 0.0  # when, the game over, the bot leaves unless a rematch is asked for
         give_up = time.monotonic() + (start_wait or 0.0)  # when, the game not started, the bot leaves
         while True:
+            wait: float | None
             if result is not None and rematch_wait is not None:
                 wait = max(0.0, leave_at - time.monotonic())
             elif bot is None and start_wait is not None:
