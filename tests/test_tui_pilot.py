@@ -339,6 +339,15 @@ async def test_page_up_scrolls_the_table_log_back_and_it_stays_there_until_page_
         await pilot.press("pagedown", "pagedown", "pagedown")
         await pilot.pause()
         assert log.is_vertical_scroll_end and log.auto_scroll
+        for back in ("pagedown", "end"):  # one page back, then one page on, or End: it follows the game again
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert not log.auto_scroll
+            await pilot.press(back)
+            await pilot.pause()
+            log.write(f"after {back}")
+            await pilot.pause()
+            assert log.auto_scroll and log.is_vertical_scroll_end, back
 
 
 def test_a_workers_failure_in_the_crash_file_shows_where_it_came_from() -> None:

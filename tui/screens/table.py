@@ -35,7 +35,7 @@ from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line, saved_where
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
-from tui.widgets.log_paging import page_log
+from tui.widgets.log_paging import log_to_end, page_log
 from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
 
 BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
@@ -75,6 +75,7 @@ class TableScreen(Screen[None]):
         Binding("h", "coach", "Coach", show=False),  # off the footer: it is full at 80 columns
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, priority=True),  # (the log's own would not
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, priority=True),  # stop it following the game)
+        Binding("end", "log_end", "Log's end", show=False, priority=True),
         ("escape", "leave", "Leave game"),
     ]
 
@@ -457,6 +458,10 @@ class TableScreen(Screen[None]):
         """Scroll the log a page back (-1) or on (1): it stays where the player reads, new lines or not, until they
         scroll back to its end."""
         page_log(self.query_one("#log", RichLog), step)
+
+    def action_log_end(self) -> None:
+        """Back to the log's last lines: it follows the game again."""
+        log_to_end(self.query_one("#log", RichLog))
 
     @on(ChatLine.Said)
     def _said(self, event: ChatLine.Said) -> None:

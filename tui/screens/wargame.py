@@ -46,7 +46,7 @@ from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings, record_line, saved_where
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
-from tui.widgets.log_paging import page_log
+from tui.widgets.log_paging import log_to_end, page_log
 from tui.widgets.pick_list import PickList
 from tui.widgets.reflow_log import ReflowLog
 from tui.widgets.wargame_info import (
@@ -93,6 +93,7 @@ class WargameScreen(Screen[None]):
         Binding("right_square_bracket", "page(1)", "Page", show=False),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False),
+        Binding("end", "log_end", "Log's end", show=False),
         Binding("L", "big_log", "Log"),
         Binding("p", "play_again", "Play again"),
         Binding("g", "give_seat", "Seat to computer", show=False),  # off the footer, as on the card table: see ?
@@ -533,6 +534,10 @@ class WargameScreen(Screen[None]):
         if not log.display:
             self.action_big_log()
         page_log(log, step)
+
+    def action_log_end(self) -> None:
+        """Back to the log's last lines: it follows the game again."""
+        log_to_end(self.query_one("#wg-log", ReflowLog))
 
     def action_big_log(self) -> None:
         """Show the log in the map's place (or the map again)."""

@@ -39,7 +39,7 @@ KEYS = """\
 | 1-9 | pick a numbered choice (a flight, a bug-out) |
 | c | confirm the ticked units (losses, advance, retreat, subversion, disbanding): what they would do shows first |
 | [ ] | the list's previous / next rows (a "▲ n more" or "▼ n more" line says there are more) |
-| PageUp, PageDown | scroll the log |
+| PageUp, PageDown, End | scroll the log (it keeps your place until you are back at its end); End: its last lines |
 | L | the big log in the map's place (again, or Esc: the map) |
 | a | set-up and reinforcements: place everything left automatically |
 | r | roll the die for the planned attack |
