@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from core.cards.annotate import annotate
+from core.cards.annotate import Note, annotate, note_line
 from core.cards.engine import COUP
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
+from core.cards.moves import Move
 from core.cards.rule_bot import RuleBot
 from core.cards.state import CoupConfig
 from core.records import replay_states
@@ -45,6 +46,15 @@ def test_every_decision_is_noted_and_every_claim_told_truly():
     assert claims >= 3 and bluffs >= 1
 
 
+def test_an_embezzlement_is_told_as_a_denial_of_the_duke():
+    move = Move("embezzle")
+    denial = Note(3, 0, move, move, None, None, "Duke", False, denies=True)
+    bluff = Note(3, 0, move, move, None, None, "Duke", True, denies=True)
+    line = note_line(denial, None, ("Ana", "Bo"), lambda m, view: "Embezzle")
+    assert line == "Turn 3 · Ana: Embezzle, truly without the Duke"
+    assert note_line(bluff, None, ("Ana", "Bo"), lambda m, view: "Embezzle").endswith("a bluff: holding the Duke")
+
+
 def test_g54_decisions_are_noted():
     config = G54Config(players=3, selection="random")
     record = play_game(G54, config, 4, [make_bot("g54", "rule", s) for s in range(3)]).record
@@ -69,7 +79,7 @@ def test_a_game_the_expert_does_not_play_is_a_message(tmp_path: Path, capsys: py
     path = tmp_path / "war.json"
     path.write_text('{"game": "wargame", "config": {}, "seed": 1, "moves": []}')
     assert main(["replay", "--annotate", str(path)]) == 2
-    assert "expert does not play" in capsys.readouterr().err
+    assert "plays only Coup" in capsys.readouterr().err
 
 
 async def test_the_replay_screen_shows_the_experts_note_on_the_next_move():

@@ -12,6 +12,7 @@ from core.cards.beliefs import claim_at_stake
 from core.cards.expert import SEARCHES, ExpertBot
 from core.cards.moves import Move
 from core.records import Record, replay_states
+from core.registry import game_spec
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,7 @@ class Note:
     """One decision: who played what in which turn; the expert's move; the decider's chances of winning after the
     move played and after the expert's, as play-outs estimate them (None where the expert does not search, or played
     out too few deals for odds: hinted then says how many it did); and the claim the move made (card), with whether
-    it was a bluff (the decider did not hold it, or held a card it denied)."""
+    it was a bluff (the decider did not hold it, or held a card it denied: denies, as an Embezzlement does)."""
 
     turn: int
     seat: int
@@ -30,13 +31,15 @@ class Note:
     claim: str | None
     bluff: bool
     hinted: int = 0
+    denies: bool = False
 
 
 def annotate(record: Record, nodes: int | None = None) -> Iterator[tuple[Note, Any]]:
     """Each decision of record's game (a card game the expert plays: ValueError otherwise), with the decider's view
     before it; the expert searches with nodes, the game's own budget unless given."""
     if record.game not in SEARCHES:
-        raise ValueError(f"the expert does not play {record.game}")
+        played = ", ".join(game_spec(name).title for name in SEARCHES)
+        raise ValueError(f"the expert, who notes a replay, plays only {played}: not {record.game}")
     return _notes(record, nodes)
 
 
@@ -59,18 +62,19 @@ def note(record: Record, game: Any, before: Any, after: Any, nodes: int | None =
     chance = found.wins[played] / found.deals if told else None
     expert_chance = found.wins[found.move] / found.deals if told else None
     hinted = found.deals if found.wins and not told else 0
-    claim, bluff = _claim(game, before, after, seat)
-    return Note(before.turn, seat, played, found.move, chance, expert_chance, claim, bluff, hinted), view
+    claim, bluff, denies = _claim(game, before, after, seat)
+    return Note(before.turn, seat, played, found.move, chance, expert_chance, claim, bluff, hinted, denies), view
 
 
-def _claim(game: Any, before: Any, after: Any, seat: int) -> tuple[str | None, bool]:
-    """The card seat's move claimed (or denied) in the window it opened, and whether that was a bluff."""
+def _claim(game: Any, before: Any, after: Any, seat: int) -> tuple[str | None, bool, bool]:
+    """The card seat's move claimed (or denied) in the window it opened, whether that was a bluff, and whether the
+    move denied the card."""
     stake = claim_at_stake(game.view(after, None))
     if stake is None or stake[0] != seat:
-        return None, False
+        return None, False, False
     _, card, denies = stake
     held = card in before.players[seat].hidden
-    return card, held if denies else not held
+    return card, held if denies else not held, denies
 
 
 def note_line(note: Note, view: Any, names: tuple[str, ...], label: Callable[[Move, Any], str]) -> str:
@@ -83,7 +87,9 @@ def note_line(note: Note, view: Any, names: tuple[str, ...], label: Callable[[Mo
         return words + (f" ({names[move.target]})" if move.target is not None and move.target != note.seat else "")
 
     line = f"Turn {note.turn} · {names[note.seat]}: {said(note.played)}"
-    if note.claim is not None:
+    if note.claim is not None and note.denies:  # (an Embezzlement says its player holds no Duke)
+        line += f", a bluff: holding the {note.claim}" if note.bluff else f", truly without the {note.claim}"
+    elif note.claim is not None:
         line += f", a bluff of the {note.claim}" if note.bluff else f", holding the {note.claim}"
     if note.hinted:
         games = f"{note.hinted} game{'s' if note.hinted != 1 else ''}"
