@@ -36,7 +36,9 @@ class Record:
             data = json.loads(text)
             moves = [(int(seat), dict(move)) for seat, move in data["moves"]]
             return cls(str(data["game"]), dict(data["config"]), int(data["seed"]), moves)
-        except (KeyError, TypeError, ValueError) as error:
+        except KeyError as error:
+            raise ValueError(f"not a game record: it has no {error.args[0]!r} field") from None
+        except (TypeError, ValueError) as error:
             raise ValueError(f"not a game record: {error}") from None
 
 
