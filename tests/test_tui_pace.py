@@ -74,6 +74,13 @@ async def test_auto_pass_never_answers_a_claim_aimed_at_me():
         assert table.view().window == "block" and 0 in table.view().owed and not auto_passed(screen)
 
 
+async def test_auto_pass_leaves_every_claim_to_the_player_once_two_are_left():
+    table = frozen_table(11, [(1, Move("tax"))], players=2, first=1)  # the only opponent claims the Duke
+    async with app_with(table, EVERY_KIND).run_test(size=(80, 24)) as pilot:
+        screen = await settled(pilot)
+        assert 0 in table.view().owed and [c.key for c in screen.choices] == ["c", "p"] and not auto_passed(screen)
+
+
 async def test_auto_pass_passes_only_the_kinds_chosen():
     """Foreign aid may be blocked by anyone: passed for you with blocks chosen, left to you with challenges only."""
     for kinds, passed in ((frozenset({"challenge"}), False), (frozenset({"block"}), True)):

@@ -17,7 +17,8 @@ AUTO_PASS = {
     "block": "blocks of actions not aimed at me",
     "join": "offers to join in (G54: Capitalist, protest, estate)",
 }
-"""The kinds of window a player may have passed for them at once, and what each asks."""
+"""The kinds of window a player may have passed for them at once, and what each asks (never once only two players
+are left: every claim then matters to the player)."""
 
 
 NAME_LENGTH = 16  # the longest name the menu and the join screen take

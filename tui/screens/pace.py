@@ -12,7 +12,10 @@ from textual.widgets import Button, Checkbox, Footer, RadioSet, Static
 from tui.settings import AUTO_PASS, PACES, Settings
 from tui.widgets.tick_box import RadioMark, TickBox
 
-NEVER_MINE = "Never a claim aimed at you: a steal, an assassination, a coup or a block of your own action."
+NEVER_MINE = (
+    "Never a claim aimed at you: a steal, an assassination, a coup or a block of your own action;"
+    " nor anything once two players are left."
+)
 HOSTS_PACE = "At this network table the host sets the computer opponents' pace."
 
 

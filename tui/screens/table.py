@@ -330,8 +330,8 @@ class TableScreen(Screen[None]):
         kind = self.face.pass_kind(view)
         if kind is None or kind not in self.settings.auto_pass or self._auto_passed == view.version:
             return
-        if self._computer_plays_me(view):
-            return
+        if self._computer_plays_me(view) or sum(p.alive for p in view.players) <= 2:
+            return  # (with one opponent left every claim is at the player's expense: they answer it themselves)
         self._auto_passed = view.version
         self.call_later(self._pass_now, view.version)
 
