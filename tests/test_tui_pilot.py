@@ -104,6 +104,12 @@ async def test_the_menu_opens_again_on_the_last_game_started_with_its_choices():
         await pilot.press("g", "g")  # Coup, then Reformation: the six players wanted last are back
         await pilot.pause()
         assert (menu.game, menu.players) == ("reformation", 6)
+        menu.query_one("#players", Select).value = 10
+        await pilot.pause()
+        await pilot.click("#inquisitor")
+        await pilot.press("g", "g", "g", "g")  # through G54 (six at most) and the wargame, back to Reformation
+        await pilot.pause()
+        assert (menu.game, menu.players) == ("reformation", 10) and menu.query_one("#inquisitor", Checkbox).value
 
 
 async def test_a_garbled_menu_memory_opens_the_menu_on_its_defaults():

@@ -87,6 +87,7 @@ class MenuScreen(Screen[None]):
         self.chosen = MenuChoices.read(settings.last_menu)  # as the last game was started from the menu
         self.size_wanted = self.chosen.wanted  # the table size to come back to after a game of one size (the wargame's)
         self._game_shown = self.chosen.game
+        self._ticks: dict[str, frozenset[str]] = {self.chosen.game: self.chosen.ticked}  # each game's, while we run
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="menu", can_focus=False):  # Tab goes from field to field
@@ -144,13 +145,15 @@ class MenuScreen(Screen[None]):
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
-        """Offer the new game's sizes and its own options, each unticked (another game's tick means nothing here)."""
+        """Offer the new game's sizes and its own options, as ticked when it was last shown (another game's tick
+        means nothing here)."""
         if self.game == self._game_shown:
             return
+        self._ticks[self._game_shown] = self._ticked(self._game_shown)
         self._game_shown = self.game
         offer_player_counts(self.query_one("#players", Select), player_counts(self.game), self.size_wanted)
         for check in every_check():
-            self.query_one(f"#{check.slug}", Checkbox).value = False
+            self.query_one(f"#{check.slug}", Checkbox).value = check.slug in self._ticks.get(self.game, ())
         for index in range(1, len(BOT_NAMES) + 1):
             level = self.query_one(f"#level-{index}", Select)
             chosen = level.value
@@ -202,9 +205,13 @@ class MenuScreen(Screen[None]):
     def _remember(self) -> None:
         """Keep the menu's choices for the next run (saved as the game starts, with the name)."""
         chosen_levels = tuple(str(self.query_one(f"#level-{i}", Select).value) for i in range(1, len(BOT_NAMES) + 1))
-        ticked = frozenset(c.slug for c in tui_game(self.game).checks if self.query_one(f"#{c.slug}", Checkbox).value)
+        ticked = self._ticked(self.game)
         wanted = self.players if len(player_counts(self.game)) > 1 else self.size_wanted
         self.settings.last_menu = MenuChoices(self.game, self.players, chosen_levels, ticked, wanted).saved()
+
+    def _ticked(self, game: str) -> frozenset[str]:
+        """The slugs of game's options ticked now."""
+        return frozenset(c.slug for c in tui_game(game).checks if self.query_one(f"#{c.slug}", Checkbox).value)
 
     def _options_chosen(self, choice: Any) -> None:
         if choice is not None:

@@ -52,5 +52,8 @@ def offer_player_counts(select: Select[int], counts: list[tuple[str, int]], want
 
 
 def chosen_size(select: Select[int], counts: list[tuple[str, int]], wanted: int) -> int:
-    """The size to come back to after a game of one size (the wargame's): select's, if its game offers a choice."""
-    return number(select) if len(counts) > 1 else wanted
+    """The size to come back to after a game of fewer sizes (the wargame's one, G54's six at most): select's, unless
+    its game offers no choice or select shows only where that game bounds the size wanted."""
+    sizes = [size for _, size in counts]
+    chosen = number(select)
+    return wanted if len(sizes) == 1 or chosen == min(max(wanted, sizes[0]), sizes[-1]) else chosen
