@@ -548,3 +548,14 @@ def test_advance_is_limited_by_stacking() -> None:
     assert all(len(m.units) <= 3 for m in legal(state, GOV))
     with pytest.raises(IllegalMove):
         play(state, GOV, Advance(tuple(sorted(att))))
+
+
+def test_a_surrender_roll_that_neither_gives_up_nor_infuriates_says_the_defenders_fight_on() -> None:
+    state = board(phase="attack", side=GOV, surrender=True)
+    put(state, REB, "police", "M4")
+    att = [put(state, GOV, "tank", "N4") for _ in range(3)]  # 12 to 2
+    dice(state, 4, 1)  # surrender roll 4, then the CRT's die
+    state, events = play(state, GOV, Attack(tuple(sorted(att)), ("M4",), surrender=True))
+    rolled = [e.text for e in events if e.kind == "surrender"]
+    assert len(rolled) == 1 and rolled[0].startswith("Surrender roll 4") and rolled[0].endswith(": they fight on")
+    assert any(e.kind == "combat" for e in events)  # and the attack goes on

@@ -52,7 +52,9 @@ def roll_attack(state: WargameState, combat: Combat, events: list[Event]) -> Non
     if combat.surrender:
         die = roll(state)
         total = die + surrender_modifier(state, combat)
-        events.append(Event("surrender", f"Surrender roll {die}, modified {total}", 1 - combat.side, state.turn))
+        outcome = "" if total <= 2 or total >= 6 else ": they fight on"  # (the lines after it say the others)
+        text = f"Surrender roll {die}, modified {total}{outcome}"
+        events.append(Event("surrender", text, 1 - combat.side, state.turn))
         if total <= 2:
             _surrender(state, combat, salvage_rolls=total == 2, events=events)
             state.last_result = "surrender"

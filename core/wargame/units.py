@@ -132,11 +132,13 @@ def describe(units: Iterable[Unit]) -> str:
 
 
 def counted(kinds: Iterable[tuple[str, int]]) -> str:
-    """ "2 irregulars and 1 mob" from (kind, how many) pairs, a kind maybe more than once; "" for none."""
+    """ "2 irregulars and 1 mob", "1 leader, 1 mob and 2 police" from (kind, how many) pairs, a kind maybe more than
+    once; "" for none."""
     totals: dict[str, int] = {}
     for kind, count in kinds:
         totals[kind] = totals.get(kind, 0) + count
-    return " and ".join(kind_count(kind, n) for kind, n in sorted(totals.items()))
+    parts = [kind_count(kind, n) for kind, n in sorted(totals.items())]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 2 else parts)
 
 
 def unit_id(side: int, kind: str, number: int) -> str:

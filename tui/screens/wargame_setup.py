@@ -82,7 +82,7 @@ class WargameSetupScreen(Screen[None]):
                 yield Label("Seed", classes="wg-field")
                 yield Input(placeholder="blank: random", id="wg-seed", type="integer", compact=True)
             for key, text, ticked in (
-                ("salvage", "Salvage (captured armour changes sides)", config.salvage),
+                ("salvage", "Salvage (lost vehicles, police may turn)", config.salvage),
                 ("surrender", "Surrender calls", config.surrender),
                 ("extra", "Extra reinforcements", config.extra_reinforcements),
             ):

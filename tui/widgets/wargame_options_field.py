@@ -14,7 +14,7 @@ from tui.widgets.game_options import OptionsField, number
 from tui.widgets.tick_box import TickBox
 
 RULES = (
-    ("salvage", "salvage", "Salvage (captured armour changes sides)"),
+    ("salvage", "salvage", "Salvage (lost vehicles, police may turn)"),
     ("surrender", "surrender", "Surrender calls"),
     ("extra_reinforcements", "extra", "Extra reinforcements"),
 )
