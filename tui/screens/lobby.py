@@ -55,6 +55,11 @@ def seats_text(table: dict[str, Any]) -> str:
 UNCLAIMED_LIMIT = 8 + SAID_KEPT  # a new spectator's first updates, and what was said at the table before
 
 
+def listed(tables: list[dict[str, Any]], table_id: str | None) -> dict[str, Any] | None:
+    """The table table_id among the tables listed, or None."""
+    return next((t for t in tables if t["id"] == table_id), None)
+
+
 def state_text(table: dict[str, Any]) -> str:
     """'waiting', 'playing · 2 watching', 'over: Ana won'."""
     if table["over"]:
@@ -178,7 +183,7 @@ class LobbyScreen(Screen[None]):
 
     def _runner(self, tables: list[dict[str, Any]]) -> str | None:
         """The name of the player who created our table and alone fills and starts it, when that is not us."""
-        mine = next((t for t in tables if t["id"] == self.my_table), None)
+        mine = listed(tables, self.my_table)
         runner = None if mine is None else mine.get("creator_seat")
         if not isinstance(runner, int) or self.remote is None or runner == self.remote.seat:
             return None
@@ -191,7 +196,7 @@ class LobbyScreen(Screen[None]):
     def _show_tables(self, message: dict[str, Any]) -> None:
         tables: list[dict[str, Any]] = message["tables"]
         self.tables, self.page, self.pages = tables, message.get("page", 0), message.get("pages", 1)
-        left = next((t for t in tables if t["id"] == self._left_unfinished), None)
+        left = listed(tables, self._left_unfinished)
         if self._left_unfinished is not None and (left is None or left.get("over")):
             self._left_unfinished = None  # the game we left is over (or forgotten): it counts in our record now
             self._show_record()
@@ -228,7 +233,7 @@ class LobbyScreen(Screen[None]):
 
     def _full(self, tables: list[dict[str, Any]]) -> bool:
         """Whether our table (among the tables listed) has no open seat left."""
-        mine = next((t for t in tables if t["id"] == self.my_table), None)
+        mine = listed(tables, self.my_table)
         return mine is not None and all(seat.get("kind") != "open" for seat in mine.get("seats", ()))
 
     def _heard(self, message: dict[str, Any]) -> None:

@@ -18,7 +18,7 @@ from tui.games import every_check, menu_choices, player_counts, tui_game
 from tui.messages import OpenJoin, StartGame
 from tui.screens.pace import PaceDialog, pace_summary
 from tui.settings import NAME_LENGTH, Settings
-from tui.widgets.game_options import DEFAULT_PLAYERS, chosen_size, number, offer_player_counts
+from tui.widgets.game_options import DEFAULT_PLAYERS, chosen_size, nearest_size, number, offer_player_counts
 from tui.widgets.tick_box import TickBox
 
 LEVELS = {"rule": "Computer (rule bot)", "expert": "Computer (expert)", "random": "Computer (random)"}
@@ -51,11 +51,10 @@ class MenuChoices:
         defaults for the rest."""
         games = [value for _, value in menu_choices()]
         game = next((name for name in games if name == saved.get("game")), games[0])
-        sizes = [size for _, size in player_counts(game)]
         every = {size for name in games for _, size in player_counts(name)}
         wanted = saved.get("players")
         wanted = wanted if type(wanted) is int and wanted in every else DEFAULT_PLAYERS
-        players = min(max(wanted, sizes[0]), sizes[-1])
+        players = nearest_size(player_counts(game), wanted)
         offered = [level for _, level in levels(game)]
         kept = listed(saved.get("levels"))
         chosen = tuple(kept[i] if i < len(kept) and kept[i] in offered else "rule" for i in range(len(BOT_NAMES)))

@@ -44,16 +44,19 @@ DEFAULT_PLAYERS = 4
 """The table size the menu and the new-table dialog start at (and come back to after the wargame's two)."""
 
 
+def nearest_size(counts: list[tuple[str, int]], wanted: int) -> int:
+    """The table size of counts (a game's, in order) nearest the size wanted."""
+    return min(max(wanted, counts[0][1]), counts[-1][1])
+
+
 def offer_player_counts(select: Select[int], counts: list[tuple[str, int]], wanted: int) -> None:
     """Offer counts in select at the size wanted (the last one chosen where there was a choice), or the nearest."""
-    sizes = [size for _, size in counts]
     select.set_options(counts)
-    select.value = min(max(wanted, sizes[0]), sizes[-1])
+    select.value = nearest_size(counts, wanted)
 
 
 def chosen_size(select: Select[int], counts: list[tuple[str, int]], wanted: int) -> int:
     """The size to come back to after a game of fewer sizes (the wargame's one, G54's six at most): select's, unless
     its game offers no choice or select shows only where that game bounds the size wanted."""
-    sizes = [size for _, size in counts]
     chosen = number(select)
-    return wanted if len(sizes) == 1 or chosen == min(max(wanted, sizes[0]), sizes[-1]) else chosen
+    return wanted if len(counts) == 1 or chosen == nearest_size(counts, wanted) else chosen
