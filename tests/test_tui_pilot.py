@@ -172,21 +172,68 @@ async def test_a_ten_player_reformation_game_with_the_inquisitor_from_the_menu()
         assert table.winner() is not None
 
 
-async def test_targeted_action_asks_target_then_confirms_a_coup():
+async def test_a_coup_is_played_once_its_target_is_picked_out_of_several():
     table = frozen_table(11, [])
     table.state.players[0] = table.state.players[0].but(coins=7)
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         assert isinstance(app.screen, TargetDialog)
-        await pilot.press("2")
-        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("escape")  # the target dialog is the question: Esc takes the coup back
+        assert table.state.window == "action" and table.state.players[0].coins == 7
+        await pilot.press("c", "2")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmDialog)
+        assert table.record.moves[-1] == (0, {"kind": "coup", "target": 2})
+
+
+async def test_a_coup_on_the_only_opponent_asks_first():
+    table = frozen_table(11, [], players=2)
+    table.state.players[0] = table.state.players[0].but(coins=7)
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")  # one target: no dialog would stop a slip of the finger
+        assert isinstance(app.screen, ConfirmDialog) and "coup against Natasha" in app.screen.question
         await pilot.press("n")
         assert table.state.window == "action" and table.state.players[0].coins == 7
-        await pilot.press("c", "2", "y")
+        await pilot.press("c", "y")
         await pilot.pause()
-        assert table.state.pending is None or table.state.pending.kind == "coup"
-        assert table.record.moves[-1] == (0, {"kind": "coup", "target": 2})
+        assert table.record.moves[-1] == (0, {"kind": "coup", "target": 1})
+
+
+async def test_an_assassination_still_asks_once_its_target_is_picked():
+    table = frozen_table(11, [])
+    table.state.players[0] = table.state.players[0].but(coins=3)
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "2")
+        assert isinstance(app.screen, ConfirmDialog) and "Assassinate Sacha" in app.screen.question
+
+
+async def test_embezzling_an_empty_reserve_is_warned_of():
+    table = frozen_reformation(11, [(0, Move("allegiance", card="Loyalist"))])
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table.view().reserve == 0
+        await pilot.press("z")
+        assert isinstance(app.screen, ConfirmDialog) and "Reserve is empty" in app.screen.question
+        await pilot.press("n")
+        assert table.view().window == "action" and not table.record.moves[1:]
+
+
+async def test_the_rules_at_a_reformation_table_are_titled_for_it():
+    async with app_on(frozen_reformation(11, [(0, Move("allegiance", card="Loyalist"))])).run_test(
+        size=(80, 24)
+    ) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        assert isinstance(pilot.app.screen, RulesScreen)
+        assert pilot.app.screen.text.startswith("# Coup: Reformation — the rules")
+        assert "## Coup: Reformation (2–10 players)" in pilot.app.screen.text  # Coup's rules follow, whole
+    async with app_on(frozen_table(11, [])).run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert pilot.app.screen.text.startswith("# Coup — the rules")
 
 
 async def test_confirm_can_be_turned_off():

@@ -17,7 +17,7 @@ from tui.faces.g54 import G54Face
 from tui.screens.g54_roles import G54RolesScreen, role_options
 from tui.screens.g54_rules import g54_rules_text
 from tui.screens.replay import ReplayScreen
-from tui.screens.rules import RulesScreen
+from tui.screens.rules import RulesScreen, card_rules
 from tui.screens.table import TableScreen
 from tui.screens.wargame import WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
@@ -38,17 +38,17 @@ COUP_CHECKS = (
 class TuiGame:
     """A game's screens. play opens a table (local or remote); replay shows a record; rules is the rules screen
     before a game; checks are the yes/no options the menu and the new-table dialog show for it; choose_options is
-    a screen the menu opens before starting (None: cancelled), whose answer options_from turns into
-    the game's options; table_options is the
-    new-table dialog's field for what checks cannot say; setup replaces the menu's fields with the game's own
-    start screen. Every game is offered by a host too."""
+    a screen the menu opens before starting, given the options last started with (whatever the preferences file
+    holds: checked by the screen), whose answer (None: cancelled) options_from turns into the game's options;
+    table_options is the new-table dialog's field for what checks cannot say; setup replaces the menu's fields with
+    the game's own start screen. Every game is offered by a host too."""
 
     spec: GameSpec
     play: Callable[[Any, Settings], Screen[None]]
     replay: Callable[[Record], Screen[None]]
     rules: Callable[[], Screen[None]]
     checks: tuple[Check, ...] = ()
-    choose_options: Callable[[], Screen[Any]] | None = None
+    choose_options: Callable[[Any], Screen[Any]] | None = None
     options_from: Callable[[Any], dict[str, Any]] = dict
     table_options: Callable[[], OptionsField] | None = None
     setup: Callable[[Settings], Screen[None]] | None = None
@@ -66,7 +66,7 @@ SCREENS: dict[str, TuiGame] = {
         GAMES["reformation"],
         lambda table, settings: TableScreen(table, settings, CoupFace()),
         lambda record: ReplayScreen(record, CoupFace()),
-        RulesScreen,
+        lambda: RulesScreen(card_rules(reformation=True)),
         COUP_CHECKS,
     ),
     "g54": TuiGame(
@@ -74,7 +74,7 @@ SCREENS: dict[str, TuiGame] = {
         lambda table, settings: TableScreen(table, settings, G54Face()),
         lambda record: ReplayScreen(record, G54Face()),
         lambda: RulesScreen(g54_rules_text(())),
-        choose_options=G54RolesScreen,
+        choose_options=G54RolesScreen.remembered,
         options_from=role_options,
         table_options=G54RolesField,
     ),

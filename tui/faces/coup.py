@@ -16,7 +16,7 @@ from core.cards.views import CoupView, SeatView
 from tui.faces.auto_pass import coup_pass_kind
 from tui.faces.base import Choice
 from tui.faces.decisions import AskExamine, AskKeep, Decision, Play, ask_card, ask_target
-from tui.screens.rules import RulesScreen
+from tui.screens.rules import RulesScreen, card_rules
 from tui.widgets.coup_seats import coup_seat_parts
 from tui.widgets.seat_panel import SeatParts
 
@@ -67,9 +67,12 @@ def target_label(view: CoupView, seat: int) -> str:
     return f"{player.name} — {coins_text(player.coins)}, {player.influence} influence{side}"
 
 
-def confirm_question(move: Move, view: CoupView) -> str | None:
-    """The question asked before move, or None to play it at once."""
-    if move.kind not in CONFIRMED:
+def confirm_question(move: Move, view: CoupView, picked: bool = False) -> str | None:
+    """The question asked before move, or None to play it at once. picked: its target was picked out of several, which
+    is question enough for a Coup (nothing can stop it)."""
+    if move.kind == "embezzle" and not view.reserve:
+        return "The Treasury Reserve is empty: Embezzle takes nothing, and can still be challenged. Embezzle anyway?"
+    if move.kind not in CONFIRMED or (picked and move.kind == "coup"):
         return None
     if move.kind == "challenge":
         return challenge_prompt(view)
@@ -109,7 +112,7 @@ class CoupFace:
         pass
 
     def rules(self, view: CoupView) -> Screen[None]:
-        return RulesScreen()
+        return RulesScreen(card_rules(view.reformation))
 
     def choices(self, view: CoupView) -> list[Choice]:
         return choices_for(view)
@@ -122,9 +125,12 @@ class CoupFace:
         title = f"{ACTIONS[first.kind].label}: choose a target"
         if first.kind == "convert":
             title = f"Convert: choose whom ({coins_text(CONVERT_OTHER_COST)}, yourself {CONVERT_SELF_COST})"
-        return ask_target(
-            title, choice.moves, lambda seat: target_label(view, seat), lambda move: confirm_question(move, view)
-        )
+        picked = len(choice.moves) > 1
+
+        def question(move: Move) -> str | None:
+            return confirm_question(move, view, picked)
+
+        return ask_target(title, choice.moves, lambda seat: target_label(view, seat), question)
 
     def dialog(self, view: CoupView, hand: tuple[str, ...]) -> Decision | None:
         pending = view.pending

@@ -32,13 +32,26 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss()
 
 
+COUP_TITLE = "# Coup — the rules"
+REFORMATION_OPENING = (
+    "# Coup: Reformation — the rules\n\n"
+    "Reformation plays by every rule of Coup below, and adds allegiances, Conversion, Embezzlement and the "
+    "Treasury Reserve: see **Coup: Reformation**."
+)
+
+
+def card_rules(reformation: bool = False) -> str:
+    """Coup's rules in Markdown (with Reformation's, Inquisitor's and our decisions), titled for the game played."""
+    rules = files("tui").joinpath("rules.md").read_text()
+    return rules.replace(COUP_TITLE, REFORMATION_OPENING, 1) if reformation else rules
+
+
 class RulesScreen(HelpScreen):
     """The rules and our decisions on their gaps, then the keys every card table shares."""
 
     def __init__(self, text: str = "") -> None:
-        """text: the rules in Markdown (default: Coup's and Reformation's)."""
-        rules = text or files("tui").joinpath("rules.md").read_text()
-        super().__init__(rules + files("tui").joinpath("table_keys.md").read_text())
+        """text: the rules in Markdown (default: Coup's, Reformation's among them)."""
+        super().__init__((text or card_rules()) + files("tui").joinpath("table_keys.md").read_text())
 
 
 def lobby_help() -> HelpScreen:
