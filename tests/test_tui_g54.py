@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from textual.widgets import Checkbox
+
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
 from core.cards.g54.roles import FIRST_GAME, in_play_order
@@ -30,6 +33,7 @@ from tui.screens.pick_card import PickCardDialog
 from tui.screens.rules import RulesScreen
 from tui.screens.table import TableScreen
 from tui.screens.target import TargetDialog
+from tui.settings import Settings
 from tui.widgets.g54_roles_panel import RolesPanel, short_lines
 
 MAX_PRESSES = 3000
@@ -150,6 +154,40 @@ async def test_pick_your_own_refuses_a_wrong_set_and_starts_with_a_right_one():
         table = table_of(app).table
         assert table.config.selection == "pick"
         assert table.view().roles == ("Banker", "Director", "Guerrilla", "Peacekeeper", "Politician")
+
+
+FIVE = ("Banker", "Director", "Guerrilla", "Peacekeeper", "Politician")
+
+
+async def test_your_own_five_are_ticked_again_the_next_time_g54_is_started():
+    async with CoupApp(settings=Settings.saved(bot_delay=0, save_records=False)).run_test(size=(80, 24)) as pilot:
+        roles = await choose_g54_from_the_menu(pilot)
+        await pilot.press("4")
+        await pilot.pause()
+        for name in FIVE:
+            roles.query_one(f"#role-{name.lower()}", Checkbox).value = True
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table_of(pilot.app).table.view().roles == FIVE
+    async with CoupApp(settings=Settings.saved(bot_delay=0, save_records=False)).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")  # the menu opens on G54, the game last started
+        await pilot.pause()
+        roles = pilot.app.screen
+        assert isinstance(roles, G54RolesScreen) and roles.mode == "pick" and roles.picked == FIVE
+        await pilot.press("enter")  # the same five, at once
+        await pilot.pause()
+        assert table_of(pilot.app).table.view().roles == FIVE
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [{"selection": "pick", "roles": ["Banker", 7, "Nobody"]}, {"selection": ["advanced"]}, "advanced", None],
+)
+def test_a_garbled_role_choice_in_the_preferences_opens_on_what_it_can_read(kept) -> None:
+    screen = G54RolesScreen.remembered(kept)
+    readable = isinstance(kept, dict) and kept.get("selection") == "pick"
+    assert (screen.mode, screen.ticked) == (("pick", ("Banker",)) if readable else ("first", ()))
 
 
 async def test_escape_on_the_role_selection_goes_back_to_the_menu_and_question_mark_shows_all_roles():

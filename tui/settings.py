@@ -79,6 +79,9 @@ class Settings:
     last_menu: dict[str, Any] = field(default_factory=dict)
     """The menu's choices when a game was last started from it (game, players, levels, ticked options), shown again
     when it opens; as read back from the preferences file, so the menu takes only what it still offers."""
+    last_options: dict[str, Any] = field(default_factory=dict)
+    """By game, the options last chosen on the screen the menu opens before such a game starts (G54's roles), as read
+    back from the preferences file (checked by that screen)."""
     last_wargame: dict[str, Any] = field(default_factory=dict)
     """The wargame start screen's choices when a game was last started from it (config and who plays each side),
     as read back from the preferences file (checked there)."""
@@ -101,7 +104,7 @@ class Settings:
             settings.auto_pass = frozenset(k for k in kinds if k in AUTO_PASS)
         if isinstance(saved.get("confirm"), bool) and "confirm" not in fields:
             settings.confirm = saved["confirm"]
-        for key, name in (("menu", "last_menu"), ("wargame", "last_wargame")):
+        for key, name in (("menu", "last_menu"), ("options", "last_options"), ("wargame", "last_wargame")):
             if isinstance(saved.get(key), dict):
                 setattr(settings, name, saved[key])
         return settings
@@ -116,6 +119,7 @@ class Settings:
                 "player_name": self.player_name,
                 "confirm": self.confirm,
                 "menu": self.last_menu,
+                "options": self.last_options,
                 "wargame": self.last_wargame,
             }
             save_preferences(kept)

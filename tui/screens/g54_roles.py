@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -93,10 +95,20 @@ class G54RolesScreen(Screen[RoleChoice | None]):
     START = "Start game"
     PURPOSE = "starts the game"  # what Enter does, in words
 
-    def __init__(self, mode: str = "first") -> None:
-        """mode: the way chosen at first."""
+    def __init__(self, mode: str = "first", roles: tuple[str, ...] = ()) -> None:
+        """mode: the way chosen at first; roles: the five ticked at first (when picking your own)."""
         super().__init__()
-        self.mode = mode
+        self.mode, self.ticked = mode, roles
+
+    @classmethod
+    def remembered(cls, saved: Any) -> G54RolesScreen:
+        """The screen at the choice last started (G54's options as kept in the preferences file, checked: anything
+        unknown is left at the defaults)."""
+        saved = saved if isinstance(saved, dict) else {}
+        mode = saved.get("selection")
+        roles = saved.get("roles")
+        named = tuple(r for r in roles if isinstance(r, str) and r in ROLES) if isinstance(roles, list) else ()
+        return cls(mode, named) if any(mode == way for way, _ in MODES) else cls()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="g54-choose"):
@@ -118,11 +130,10 @@ class G54RolesScreen(Screen[RoleChoice | None]):
                 yield Button("Back (Esc)", id="g54-back", compact=True)
         yield Footer()
 
-    @staticmethod
-    def _role_row(name: str) -> ComposeResult:
+    def _role_row(self, name: str) -> ComposeResult:
         role = ROLES[name]
         label = name + (f" {ADVANCED_MARK}" if role.advanced else "")
-        yield RoleCheckbox(label, id=f"role-{role.kind}", compact=True)
+        yield RoleCheckbox(label, name in self.ticked, id=f"role-{role.kind}", compact=True)
         text = Text(role.action)
         text.append(f"\nBlock: {role.block}" if role.block else "", style="magenta")
         yield Static(text, classes="g54-role-text")

@@ -196,7 +196,7 @@ class MenuScreen(Screen[None]):
             self.app.push_screen(game.setup(self.settings))
             return
         if game.choose_options is not None:
-            self.app.push_screen(game.choose_options(), self._options_chosen)
+            self.app.push_screen(game.choose_options(self.settings.last_options.get(self.game)), self._options_chosen)
             return
         players = self.players
         self._start({c.key: c.applies(players) and self.query_one(f"#{c.slug}", Checkbox).value for c in game.checks})
@@ -214,7 +214,9 @@ class MenuScreen(Screen[None]):
 
     def _options_chosen(self, choice: Any) -> None:
         if choice is not None:
-            self._start(tui_game(self.game).options_from(choice))
+            options = tui_game(self.game).options_from(choice)
+            self.settings.last_options = {**self.settings.last_options, self.game: options}
+            self._start(options)
 
     def _start(self, options: dict[str, Any]) -> None:
         """Post StartGame with the menu's players and seed and the game's own options."""

@@ -53,7 +53,7 @@ class G54RolesField(OptionsField):
     def _choose_roles(self) -> None:
         """Open the role screen at the way chosen so far."""
         mode = str(self.query_one("#new-roles", Select).value)
-        self.app.push_screen(TableRolesScreen(mode), self._roles_chosen)
+        self.app.push_screen(TableRolesScreen(mode, self.picked_roles), self._roles_chosen)
 
     def _roles_chosen(self, choice: RoleChoice | None) -> None:
         select = self.query_one("#new-roles", Select)
