@@ -1,5 +1,6 @@
 """`python -m bench [NAME ...] [--quick]`: run the measurements named (all by default), print them, and write their
-figures into bench/results.json (the figures of measurements not run stay as they were)."""
+figures into bench/results.json and the README's table (the figures of measurements not run stay as they were);
+with --quick, a try, nothing is written."""
 
 from __future__ import annotations
 
@@ -70,8 +71,10 @@ def main(argv: list[str] | None = None) -> None:
             results.update(expert.merged(results, expert.measure(args.quick, tuple(args.match))))
         else:
             results.update(MEASUREMENTS[name](args.quick))
-        if not args.quick:  # a try is not a figure to keep in the README
-            results.setdefault("measured_on", {})[name] = datetime.date.today().isoformat()
+        results.setdefault("measured_on", {})[name] = datetime.date.today().isoformat()
+    if args.quick:  # a try is not a figure to keep
+        print("a quick try: nothing written (bench/results.json and the README keep their figures)")
+        return
     RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     report.write_readme(results)
     print(f"figures written to {RESULTS} and the README's table")
