@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from core.cards.phrases import plural
+from tui.widgets.tick_box import TickList
 
 DRAW_ANOTHER: tuple[str, ...] = ()
 """What the dialog returns when the player asks to draw one more card first (a G54 Writer)."""
@@ -49,7 +50,7 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(Content(self.title_text), classes="dialog-title")
-            yield SelectionList[int](
+            yield TickList[int](
                 *(
                     Selection(f"{i + 1}  {card}  ({self.sources[i]})", i, i < self.keep_count)
                     for i, card in enumerate(self.cards)
