@@ -115,6 +115,17 @@ async def test_replay_screen_steps_through_the_moves(tmp_path):
         assert state.winner is not None
 
 
+async def test_a_replay_tells_what_only_one_seat_saw_every_hand_being_open():
+    config = CoupConfig(players=2, names=("Ana", "Bo"), two_player_variant=True)
+    record = played_record("coup", config, 3)
+    first, second = (move["card"] for _, move in record.moves[:2])  # each keeps one card of the set of five
+    async with ReplayApp(record).run_test(size=(120, 40)) as pilot:
+        await pilot.press("right", "right")
+        lines = [line.text for line in pilot.app.screen.query_one("#log").lines]
+    assert {f"Ana keeps {first}.", f"Bo keeps {second}."} <= set(lines)
+    assert any(line.startswith("Ana is dealt ") for line in lines)
+
+
 def played_record(game: str, config: object, seed: int) -> Record:
     """The record of a rule-bot game of game."""
     bots = [make_bot(game, "rule", s) for s in range(config.players)]  # type: ignore[attr-defined]

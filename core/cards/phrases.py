@@ -102,9 +102,9 @@ def describe_shared(event: Event, say: Speaker, reasons: Mapping[str, str]) -> s
     if kind == "lose":
         return f"{say.verb(seat, 'loses', 'lose')} an influence ({reason_text(event.what, reasons)}): {card}."
     if kind == "drew":
-        return f"You draw {cards_text(event.cards)}."
+        return f"{say.verb(seat, 'draws', 'draw')} {cards_text(event.cards)}."
     if kind == "kept":
-        return f"You keep {cards_text(event.cards)}."
+        return f"{say.verb(seat, 'keeps', 'keep')} {cards_text(event.cards)}."
     if kind == "win":
         return f"{say.verb(seat, 'wins', 'win')} the game!"
     return None

@@ -56,7 +56,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         shown = cards_text(event.cards)
         return f"{say.verb(seat, 'shows', 'show')} {shown}: no {card}. The cards go into the deck and are replaced."
     if kind == "replace":
-        return f"You draw {cards_text(event.cards)} as replacement."
+        return f"{say.verb(seat, 'draws', 'draw')} {cards_text(event.cards)} as replacement."
     if kind == "concede" and event.what == "denial":
         return f"{say.verb(seat, 'does', 'do')} not show the cards: the challenge succeeds."
     if kind == "eliminated":
@@ -84,7 +84,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "chose":
         return f"{say.verb(seat, 'chooses', 'choose')} a card from the set of five."
     if kind == "dealt":
-        return f"You are dealt {article(event.cards[0])}."
+        return f"{say.verb(seat, 'is', 'are')} dealt {article(event.cards[0])}."
     if kind == "allegiances":
         return f"{say.verb(seat, 'chooses', 'choose')} {card}; allegiances alternate clockwise from there."
     if kind == "converted":
@@ -101,7 +101,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "shown":
         if seat == viewer:
             return f"You show your {event.cards[0]} to {say.who(target, False)}."
-        return f"{say.who(seat)} shows you {article(event.cards[0])}."
+        return f"{say.who(seat)} shows {say.who(target, False)} {article(event.cards[0])}."
     if kind == "returned":
         return f"{say.verb(seat, 'gives', 'give')} the card back to {say.who(target, False)}."
     if kind == "forced":

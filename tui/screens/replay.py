@@ -94,7 +94,7 @@ class ReplayScreen(Screen[None]):
         log.clear()
         for _, events, _ in self.frames[: self.position + 1]:
             for event in events:
-                line = text.describe(event, names, None) if event.to is None else None
+                line = text.describe(event, names, None)  # private events too: every hand is open in a replay
                 if line:
                     log.write(line)
 

@@ -103,7 +103,7 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
     if kind == "tax":
         return f"{say.verb(seat, 'pays', 'pay')} {say.who(target, False)} 1 coin of tax for claiming the {card}."
     if kind == "replace":
-        return f"You draw {cards_text(event.cards)}."
+        return f"{say.verb(seat, 'draws', 'draw')} {cards_text(event.cards)}."
     if kind == "forfeit":
         return (
             f"Caught lying as Speculator, {say.who(seat, False)} {'hand' if seat == viewer else 'hands'} all "
