@@ -139,4 +139,4 @@ def needed(view: WargameView) -> str:
         return f"The hex is clear: tick who advances (up to {STACKING_LIMIT} units, any leaders; none: stay)."
     if window == "subvert":
         return "Subversion: tick 1 unit, or 2 in one hex, of strength 6 or less (none: nobody)."
-    return "Retreat: tick counters, then Enter on a lit hex sends them there."
+    return "Retreat: tick counters; Enter on a lit hex sends them there (→ where each goes)."
