@@ -48,6 +48,7 @@ class Pace:
 class BotResult:
     """How the bot's game ended, and its final view."""
 
+    game: str
     winner: int
     turns: int
     decisions: int
@@ -191,7 +192,7 @@ async def play_bot(
                 bot = make_bot(game, level, seed + games)
             if view.winner is not None:
                 if result is None:
-                    result, games = BotResult(view.winner, view.turn, decisions, view), games + 1
+                    result, games = BotResult(game, view.winner, view.turn, decisions, view), games + 1
                     if game_over is not None:
                         game_over(result)
                     if rematch_wait is None:
@@ -210,3 +211,10 @@ async def play_bot(
             client.send({"type": "move", "version": view.version, "move": to_plain(move)})
     finally:
         await client.close()
+
+
+def winner_words(result: BotResult) -> str:
+    """Who won, by name ("this bot" when it did)."""
+    if result.winner == result.final.viewer:
+        return "this bot"
+    return game_spec(result.game).engine.names(result.final)[result.winner]

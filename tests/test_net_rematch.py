@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from netplay.client import HostError
-from netplay.netbot import play_bot
+from netplay.netbot import play_bot, winner_words
 from tests.net_helpers import Message, RawPeer, eventually, running_host, seated_table, within
 
 GAMES = [
@@ -245,6 +245,7 @@ async def test_coup_bot_accepts_a_rematch_plays_it_and_leaves_when_nobody_asks_a
                 assert host.tables[new_id].seats[1].conn is not None
         final = await within(bot, 10)  # nobody asks again: it leaves once its wait is over
         assert final is results[-1] and not bot.exception()
+        assert {winner_words(result) for result in results} <= {"Alice", "this bot"}  # by name, never a seat number
 
 
 async def test_coup_bot_leaves_a_rematch_table_that_waits_for_players_after_its_wait(tmp_path: Path) -> None:

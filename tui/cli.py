@@ -287,11 +287,11 @@ def command_host(args: argparse.Namespace) -> int:
 
 def command_bot(args: argparse.Namespace) -> int:
     """Play at a host as a computer opponent: one game, and every rematch a player asks for (unless --once)."""
-    from netplay.netbot import BotResult, play_bot
+    from netplay.netbot import BotResult, play_bot, winner_words
     from netplay.storage import claim_profile
 
     def game_over(result: BotResult) -> None:
-        print(f"game over after {result.turns} turns; seat {result.winner} won", flush=True)
+        print(f"game over after {result.turns} turns: {winner_words(result)} won", flush=True)
         if not args.once:
             print(f"staying up to {REMATCH_STAY:.0f} s in case a player asks for a rematch (Ctrl+C leaves)", flush=True)
 
