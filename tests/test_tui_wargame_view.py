@@ -78,9 +78,16 @@ def log_text(log: RichLog) -> list[str]:
 
 
 def wrapped(texts: list[str], width: int) -> list[str]:
-    """texts wrapped at width, as a log of that width shows them."""
+    """texts wrapped at width, as a log of that width shows them (a text repeated at once counted on its line)."""
     console = Console(width=width)
-    return [line.plain.rstrip() for text in texts for line in Text(text).wrap(console, width)]
+    runs: list[list] = []
+    for text in texts:
+        if runs and runs[-1][0] == text:
+            runs[-1][1] += 1
+        else:
+            runs.append([text, 1])
+    lines = [text if times == 1 else f"{text} (×{times})" for text, times in runs]
+    return [line.plain.rstrip() for text in lines for line in Text(text).wrap(console, width)]
 
 
 async def test_the_log_wraps_every_entry_at_its_width_even_those_written_while_it_was_hidden():

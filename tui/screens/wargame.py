@@ -187,8 +187,7 @@ class WargameScreen(Screen[None]):
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#wg-log", ReflowLog)
         for event in events:
-            style = LOG_STYLES.get(event.kind, "")
-            log.write(Text(event.text, style=style))
+            log.write_counted(event.text, LOG_STYLES.get(event.kind, ""))
 
     def _current(self) -> tuple[WargameView, int | None]:
         """The view to draw and the seat this keyboard acts for now (None: waiting for the computer)."""
