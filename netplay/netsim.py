@@ -27,7 +27,9 @@ async def run_net_sim(
 ) -> dict[str, Any]:
     """Like core.sim.run_sim (the same summary, the game's own additions made from the final views), but each game
     is created on a host (a private one on 127.0.0.1 unless address is given) and every seat is played by its own
-    client. A game in which the host sends nothing for stall seconds fails with a TimeoutError."""
+    client. The private host deals each game from the seed, as local self-play does; a host at address deals its
+    own (the bots' seeds still come from seed). A game in which the host sends nothing for stall seconds fails with
+    a TimeoutError."""
     check_lineup(players, bot_names)
     host = None
     if address is None:  # a private host, to match local self-play; only our bots use it, so it needs no flood limit
@@ -39,7 +41,9 @@ async def run_net_sim(
         controller = Client()
         await controller.connect(*address, name="sim")
         for game_seed in derive_seeds(seed, games):
-            create = {"type": "create", "game": game, "players": players, "seed": game_seed, "options": options or {}}
+            create = {"type": "create", "game": game, "players": players, "options": options or {}}
+            if host is not None:  # a host of one's own deals every table itself: only the private one takes a seed
+                create["seed"] = game_seed
             create["starts"] = "anyone"  # the organiser never sits: the first bot starts it
             created = await controller.request(create)
             table_id = created["table"]["id"]

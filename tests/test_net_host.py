@@ -375,6 +375,13 @@ async def test_a_refused_client_request_raises_host_error(tmp_path: Path) -> Non
         await client.close()
 
 
+async def test_sim_net_plays_on_a_host_that_deals_every_table_itself(tmp_path: Path) -> None:
+    """`coup sim --net --host` against a host as `coup host` starts it: it never asks for a seed (refused there)."""
+    async with running_host(tmp_path, chosen_seeds=False) as (_, port):
+        summary = await within(run_net_sim("g54", 2, 2, 5, ["rule", "random"], ("127.0.0.1", port)))
+        assert summary["games"] == 2 and sum(summary["wins"].values()) == 2
+
+
 async def test_finished_tables_nobody_watches_are_forgotten(tmp_path: Path) -> None:
     async with running_host(tmp_path) as (host, port):
         summary = await within(run_net_sim("coup", 3, 2, 5, ["rule", "rule", "rule"], ("127.0.0.1", port)))

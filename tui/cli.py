@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--host",
         metavar="HOST[:PORT]",
-        help=f"with --net: this running host instead of a private one (port {DEFAULT_PORT})",
+        help=f"with --net: this running host instead of a private one (port {DEFAULT_PORT}); it deals its own games",
     )
     rep = commands.add_parser("replay", help="show a saved game record move by move")
     rep.add_argument("file", type=Path, metavar="FILE", help="a record (.json) saved at the end of a game")
