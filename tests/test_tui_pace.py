@@ -159,3 +159,20 @@ async def test_at_a_network_table_the_client_passes_for_its_own_seat(tmp_path):
             assert settings.pace == "instant"
     finally:
         await server.stop()
+
+
+async def test_the_menus_pace_button_grows_to_say_every_auto_pass_chosen():
+    settings = quick_settings()
+    async with CoupApp(settings=settings).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.click("#pace")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, PaceDialog)
+        await pilot.press("1", "2", "3")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        button = pilot.app.screen.query_one("#pace")
+        drawn = "".join(button.render_line(y).text for y in range(button.size.height))
+        assert "auto-pass challenges, blocks, joins" in drawn  # it kept the width of "auto-pass off"

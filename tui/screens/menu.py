@@ -135,7 +135,13 @@ class MenuScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back from a game: show the confirmation and the pace as the game left them (k, o, + and - there)."""
         self.query_one("#confirm", Checkbox).value = self.settings.confirm
-        self.query_one("#pace", Button).label = pace_summary(self.settings)
+        self._show_pace()
+
+    def _show_pace(self) -> None:
+        """The pace button says the pace and auto-passes set, as wide as it takes (a label alone keeps its width)."""
+        button = self.query_one("#pace", Button)
+        button.label = pace_summary(self.settings)
+        button.refresh(layout=True)
 
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
@@ -248,7 +254,7 @@ class MenuScreen(Screen[None]):
             self.app.push_screen(PaceDialog(self.settings), self._paced)
 
     def _paced(self, _: None) -> None:
-        self.query_one("#pace", Button).label = pace_summary(self.settings)
+        self._show_pace()
 
     def action_join(self) -> None:
         """Find a host to play on."""
