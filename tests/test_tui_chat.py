@@ -167,7 +167,9 @@ async def test_a_private_table_is_made_in_the_dialog_and_joined_with_the_code_pr
     ana = await RawPeer.greeted(port, "Ana")
     created = await ana.request({"type": "create", "players": 2, "private": True})
     code, table_id = created["code"], created["table"]["id"]
-    public = (await ana.request({"type": "create", "players": 2}))["table"]["id"]
+    assert (await ana.request({"type": "join", "table": table_id, "seat": 0, "code": code}))["type"] == "joined"
+    bo = await RawPeer.greeted(port, "Bo")
+    public = (await bo.request({"type": "create", "players": 2}))["table"]["id"]
     app = joining(port)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
@@ -187,9 +189,10 @@ async def test_a_private_table_is_made_in_the_dialog_and_joined_with_the_code_pr
         await type_text(pilot, shown_code(code).lower())
         await pilot.press("enter")
         await wait_for(pilot, lambda: lobby.my_table == table_id)
-        assert server.tables[table_id].seats[0].name == "Player"
+        assert server.tables[table_id].seats[1].name == "Player"
         await eventually(lambda: lobby.my_code == code)
-        assert shown_code(code) in str(lobby.query_one("#lobby-help", Static).render())
+        help_line = str(lobby.query_one("#lobby-help", Static).render())
+        assert shown_code(code) in help_line and "Ana, who created it, starts it" in help_line  # not "s starts"
 
 
 async def test_at_a_local_table_the_chat_key_says_chat_is_for_network_tables():

@@ -207,14 +207,16 @@ class LobbyScreen(Screen[None]):
                 for t in tables
             ]
         )
-        help_text = (
-            "? help · f adds computers (e: experts) · c joins by a code · / finds a table · b leaderboard · Esc leaves"
-        )
+        help_text = "? help · f adds computers (e: experts) · c joins by a code · / finds a table · b leaderboard"
+        help_text += " ·" if self.search else " · Esc leaves"  # Esc clears the search first (said below)
+        runner = self._runner(tables) if self.my_table is not None else None
         if self.my_table is not None and self.my_code is not None:
             code = shown_code(self.my_code)
             friends = "friends press c and type it; f seats computers; s starts"
+            if runner is not None:
+                friends = f"friends press c and type it; {runner}, who created it, starts it; l leaves"
             help_text = f"Private table {self.my_table}, code {code}: {friends}."
-        elif self.my_table is not None and (runner := self._runner(tables)) is not None:
+        elif self.my_table is not None and runner is not None:
             help_text = f"You are at table {self.my_table}: {runner}, who created it, starts it; l leaves it."
         elif self.my_table is not None and self._full(tables):
             help_text = f"You are at table {self.my_table}: every seat is taken; s starts; l leaves."
