@@ -505,6 +505,7 @@ class Host:
         lobby.spectators.append(conn)
         self._attend(lobby)
         reply: dict[str, Any] = {"type": "spectating", "table": lobby.id, "game": lobby.game, **revealed(lobby)}
+        reply.update(lobby.computer_seats(None))
         if message.get("id") is not None:
             reply["re"] = message["id"]
         conn.send(reply)  # before the history, so the client knows the table it is about

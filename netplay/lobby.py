@@ -138,12 +138,16 @@ class LobbyTable:
         """What tells the player at seat index that its game has started (or is resumed): also which seats the
         computer plays, its opponents' and the other players' seats handed to it (a player who comes back takes
         their own back)."""
+        return {"type": "started", "table": self.id, "seat": index, **self.computer_seats(index)}
+
+    def computer_seats(self, index: int | None) -> dict[str, list[int]]:
+        """The seats the computer plays, for the player at seat index (None: a spectator): computer opponents'
+        (bots), those handed to it by players who will take them back (stand_ins, never index's own) and those
+        whose players left the game for good (left, among the bots)."""
         return {
-            "type": "started",
-            "table": self.id,
-            "seat": index,
             "bots": [i for i, seat in enumerate(self.seats) if seat.kind == "bot"],
             "stand_ins": [i for i, seat in enumerate(self.seats) if seat.stand_in and i != index],
+            "left": [i for i, seat in enumerate(self.seats) if seat.kind == "bot" and seat.left_by],
         }
 
     def winner_name(self) -> str | None:

@@ -155,10 +155,12 @@ class RemoteTable:
         self._said = number + 1
         return True
 
-    def seats_played_by_computer(self, bots: object, stand_ins: object) -> None:
-        """Take the host's word (its started message) on the seats of computer opponents and those handed over."""
-        self.bot_seats = frozenset(_seats(bots))
-        self.stand_ins = set(_seats(stand_ins))
+    def seats_played_by_computer(self, message: dict[str, Any]) -> None:
+        """Take the host's word (its started or spectating message) on the seats of computer opponents, those handed
+        over and those whose players left."""
+        self.bot_seats = frozenset(_seats(message.get("bots", [])))
+        self.stand_ins = set(_seats(message.get("stand_ins", [])))
+        self.left = set(_seats(message.get("left", [])))
 
     def idle_in(self, now: float) -> float:
         """Seconds until a seat owing the open window's answer counts as idle on the host (0: it does now), by our

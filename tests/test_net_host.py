@@ -435,3 +435,26 @@ async def test_table_ids_are_never_reused_after_a_restart(tmp_path: Path) -> Non
             for _ in range(2):
                 seen.append((await ann.request({"type": "create", "game": "coup", "players": 2}))["table"]["id"])
     assert len(set(seen)) == len(seen) == 4
+
+
+async def test_a_watcher_and_a_player_coming_back_hear_which_seats_the_computer_plays_and_which_were_left(
+    tmp_path: Path,
+) -> None:
+    """A seat whose player left for good says 'left' on every screen: the notice that said so may be older than
+    the watcher (it comes again as a past line only), so spectating and started name such seats too."""
+    async with running_host(tmp_path) as (_, port):
+        alice = await RawPeer.greeted(port, "Alice", profile="alice-profile-secret-0001")
+        bob = await RawPeer.greeted(port, "Bob", profile="bob-profile-secret-00001")
+        table_id = (await alice.request({"type": "create", "players": 3, "seed": 5}))["table"]["id"]
+        assert (await alice.request({"type": "join", "table": table_id, "seat": 0}))["type"] == "joined"
+        assert (await bob.request({"type": "join", "table": table_id, "seat": 1}))["type"] == "joined"
+        assert (await alice.request({"type": "fill", "table": table_id, "level": "rule"}))["type"] == "tables"
+        assert (await alice.request({"type": "start", "table": table_id}))["type"] == "ok"
+        assert (await bob.request({"type": "leave"}))["type"] == "left"
+        watcher = await RawPeer.greeted(port, "Cleo")
+        watching = await watcher.request({"type": "spectate", "table": table_id})
+        assert (watching["bots"], watching["stand_ins"], watching["left"]) == ([1, 2], [], [1])
+        await alice.close()
+        back = await RawPeer.greeted(port, "Alice", profile="alice-profile-secret-0001")
+        started = await back.received(lambda m: m.get("type") == "started")
+        assert (started["seat"], started["bots"], started["left"]) == (0, [1, 2], [1])

@@ -288,6 +288,7 @@ class LobbyScreen(Screen[None]):
             remote.client = self.client  # watching again over a new connection: the open table screen goes on
             return
         self.remote = self._at_table(reply, None)
+        self.remote.seats_played_by_computer(reply)
         self._waiting_for_view = True
         early, self._unclaimed = self._unclaimed, []
         for message in early:
@@ -302,7 +303,7 @@ class LobbyScreen(Screen[None]):
         remote = self.remote
         if remote is None or remote.table_id != message["table"]:
             return
-        remote.seats_played_by_computer(message.get("bots", []), message.get("stand_ins", []))
+        remote.seats_played_by_computer(message)
         if not self._playing:
             self._waiting_for_view = not remote.has_view()
             if not self._waiting_for_view:
