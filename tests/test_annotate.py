@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,6 +75,20 @@ def test_the_command_prints_a_line_a_decision(tmp_path: Path, capsys: pytest.Cap
     assert any("Ana" in line for line in lines) and any("Bo" in line for line in lines)
     judged = [line for line in lines if "chances" in line]
     assert judged and all("the expert agrees" in line or "with the expert's move (+" in line for line in judged)
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path: Path) -> None:
+    """`coup replay --annotate FILE | head -1`: no 'Broken pipe' once head has its line."""
+    path = tmp_path / "game.json"
+    path.write_text(coup_record().to_json())
+    coup = "import sys; from tui.cli import main; sys.exit(main())"  # the console script
+    command = [sys.executable, "-c", coup, "replay", "--annotate", "--nodes", "50", str(path)]
+    reader = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parents[1])
+    assert reader.stdout is not None and reader.stderr is not None
+    assert reader.stdout.readline().startswith(b"Turn ")
+    reader.stdout.close()  # as head does once it has its line
+    errors = reader.stderr.read().decode()
+    assert reader.wait(timeout=120) in (0, 141) and errors == ""
 
 
 def test_a_game_the_expert_does_not_play_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

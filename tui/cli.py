@@ -188,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     except HostError as error:  # no coup host let us in: one line saying why, no traceback
         print(f"coup: {error}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # what reads our output stopped (`| head`): nothing to say, and nothing more to write
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own flush at exit would fail again
+        return 141
     except (ValueError, OSError, IllegalMove) as error:
         print(f"coup: {error}", file=sys.stderr)
         return 2
