@@ -103,6 +103,7 @@ async def play_bot(
     credentials: dict[str, Any] | None = None,
     rematch_wait: float | None = None,
     game_over: Callable[[BotResult], None] | None = None,
+    seated: Callable[[str], None] | None = None,
     start_wait: float | None = None,
 ) -> BotResult:
     """Join a table (the first open one if none is named), play until the game ends.
@@ -114,6 +115,7 @@ async def play_bot(
     (a profile); with them, a lost host is tried again with backoff and the seat comes back, as for a person.
     rematch_wait: stay that many seconds after a game for a player to ask for a rematch, accept it and play it
     (and so on); None leaves after one game. game_over is told each game's result as it ends; the last is returned.
+    seated is told the table the bot sat at.
     start_wait: leave (HostError not_started) a table whose game nobody starts that many seconds after we sat down."""
     updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     client = Client(on_message=updates.put_nowait)
@@ -125,6 +127,8 @@ async def play_bot(
         my_seat = joined["seat"]
         if not plays(level, joined.get("game")):  # before a game it cannot play starts with it seated
             await refuse_game(client, joined.get("game"), level)
+        if seated is not None:
+            seated(table_id)
         if start:
             await wait_until_full(client, table_id)
             await client.request({"type": "start", "table": table_id})

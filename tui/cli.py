@@ -311,6 +311,7 @@ def command_bot(args: argparse.Namespace) -> int:
             credentials=credentials,
             rematch_wait=None if args.once else REMATCH_STAY,
             game_over=game_over,
+            seated=lambda table: print(f"seated at table {table}; playing once its game starts", flush=True),
             start_wait=START_WAIT,
         )
     )
