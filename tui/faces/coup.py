@@ -67,12 +67,11 @@ def target_label(view: CoupView, seat: int) -> str:
     return f"{player.name} — {coins_text(player.coins)}, {player.influence} influence{side}"
 
 
-def confirm_question(move: Move, view: CoupView, picked: bool = False) -> str | None:
-    """The question asked before move, or None to play it at once. picked: its target was picked out of several, which
-    is question enough for a Coup (nothing can stop it)."""
+def confirm_question(move: Move, view: CoupView) -> str | None:
+    """The question asked before move, or None to play it at once."""
     if move.kind == "embezzle" and not view.reserve:
         return "The Treasury Reserve is empty: Embezzle takes nothing, and can still be challenged. Embezzle anyway?"
-    if move.kind not in CONFIRMED or (picked and move.kind == "coup"):
+    if move.kind not in CONFIRMED:
         return None
     if move.kind == "challenge":
         return challenge_prompt(view)
@@ -125,12 +124,9 @@ class CoupFace:
         title = f"{ACTIONS[first.kind].label}: choose a target"
         if first.kind == "convert":
             title = f"Convert: choose whom ({coins_text(CONVERT_OTHER_COST)}, yourself {CONVERT_SELF_COST})"
-        picked = len(choice.moves) > 1
-
-        def question(move: Move) -> str | None:
-            return confirm_question(move, view, picked)
-
-        return ask_target(title, choice.moves, lambda seat: target_label(view, seat), question)
+        return ask_target(
+            title, choice.moves, lambda seat: target_label(view, seat), lambda move: confirm_question(move, view)
+        )
 
     def dialog(self, view: CoupView, hand: tuple[str, ...]) -> Decision | None:
         pending = view.pending

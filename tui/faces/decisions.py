@@ -97,13 +97,19 @@ def ask_card(title: str, cards: Iterable[str], kind: str, hint: str = "") -> Ask
     return AskCard(title, {card: Play(Move(kind, card=card)) for card in cards}, hint)
 
 
+UNSTOPPABLE = frozenset({"coup"})
+"""Moves nothing can stop once made: picking their target out of several is question enough (Esc takes it back)."""
+
+
 def ask_target(
     title: str, moves: Iterable[Move], label: Callable[[int], str], question: Callable[[Move], str | None]
 ) -> AskTarget:
-    """Ask at whom to aim moves (one per target), then play the move at that seat, after its question if any."""
+    """Ask at whom to aim moves (one per target), then play the move at that seat, after its question if any (none
+    for an unstoppable move picked out of several targets; a lone target is played at once, so it keeps its own)."""
+    aimed = [(move.target, Move(move.kind, target=move.target)) for move in moves if move.target is not None]
+    several = len(aimed) > 1
     targets = []
-    for move in moves:
-        if move.target is not None:
-            aimed = Move(move.kind, target=move.target)
-            targets.append(Target(move.target, label(move.target), Play(aimed, question(aimed))))
+    for seat, move in aimed:
+        asked = None if several and move.kind in UNSTOPPABLE else question(move)
+        targets.append(Target(seat, label(seat), Play(move, asked)))
     return AskTarget(title, tuple(targets))

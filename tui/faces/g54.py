@@ -65,12 +65,9 @@ def target_label(view: G54View, seat: int) -> str:
     return f"{who} — {coins_text(player.coins)}, {player.influence} influence{tokens}"
 
 
-def confirm_question(move: Move, view: G54View, picked: bool = False) -> str | None:
-    """The question asked before move, or None to play it at once. picked: its target was picked out of several, which
-    is question enough for a Coup (nothing can stop it)."""
+def confirm_question(move: Move, view: G54View) -> str | None:
+    """The question asked before move, or None to play it at once."""
     say = Speaker([p.name for p in view.players], view.viewer)
-    if move.kind == "coup" and picked:
-        return None
     if move.kind == "coup":
         return f"Launch a coup against {say.who(move.target, False)} for {COUP_COST} coins?"
     if move.kind == "challenge" and view.window == "react" and view.claim is not None:
@@ -156,12 +153,9 @@ class G54Face:
             roles = [m.card for m in choice.moves if m.card is not None]
             return ask_card(title, roles, first.kind)
         title = "Coup (pay 7): choose a target" if role is None else f"{role.name}: {role.action} Choose a player."
-        picked = len(choice.moves) > 1
-
-        def question(move: Move) -> str | None:
-            return confirm_question(move, view, picked)
-
-        return ask_target(title, choice.moves, lambda seat: target_label(view, seat), question)
+        return ask_target(
+            title, choice.moves, lambda seat: target_label(view, seat), lambda move: confirm_question(move, view)
+        )
 
     def dialog(self, view: G54View, hand: tuple[str, ...]) -> Decision | None:
         return g54_dialog(view, hand)
