@@ -24,7 +24,7 @@ from tui.replay_app import ReplayApp
 from tui.screens.menu import MenuScreen
 from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
-from tui.screens.wargame_setup import WargameSetupScreen, wargame_table
+from tui.screens.wargame_setup import WargameSetupScreen, remembered, wargame_table
 from tui.settings import Settings
 from tui.widgets.hexmap import LIT_MARK, Board, HexMapView
 from tui.widgets.wargame_text import stack_label
@@ -199,7 +199,7 @@ async def test_the_compact_map_scrolls_to_keep_the_cursor_visible_on_a_small_ter
 
 async def test_against_the_computer_the_screen_waits_then_acts_for_you():
     settings = quick_settings()
-    table = wargame_table(WargameConfig(turn_limit=1), SEED, ("computer", "you"), settings)
+    table = wargame_table(WargameConfig(turn_limit=1), SEED, ("rule", "you"), settings)
     assert table.levels() == {0: "rule"}
     async with CoupApp(settings, table).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -286,6 +286,28 @@ async def test_the_menu_opens_the_start_screen_which_builds_the_table_and_help_o
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_the_start_screen_offers_every_computer_level_for_each_side():
+    async with CoupApp(quick_settings()).run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "g", "g", "s")
+        await pilot.pause()
+        setup = pilot.app.screen
+        assert isinstance(setup, WargameSetupScreen)
+        offered = [value for _, value in setup.query_one("#wg-side-1", Select)._options]
+        assert [level for level in offered if level not in ("you", "second")] == ["rule", "greedy", "classic", "random"]
+        setup.query_one("#wg-side-0", Select).value = "you"
+        setup.query_one("#wg-side-1", Select).value = "greedy"
+        await pilot.press("s")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, WargameScreen)
+        assert screen.table.levels() == {1: "greedy"} and screen.table.seat == 0
+
+
+def test_a_side_saved_as_the_computer_before_the_levels_were_offered_is_the_rule_bot():
+    assert remembered({"players": ["computer", "you"]})[1] == ("rule", "you")
+    assert remembered({"players": ["expert", "you"]})[1] == ("rule", "you")  # not a wargame level: the default
+
+
 def counters(label: str, side: int, *kinds: str) -> tuple[Unit, ...]:
     """Units of one side on the map at label."""
     return tuple(Unit(f"{label}-{i}", side, kind, label, "map") for i, kind in enumerate(kinds))
@@ -357,7 +379,7 @@ async def test_replay_arrow_keys_keep_stepping_once_the_log_overflows():
 
 async def test_a_finished_wargame_says_who_won_and_by_how_much_and_p_plays_it_again():
     settings = quick_settings()
-    table = wargame_table(WargameConfig(turn_limit=1), SEED, ("computer", "computer"), settings)
+    table = wargame_table(WargameConfig(turn_limit=1), SEED, ("rule", "rule"), settings)
     async with CoupApp(settings, table).run_test(size=(80, 24)) as pilot:
         screen = pilot.app.screen
         for _ in range(200):

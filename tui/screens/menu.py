@@ -15,19 +15,12 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from core.registry import game_spec
 from netplay.lobby import BOT_NAMES
 from tui.games import every_check, menu_choices, player_counts, tui_game
+from tui.levels import levels
 from tui.messages import OpenJoin, StartGame
 from tui.screens.pace import PaceDialog, pace_summary
 from tui.settings import NAME_LENGTH, Settings
 from tui.widgets.game_options import DEFAULT_PLAYERS, chosen_size, nearest_size, number, offer_player_counts
 from tui.widgets.tick_box import TickBox
-
-LEVELS = {"rule": "Computer (rule bot)", "expert": "Computer (expert)", "random": "Computer (random)"}
-
-
-def levels(game: str) -> list[tuple[str, str]]:
-    """The computer opponents game offers, as the menu words them (the rule bot first)."""
-    offered = game_spec(game).bots
-    return [(LEVELS.get(level, level), level) for level in sorted(offered, key=[*LEVELS, *offered].index)]
 
 
 def listed(value: Any) -> list[Any]:

@@ -12,37 +12,43 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from core.wargame.config import DEFAULT_TURN_LIMIT, WargameConfig
 from netplay.table import LocalTable, Table
+from tui.levels import levels
 from tui.screens.wargame import WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
 from tui.widgets.tick_box import TickBox
 
-YOU, COMPUTER, SECOND = "you", "computer", "second"
-PLAYERS = [("You", YOU), ("Computer", COMPUTER), ("Second player (same keyboard)", SECOND)]
+YOU, SECOND, RULE_BOT = "you", "second", "rule"
+PEOPLE = (YOU, SECOND)
+PLAYERS = [("You", YOU), *levels("wargame"), ("Second player (same keyboard)", SECOND)]  # the computer: by level
 
 
 def wargame_table(config: WargameConfig, seed: int, players: tuple[str, str], settings: Settings) -> LocalTable:
-    """A local table for config: each side played by YOU, COMPUTER or SECOND (a second person at this keyboard);
-    the local seat is the first side a person plays (the government when nobody does: the screen only watches)."""
-    bots = {seat: "rule" for seat, who in enumerate(players) if who == COMPUTER}
+    """A local table for config: each side played by YOU, SECOND (a second person at this keyboard) or the computer
+    at a level of the wargame's bots; the local seat is the first side a person plays (the government when nobody
+    does: the screen only watches)."""
+    bots = {seat: who for seat, who in enumerate(players) if who not in PEOPLE}
     # A wargame turn is dozens of small moves: the computer pauses a third as long on each as in the card games.
     table = Table("wargame", config, seed, bots, settings.bot_delay / 3, settings.save_records)
-    people = [seat for seat, who in enumerate(players) if who != COMPUTER]
+    people = [seat for seat, who in enumerate(players) if who in PEOPLE]
     return LocalTable(table, seat=people[0] if people else 0)
 
 
 def remembered(saved: dict[str, Any]) -> tuple[WargameConfig, tuple[str, str]]:
     """The config and players last started (Settings.last_wargame, as read from a file); the defaults for what is
-    missing or malformed (the rebels yours, the government the computer's)."""
+    missing or malformed (the rebels yours, the government the rule bot's). "computer", as a side was saved before
+    the levels were offered, is the rule bot."""
     try:
         config = WargameConfig.from_dict(saved.get("config", {}))
     except (ValueError, TypeError):
         config = WargameConfig()
     kept = saved.get("players")
     known = [who for _, who in PLAYERS]
-    if isinstance(kept, list) and len(kept) == 2 and all(who in known for who in kept):
-        return config, (str(kept[0]), str(kept[1]))
-    return config, (COMPUTER, YOU)
+    if isinstance(kept, list) and len(kept) == 2:
+        kept = [RULE_BOT if who == "computer" else who for who in kept]
+        if all(who in known for who in kept):
+            return config, (str(kept[0]), str(kept[1]))
+    return config, (RULE_BOT, YOU)
 
 
 class WargameSetupScreen(Screen[None]):
