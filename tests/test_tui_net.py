@@ -254,6 +254,25 @@ async def test_a_player_finds_a_table_by_name_among_many(host):
     await friend.close()
 
 
+async def test_back_from_a_game_the_lobby_shows_every_table_again_not_the_search_made_before_it(host):
+    server, port = host
+    zed = Client()
+    await zed.connect("127.0.0.1", port, "Zed", {"profile": "zed-profile-secret-0001"})
+    zeds = (await zed.request({"type": "create", "players": 3}))["table"]["id"]
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await create_table(pilot)
+        await pilot.press("slash", *"nobody", "enter")
+        await wait_for(pilot, lambda: lobby.search == "nobody" and zeds not in [t["id"] for t in lobby.tables])
+        table_screen = await fill_and_start(pilot, server, lobby)
+        await play_to_the_end(pilot, RemoteSettle(table_screen.table))
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: zeds in [t["id"] for t in lobby.tables])
+        assert lobby.search == "" and not lobby.query_one("#search").display
+    await zed.close()
+
+
 async def test_watching_a_game_that_waits_for_a_person_opens_at_once_with_its_history(host):
     server, port = host
     player, table_id = await bos_table(port, "g54", 3)

@@ -534,6 +534,7 @@ class LobbyScreen(Screen[None]):
             over = self.remote.has_view() and self.remote.view().winner is not None
             self._left_unfinished = None if over or self.remote.seat is None else self.remote.table_id
         self.remote, self.my_table, self.my_code, self._playing = None, None, None, False
+        self._clear_search()  # back from a game, every table is news: a search made before it hid them
         self.action_refresh()
         self._show_record()
 
@@ -563,9 +564,7 @@ class LobbyScreen(Screen[None]):
         """Clear a search; else leave the host, at a table waiting to start only once the player says so (the seat
         is given up)."""
         if self.search:
-            self.search, self.page = "", 0
-            self.query_one("#search", Input).value = ""
-            self.query_one("#search", Input).display = False
+            self._clear_search()
             self.action_refresh()
             return
         if self.my_table is None:
@@ -578,6 +577,12 @@ class LobbyScreen(Screen[None]):
 
         question = f"Leave {self.address}? Your seat at table {self.my_table} is given up (l leaves the table only)."
         self.app.push_screen(ConfirmDialog(question), answered)
+
+    def _clear_search(self) -> None:
+        """Show every table again, from the first page."""
+        self.search, self.page = "", 0
+        self.query_one("#search", Input).value = ""
+        self.query_one("#search", Input).display = False
 
     async def on_unmount(self) -> None:
         """Whatever ends the lobby (Esc, quitting, an SSH session closing) closes its connection."""
