@@ -136,8 +136,8 @@ async def test_an_ssh_only_host_says_to_come_in_by_ssh(tmp_path):
     assert error.code == "ssh_only" and "connect with ssh" in str(error)
 
 
-async def run_coup(*argv: str) -> tuple[int, str, str]:
-    """`python -m tui argv` with no terminal: its exit code, stdout and stderr."""
+async def run_coup(*argv: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """`python -m tui argv` with no terminal (and env added to the environment): its exit code, stdout and stderr."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -146,7 +146,7 @@ async def run_coup(*argv: str) -> tuple[int, str, str]:
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
     )
     out, err = await within(process.communicate(), 60)
     assert process.returncode is not None
@@ -181,3 +181,37 @@ async def test_coup_bot_to_a_closed_port_prints_one_line_and_fails():
     code, out, err = await run_coup("bot", "--connect", f"127.0.0.1:{port}")
     assert code == 1
     assert one_line_of_output(out, err).startswith(f"coup: Nothing is listening at 127.0.0.1:{port}")
+
+
+async def test_coup_bot_gives_a_password_host_the_password_held_in_the_variable_it_is_told(tmp_path):
+    host = Host(data_dir=tmp_path / "host", bot_delay=0, policy=HostPolicy(password="pw"))
+    port = await host.start(LOCALHOST, 0)
+    address = f"127.0.0.1:{port}"
+    try:
+        code, out, err = await run_coup("bot", "--connect", address)
+        assert code == 1 and one_line_of_output(out, err) == "coup: This host needs a password"
+        code, out, err = await run_coup("bot", "--connect", address, "--password-env", "BOT_PW", env={"BOT_PW": "no"})
+        assert code == 1 and one_line_of_output(out, err) == "coup: Wrong password"
+        code, out, err = await run_coup("bot", "--connect", address, "--password-env", "NO_SUCH_PW")
+        assert code == 2 and one_line_of_output(out, err) == "coup: environment variable NO_SUCH_PW holds no password"
+        ana = Client()
+        await within(ana.connect(LOCALHOST, port, "Ana", {"password": "pw"}))
+        table = (await ana.request({"type": "create", "players": 2}))["table"]["id"]
+        await ana.request({"type": "join", "table": table})
+        bot = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "tui", "bot", "--connect", address, "--password-env", "BOT_PW"),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "BOT_PW": "pw"},
+        )
+        assert bot.stdout is not None
+        try:
+            said = await within(bot.stdout.readline(), 60)
+            assert said.decode().startswith(f"seated at table {table}")
+            assert host.tables[table].seats[1].kind == "person"  # a client like any other, let in by the password
+        finally:
+            bot.kill()
+            await bot.wait()
+        await ana.close()
+    finally:
+        await host.stop()

@@ -145,6 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--name", default="", metavar="TEXT", help="its name at the table (default: LEVEL bot)")
     bot.add_argument("--seed", type=int, default=0, metavar="N", help="any whole number: its choices (default 0)")
     bot.add_argument(
+        "--password-env", metavar="VAR", help="the host's password, held in environment variable VAR (if it has one)"
+    )
+    bot.add_argument(
         "--once",
         action="store_true",
         help=f"leave after one game (default: stay {REMATCH_STAY:.0f} s after each game, and accept a rematch)",
@@ -300,6 +303,11 @@ def command_bot(args: argparse.Namespace) -> int:
 
     host, port = parse_address(args.connect)
     credentials = {"profile": claim_profile("bot")}  # its own identity: a lost host gives the seat back to it
+    if args.password_env:  # from the environment: a password among the arguments shows in every process list
+        password = os.environ.get(args.password_env)
+        if not password:
+            raise ValueError(f"environment variable {args.password_env} holds no password")
+        credentials["password"] = password
     asyncio.run(
         play_bot(
             host,
