@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from core.cards.annotate import Note, annotate, note_line
+from core.cards.annotate import HINT_LEGEND, Note, annotate, note_line
 from core.cards.engine import COUP
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
@@ -69,8 +69,10 @@ def test_the_command_prints_a_line_a_decision(tmp_path: Path, capsys: pytest.Cap
     path = tmp_path / "game.json"
     path.write_text(record.to_json())
     assert main(["replay", "--annotate", "--nodes", "200", str(path)]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    legend, *lines = capsys.readouterr().out.splitlines()
+    assert legend == HINT_LEGEND  # said once, at the head: a hint's line says only how many games it played out
     assert len(lines) == len(record.moves) and all(line.startswith("Turn ") for line in lines)
+    assert not any("not odds" in line for line in lines)
     assert any("a bluff of the" in line for line in lines) and any("expert" in line for line in lines)
     assert any("Ana" in line for line in lines) and any("Bo" in line for line in lines)
     judged = [line for line in lines if "chances" in line]
@@ -78,15 +80,16 @@ def test_the_command_prints_a_line_a_decision(tmp_path: Path, capsys: pytest.Cap
 
 
 def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path: Path) -> None:
-    """`coup replay --annotate FILE | head -1`: no 'Broken pipe' once head has its line."""
+    """`coup replay --annotate FILE | head -2`: no 'Broken pipe' once head has its line."""
     path = tmp_path / "game.json"
     path.write_text(coup_record().to_json())
     coup = "import sys; from tui.cli import main; sys.exit(main())"  # the console script
     command = [sys.executable, "-c", coup, "replay", "--annotate", "--nodes", "50", str(path)]
     reader = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parents[1])
     assert reader.stdout is not None and reader.stderr is not None
+    assert reader.stdout.readline().decode().strip() == HINT_LEGEND
     assert reader.stdout.readline().startswith(b"Turn ")
-    reader.stdout.close()  # as head does once it has its line
+    reader.stdout.close()  # as head -2 does once it has its lines
     errors = reader.stderr.read().decode()
     assert reader.wait(timeout=120) in (0, 141) and errors == ""
 

@@ -77,8 +77,17 @@ def _claim(game: Any, before: Any, after: Any, seat: int) -> tuple[str | None, b
     return card, held if denies else not held, denies
 
 
-def note_line(note: Note, view: Any, names: tuple[str, ...], label: Callable[[Move, Any], str]) -> str:
-    """The note in one line: 'Turn 6 · B: Block (Contessa), a bluff · expert: Pass · chances 25% → 50%'."""
+HINT_LEGEND = (
+    "Chances are the decider's, as the expert's play-outs from their own view put them; "
+    "'a hint' marks a pick from too few play-outs to give odds."
+)
+
+
+def note_line(
+    note: Note, view: Any, names: tuple[str, ...], label: Callable[[Move, Any], str], brief: bool = False
+) -> str:
+    """The note in one line: 'Turn 6 · B: Block (Contessa), a bluff · expert: Pass · chances 25% → 50%'; brief marks
+    a hint in a few words (for a list of notes headed by HINT_LEGEND)."""
 
     def said(move: Move) -> str:
         words = label(move, view)
@@ -94,7 +103,8 @@ def note_line(note: Note, view: Any, names: tuple[str, ...], label: Callable[[Mo
     if note.hinted:
         games = f"{note.hinted} game{'s' if note.hinted != 1 else ''}"
         pick = "the expert agrees" if note.expert == note.played else f"expert: {said(note.expert)}"
-        return f"{line} · {pick} (a hint from only {games} played out, not odds)"
+        hint = f"a hint: {games} played out" if brief else f"a hint from only {games} played out, not odds"
+        return f"{line} · {pick} ({hint})"
     if note.chance is None or note.expert_chance is None:
         return line
     if note.expert == note.played:
