@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -23,6 +25,7 @@ from tui.cli import build_parser, main
 from tui.replay_app import ReplayApp
 from tui.screens.rules import RulesScreen
 from tui.screens.wargame_help import WargameHelpScreen
+from tui.settings import saved_where
 from tui.widgets.hexmap import HexMapView
 
 
@@ -182,6 +185,20 @@ async def test_a_finished_local_game_saves_its_record(tmp_path, monkeypatch):
     assert table.record_path is not None and table.record_path.parent == tmp_path / "records"
     saved = Record.from_json(table.record_path.read_text())
     assert replay(saved).winner == table.state.winner
+
+
+def test_the_saved_records_folder_and_name_are_on_lines_of_their_own_the_home_folder_written_as_a_tilde(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    path = tmp_path / ".local" / "share" / "coup" / "records" / "coup-20261124-090218-seed11.json"
+    assert saved_where(SimpleNamespace(record_path=path)).splitlines() == [
+        f"Record saved in ~{os.sep}.local{os.sep}share{os.sep}coup{os.sep}records{os.sep}",
+        "coup-20261124-090218-seed11.json",
+    ]
+    elsewhere = Path("/srv/coup-data/records/coup-1.json")
+    assert saved_where(SimpleNamespace(record_path=elsewhere)) == "Record saved in /srv/coup-data/records/\ncoup-1.json"
+    assert saved_where(SimpleNamespace(record_path=None, remote=True)) == "The host keeps this game's record."
 
 
 def test_the_console_script_runs():

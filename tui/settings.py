@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import getpass
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from netplay.storage import claim_profile, load_preferences, save_preferences
@@ -39,9 +41,15 @@ def fresh_seed() -> int:
 
 
 def saved_where(table: Any) -> str:
-    """Where a finished game's record is: a file on this machine, or with the host of a network game."""
+    """Where a finished game's record is: a file on this machine (its folder, the home folder written ~, and its name
+    on a line of its own, so a narrow box never breaks the name), or with the host of a network game."""
     if table.record_path:
-        return f"Record saved: {table.record_path}"
+        path = Path(table.record_path)
+        folder = str(path.parent)
+        home = str(Path.home())
+        if folder == home or folder.startswith(home + os.sep):
+            folder = "~" + folder[len(home) :]
+        return f"Record saved in {folder}{os.sep}\n{path.name}"
     return "The host keeps this game's record." if getattr(table, "remote", False) else ""
 
 
