@@ -22,7 +22,7 @@ from netplay.chat import ADDRESS_BURST, ADDRESS_PER_SECOND, ChatRate, chat_reque
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.handover import IDLE_SEAT, Handovers, notice, timed_out
-from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, profile_identity
+from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, is_code_identity, profile_identity
 from netplay.journal import Journal
 from netplay.leaderboard import answer, count_forfeits, count_if_over
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle, start_refusal
@@ -292,6 +292,8 @@ class Host:
             conn.origin = peer[:LOG_LIMIT] if isinstance(peer, str) else conn.address
             if policy.password is not None:  # but a key says who the player is, not that they know the password
                 await self._check_password(conn, message, conn.origin)
+            if is_code_identity(identity):
+                await self._check_code(identity, message.get("resumed") is True, conn.origin)
             return
         if policy.keys_only:
             raise Refused("ssh_only", "this host admits players by SSH key only: connect with ssh")
@@ -302,6 +304,20 @@ class Host:
             if not isinstance(profile, str) or not PROFILE_MIN <= len(profile) <= 200:
                 raise Refused("bad_request", f"profile must be a secret string of {PROFILE_MIN} to 200 characters")
             conn.identity = profile_identity(profile)
+
+    async def _check_code(self, identity: str, resumed: bool, address: str) -> None:
+        """A resume code's identity: one the door gave now is kept; one the player typed to come back must be one
+        given here (or a seat's owner's, from a journal kept before codes were), else it is refused and guesses from
+        address slow its next ones down, as wrong passwords do."""
+        if not resumed:
+            self.stats.code_given(identity)
+            return
+        await asyncio.sleep(self.throttle.delay(address))
+        if self.stats.knows_code(identity) or self._seated(identity):
+            return
+        self.throttle.failed(address)
+        log.warning("%s gave a resume code this host never gave", shown(address))
+        raise Refused("unknown_code", "no player at this host has that resume code")
 
     async def _check_password(self, conn: Connection, message: dict[str, Any], address: str) -> None:
         """Refuse a hello without the host's password; wrong guesses from address slow its next ones down."""

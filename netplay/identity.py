@@ -36,6 +36,11 @@ def code_identity(code: str) -> str:
     return digest("code", code.upper())
 
 
+def is_code_identity(identity: str) -> bool:
+    """Whether identity is a resume code's (as code_identity makes them)."""
+    return identity.startswith("code:")
+
+
 def read_code(typed: str) -> str | None:
     """A code as typed ('k7qm-2xpa': any case, with or without its dash) as it is kept ('K7QM2XPA'); None if typed is
     not one."""
@@ -44,12 +49,11 @@ def read_code(typed: str) -> str | None:
 
 
 def split_username(username: str) -> tuple[str, str | None]:
-    """'ana+K7QM2XPA' as ('ana', 'K7QM2XPA'); a name without a well-formed code as (name, None)."""
+    """An SSH user name as the player's name and what they typed as a resume code: 'ana+K7QM-2XPA' as ('ana',
+    'K7QM-2XPA'); 'ana' as ('ana', None). Whatever follows the last '+' is a code, well formed or not (read_code
+    tells), and never part of the name: a mistyped code would show most of the real one to everyone."""
     name, plus, typed = username.rpartition("+")
-    code = read_code(typed)
-    if plus and name and code is not None:
-        return name, code
-    return username, None
+    return (name, typed) if plus else (username, None)
 
 
 def shown_code(code: str) -> str:

@@ -23,7 +23,7 @@ from rich.color import ColorSystem
 from textual.filter import NoColor
 
 from netplay.host import NAME_LIMIT
-from netplay.identity import Throttle, code_identity, new_resume_code, shown_code, split_username
+from netplay.identity import Throttle, code_identity, new_resume_code, read_code, shown_code, split_username
 from netplay.ssh_driver import ChannelDriver
 from netplay.tally import Tally, shown
 
@@ -33,6 +33,12 @@ NO_PTY = "coup is a full-screen game: connect with a terminal, e.g. `ssh -t -p {
 CRASHED = "\r\ncoup stopped on an internal error; the host has logged the details. Sorry!\r\n"
 NO_COMMANDS = "coup runs no commands: connect without one, e.g. `ssh -p {port} {user}@{host}`.\r\n"
 FLOODED = "\r\ncoup closed this session: it sent far more input than a game can use.\r\n"
+NOT_A_CODE = (
+    "{typed} is not a resume code: 8 letters and digits, as your last session showed it (like K7QM-2XPA).\r\n"
+    "Log in again with it: `ssh -p {port} {user}+CODE@{host}`, or without one for a new seat: "
+    "`ssh -p {port} {user}@{host}`.\r\n"
+)
+CODE_SHOWN = 20  # characters of a mistyped code said back to its player
 STOPPING = "\r\nThe coup host is stopping; unfinished games are kept for when it is back.{code}\r\n"
 DEFAULT_SIZE, MIN_SIZE, MAX_SIZE = (80, 24), (20, 10), (500, 200)
 
@@ -50,7 +56,8 @@ class SessionInfo:
     """Who is on the other end: the player's name (the SSH user name without its resume code), the identity the login
     proved (a key's, or a resume code's), the resume code to show ("" after a key login), the key's fingerprint ("":
     none), the password the login gave ("": none), the terminal type, COLORTERM if sent, the window size, the
-    client's address and the server's address and port as the client reached them."""
+    client's address, the server's address and port as the client reached them, and whether the player typed the
+    resume code (to come back) rather than being given it now."""
 
     username: str
     identity: str
@@ -62,6 +69,7 @@ class SessionInfo:
     size: tuple[int, int]
     peer: str
     reached: tuple[str, int]
+    resumed: bool = False  # the code is one the player typed to come back (the host refuses one it never gave)
 
 
 def login_command(info: SessionInfo) -> str:
@@ -167,6 +175,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def session_started(self) -> None:
+        if self.server.bad_code:
+            self.server.host.tally.note(
+                self.server.peer,
+                "logins with no resume code after +",
+                logging.INFO,
+                "a login from %s with a malformed resume code",
+                self.server.peer,
+            )
+            host, port = (self.chan.get_extra_info("sockname") or ("HOST", "PORT"))[:2]
+            user = self.server.username
+            self.chan.write(NOT_A_CODE.format(typed=self.server.bad_code, port=port, user=user, host=host).encode())
+            self.chan.exit(1)
+            return
         if self.wants_command or not self.has_pty:
             host, port = (self.chan.get_extra_info("sockname") or ("HOST", "PORT"))[:2]
             text = NO_COMMANDS if self.wants_command else NO_PTY
@@ -228,6 +249,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.size,
             server.peer,
             (str(reached[0]), int(reached[1])),
+            server.resumed,
         )
         self.info = info
         code = 1
@@ -281,6 +303,8 @@ class GameSSHServer(asyncssh.SSHServer):
         self.host = host
         self.peer, self.username, self.fingerprint = "", "", ""
         self.code, self.identity, self.password = "", "", ""
+        self.resumed = False  # the code is one the player typed (the host must know it), not one given now
+        self.bad_code = ""  # what the player typed after '+' when it is no resume code
         self.conn: Any = None
         self.offered_key = ""  # the last key asked about or signed with: proven only if the login is by key
         self.other_method = False  # a password or keyboard-interactive login succeeded
@@ -312,9 +336,11 @@ class GameSSHServer(asyncssh.SSHServer):
             self.host.connected -= 1
 
     def begin_auth(self, username: str) -> bool:
-        name, code = split_username(username)
+        name, typed = split_username(username)
         self.username = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_LIMIT] or "player"
-        self.code = code or ""
+        code = read_code(typed) if typed is not None else None
+        self.code, self.resumed = code or "", code is not None
+        self.bad_code = "" if typed is None or code is not None else shown(typed, CODE_SHOWN)
         return True
 
     def public_key_auth_supported(self) -> bool:

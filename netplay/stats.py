@@ -1,5 +1,6 @@
 """The host's record of finished games by identity, in SQLite: games, wins and a rating per game kind, the name each
-identity last played under, each game counted once (by its key) and kept across restarts."""
+identity last played under, each game counted once (by its key), and the resume codes given (as identities), kept
+across restarts."""
 
 from __future__ import annotations
 
@@ -16,15 +17,21 @@ from netplay.rating import INITIAL, changes, forfeit_loss
 from netplay.storage import private_folder
 
 log = logging.getLogger(__name__)
-VERSION = 1  # PRAGMA user_version of the schema below; 0 is the first one (results without ratings)
 RESULTS = """CREATE TABLE IF NOT EXISTS results (
     identity TEXT NOT NULL, game TEXT NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,
     PRIMARY KEY (identity, game))"""
-MIGRATION = (
-    f"ALTER TABLE results ADD COLUMN rating REAL NOT NULL DEFAULT {INITIAL}",
-    "CREATE TABLE IF NOT EXISTS names (identity TEXT PRIMARY KEY, name TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS counted (game_key TEXT PRIMARY KEY)",
+MIGRATIONS = (  # each brings the schema one PRAGMA user_version up; 0 is the first one (results without ratings)
+    (
+        f"ALTER TABLE results ADD COLUMN rating REAL NOT NULL DEFAULT {INITIAL}",
+        "CREATE TABLE IF NOT EXISTS names (identity TEXT PRIMARY KEY, name TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS counted (game_key TEXT PRIMARY KEY)",
+    ),
+    (  # the resume codes given (their identities), the codes of players with a record among them
+        "CREATE TABLE IF NOT EXISTS codes (identity TEXT PRIMARY KEY)",
+        "INSERT OR IGNORE INTO codes SELECT identity FROM names WHERE identity LIKE 'code:%'",
+    ),
 )
+VERSION = len(MIGRATIONS)
 PAGE_ROWS = 15  # rows of a leaderboard page: one screen at 80x24
 SORTS = {  # how a leaderboard may be sorted; ties go to the rating, then the longer record, then the identity
     "rating": "rating DESC, games DESC, identity",
@@ -70,10 +77,11 @@ class HostStats:
         """Bring a database of any earlier schema (or none) to VERSION, in one transaction."""
         with self.db:
             self.db.execute(RESULTS)
-            if self.db.execute("PRAGMA user_version").fetchone()[0] < VERSION:
-                for statement in MIGRATION:
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            for statements in MIGRATIONS[version:]:
+                for statement in statements:
                     self.db.execute(statement)
-                self.db.execute(f"PRAGMA user_version = {VERSION}")
+            self.db.execute(f"PRAGMA user_version = {VERSION}")
 
     def count(self, key: str, game: str, seats: Sequence[tuple[str, str]], winner: int | None) -> bool:
         """Count one finished game of kind game, seats (identity, name) by seat, once: a key already counted (a
@@ -138,6 +146,18 @@ class HostStats:
                 self.db.execute("UPDATE names SET name = ? WHERE identity = ?", (name, identity))
         except sqlite3.Error as error:
             log.warning("could not keep a player's name: %s", error)
+
+    def code_given(self, identity: str) -> None:
+        """Keep the identity of a resume code a door has given a player (never the code itself)."""
+        try:
+            with self.db:
+                self.db.execute("INSERT OR IGNORE INTO codes VALUES (?)", (identity,))
+        except sqlite3.Error as error:
+            log.warning("could not keep a resume code given: %s", error)
+
+    def knows_code(self, identity: str) -> bool:
+        """Whether identity is a resume code's that a door gave here (or whose player has a record here)."""
+        return self.db.execute("SELECT 1 FROM codes WHERE identity = ?", (identity,)).fetchone() is not None
 
     def totals(self, identity: str) -> dict[str, int]:
         """{"games": n, "wins": m} for identity over every game."""

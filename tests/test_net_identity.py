@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from netplay.identity import HostPolicy, Throttle, code_identity, split_username
+from netplay.identity import HostPolicy, Throttle, code_identity, read_code, split_username
 from netplay.storage import claim_profile
 from tests.net_helpers import RawPeer, running_host
 from tests.test_net_faults import challenge_window
@@ -81,10 +81,12 @@ def test_failed_passwords_slow_the_next_attempts_without_locking_anyone_out():
     assert throttle.delay("10.0.0.2") > 0  # …until guesses from everywhere add up
 
 
-def test_a_resume_code_is_read_from_the_user_name():
-    assert split_username("ana+k7qm-2xpa") == ("ana", "K7QM2XPA")
+def test_a_resume_code_is_read_from_the_user_name_and_never_left_in_the_name():
+    assert split_username("ana+k7qm-2xpa") == ("ana", "k7qm-2xpa") and read_code("k7qm-2xpa") == "K7QM2XPA"
     assert split_username("ana") == ("ana", None)
-    assert split_username("ana+short") == ("ana+short", None)
+    assert split_username("ana+HDBX-69KI") == ("ana", "HDBX-69KI") and read_code("HDBX-69KI") is None  # I: no code
+    assert split_username("ana+short") == ("ana", "short")
+    assert split_username("+K7QM2XPA") == ("", "K7QM2XPA")
     assert code_identity("k7qm2xpa") == code_identity("K7QM2XPA") != code_identity("K7QM2XPB")
 
 

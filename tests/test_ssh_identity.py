@@ -8,6 +8,7 @@ import contextlib
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ import asyncssh
 import pytest
 
 from netplay.client import Client, HostError
+from netplay.identity import Throttle, code_identity
 from netplay.ssh_server import Access, GameSSHServer, SSHHost
+from netplay.stats import HostStats
 from tests.ssh_helpers import (
     KEYLESS,
     LOCALHOST,
@@ -198,3 +201,60 @@ async def test_the_door_vouches_for_identities_only_with_its_secret(tmp_path: Pa
         with pytest.raises(HostError, match="not this host's SSH door"):
             await client.connect(LOCALHOST, hosts.port, "eve", {"door": "guess", "identity": "key:SHA256:ana"})
         await client.close()
+
+
+# -- a resume code the host never gave is refused, and a mistyped one never shows in a name -----------------------
+
+
+async def door_hello(hosts: Hosts, identity: str, resumed: bool) -> Client:
+    """A hello as the door says it for a player of identity (resumed: they typed its code); the connected client."""
+    client = Client()
+    credentials: dict[str, Any] = {"door": hosts.host.policy.door_secret, "identity": identity, "peer": "203.0.113.9"}
+    if resumed:
+        credentials["resumed"] = True
+    await client.connect(LOCALHOST, hosts.port, "ana", credentials)
+    return client
+
+
+async def test_a_typed_resume_code_gets_in_only_if_the_host_gave_it_even_after_a_restart(tmp_path: Path) -> None:
+    given, guessed = code_identity("K7QM2XPA"), code_identity("K7QM2XPB")
+    async with start_hosts(tmp_path) as hosts:
+        for _ in range(4):
+            with pytest.raises(HostError, match="no player at this host has that resume code"):
+                await door_hello(hosts, guessed, resumed=True)
+        assert hosts.host.throttle.delay("203.0.113.9") > 0  # guesses slow their address down (after 3 free)
+        hosts.host.throttle = Throttle()
+        await (await door_hello(hosts, given, resumed=False)).close()  # the door gives it: kept
+        await (await door_hello(hosts, given, resumed=True)).close()  # typed back later: let in
+    async with start_hosts(tmp_path) as hosts:  # the same data folder, a new host
+        await (await door_hello(hosts, given, resumed=True)).close()
+        with pytest.raises(HostError) as refused:
+            await door_hello(hosts, guessed, resumed=True)
+        assert refused.value.code == "unknown_code"
+
+
+def test_the_codes_of_players_with_a_record_are_known_to_a_host_that_kept_none_before(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    old = sqlite3.connect(path)  # a database of the schema before codes were kept (user_version 1)
+    old.execute("CREATE TABLE results (identity TEXT, game TEXT, games INTEGER, wins INTEGER, rating REAL)")
+    old.execute("CREATE TABLE names (identity TEXT PRIMARY KEY, name TEXT NOT NULL)")
+    old.execute("CREATE TABLE counted (game_key TEXT PRIMARY KEY)")
+    old.execute("INSERT INTO names VALUES (?, 'ana'), ('key:SHA256:bo', 'bo')", (code_identity("K7QM2XPA"),))
+    old.execute("PRAGMA user_version = 1")
+    old.commit()
+    old.close()
+    stats = HostStats(path)
+    assert stats.knows_code(code_identity("K7QM2XPA")) and not stats.knows_code(code_identity("K7QM2XPB"))
+    assert stats.totals("key:SHA256:bo") == {"games": 0, "wins": 0}  # the rest of the database as it was
+
+
+async def test_a_mistyped_resume_code_ends_the_session_with_a_line_and_is_never_anyones_name(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        term = await hosts.terminal("bo+HDBX-69KI", conn=await hosts.connect("bo+HDBX-69KI", **KEYLESS))
+        assert await term.exit_status() == 1
+        said = " ".join(term.text().split())
+        assert "'HDBX-69KI' is not a resume code" in said and f"ssh -p {hosts.ssh_port} bo@127.0.0.1" in said
+        assert not hosts.ssh.sessions  # no app was started for it
+        term = await hosts.terminal("bo", conn=await hosts.connect("bo+K7QM-2XPA", **KEYLESS))
+        await term.expect("No player at this host has the resume code you gave")
+        assert not any(seat.name.startswith("bo+") for lobby in hosts.host.tables.values() for seat in lobby.seats)

@@ -75,6 +75,16 @@ async def test_a_tab_reaches_the_lobby_and_its_resume_code_brings_its_seat_back(
             assert "◀ you" not in screen_text(stranger.received) and "Coup · turn" not in screen_text(stranger.received)
 
 
+async def test_a_resume_code_the_host_never_gave_takes_the_tab_back_to_its_first_screen_saying_so(tmp_path):
+    with web_host(tmp_path) as host:
+        async with WebTab.open(host.url) as tab:
+            await tab.expect("your name")
+            await tab.keys("Ana", "\t", "K7QM-2XPA", "\r")
+            await tab.expect("No player at this host has that resume code")
+            await tab.expect("your name")  # the entry screen again: a code can be typed once more, or none
+        assert await seats(host) == []
+
+
 async def test_a_tab_keeps_the_hosts_password(tmp_path):
     with web_host(tmp_path, "--ssh-password-env", "BOARD_PW", env={"BOARD_PW": "open sesame"}) as host:
         async with WebTab.open(host.url) as tab:

@@ -74,7 +74,7 @@ class Settings:
     new_seed: Callable[[], int] = field(default=fresh_seed)
     save_records: bool = True
     identity: str = ""
-    credentials: dict[str, str] = field(default_factory=dict)
+    credentials: dict[str, str | bool] = field(default_factory=dict)
     password_host: str = ""
     """The host (HOST:PORT) the password in credentials was typed for; no other host is ever sent it."""
     name_fixed: bool = False
@@ -148,7 +148,7 @@ class Settings:
         """Whose games and wins these are: the SSH key's identity, else the player's name."""
         return self.identity or f"name:{self.player_name}"
 
-    def host_credentials(self) -> dict[str, str]:
+    def host_credentials(self) -> dict[str, str | bool]:
         """What the hello carries to prove who this player is: the SSH door's proof when the app is served over SSH,
         else this running client's own profile (claimed the first time it is needed)."""
         if "door" not in self.credentials and "profile" not in self.credentials:

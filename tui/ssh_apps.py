@@ -18,6 +18,10 @@ from tui.screens.menu import MenuScreen
 from tui.settings import Settings
 
 KEY_NOTICE = " You came in with your SSH key: it brings you back to your seat."
+UNKNOWN_CODE = (
+    " No player at this host has the resume code you gave. Check it (your last session showed it, like K7QM-2XPA)\n"
+    " and log in again with it, or log in without one (no +CODE after your name) to start afresh."
+)
 ASK_PASSWORD = " This host has a password; your key shows who you are, not that you know it:"
 
 
@@ -39,7 +43,9 @@ def lobby_app_factory(lobby: Lobby) -> AppFactory:
     """A factory of apps that open straight onto the lobby of the door's host, vouched for by the door."""
 
     def make(info: SessionInfo) -> DoorApp:
-        credentials = {"door": lobby.secret, "identity": info.identity, "peer": info.peer}
+        credentials: dict[str, str | bool] = {"door": lobby.secret, "identity": info.identity, "peer": info.peer}
+        if info.resumed:  # a code the player typed: the host lets it in only if it gave it
+            credentials["resumed"] = True
         if info.password:  # the login gave the host's password: the player is not asked again
             credentials["password"] = info.password
         settings = Settings(
@@ -109,6 +115,8 @@ class DoorScreen(Screen[None]):
             if error.code == "password":
                 self.settings.credentials.pop("password", None)
                 self._ask_password(" Wrong password. Try again:")
+            elif error.code == "unknown_code" and isinstance(self.app, DoorApp):
+                self.app.code_refused()
             else:
                 self._say(f" The host refused: {error}")
             return
@@ -116,6 +124,11 @@ class DoorScreen(Screen[None]):
             self._say(f" The host cannot be reached ({error}); l tries again.")
             return
         self._say(" You left the lobby.")  # shown once the lobby closes
+
+    def code_refused(self, text: str) -> None:
+        """The resume code typed is not one the host gave: say so, and no longer offer it as the way back."""
+        self.query_one("#door-notice", Static).update(text)
+        self._say(" l tries again; Esc: a game against the computer; q: quit.")
 
     def action_menu(self) -> None:
         """Games against the computer, in this session."""
@@ -145,6 +158,12 @@ class DoorApp(CoupApp):
     def first_screen(self) -> Screen[None]:
         """Where the session starts: the door screen (a browser tab asks for a name first)."""
         return DoorScreen(self.settings, self.lobby)
+
+    def code_refused(self) -> None:
+        """The host gave nobody the resume code this login typed: say how to come in (the door screen shows)."""
+        screen = self.screen
+        if isinstance(screen, DoorScreen):
+            screen.code_refused(UNKNOWN_CODE)
 
     def on_open_join(self, message: OpenJoin) -> None:
         """A network game, from the menu: this host's lobby, never another address."""

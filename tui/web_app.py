@@ -20,6 +20,7 @@ from tui.settings import Settings
 from tui.ssh_apps import DoorApp, DoorScreen
 
 WELCOME = " Play at this host's tables from your browser. Your name, and Enter:"
+UNKNOWN_WEB_CODE = " No player at this host has that resume code: check it, or leave it blank to start afresh."
 NOT_A_CODE = " That is not a resume code: 8 letters and digits, as the lobby showed it (e.g. K7QM-2XPA)."
 
 
@@ -38,9 +39,14 @@ class WebDoorScreen(DoorScreen):
 
 
 class WebEntryScreen(Screen[None]):
-    """Where a browser tab starts: the player's name and, optionally, the resume code of an earlier visit."""
+    """Where a browser tab starts: the player's name and, optionally, the resume code of an earlier visit (status: why
+    it starts again)."""
 
     AUTO_FOCUS = "#web-name"
+
+    def __init__(self, status: str = "") -> None:
+        super().__init__()
+        self.status = status
 
     def compose(self) -> ComposeResult:
         with Vertical(id="door"):
@@ -48,7 +54,7 @@ class WebEntryScreen(Screen[None]):
             yield Static(WELCOME, id="door-notice")
             yield Input(placeholder="your name", max_length=NAME_LIMIT, id="web-name")
             yield Input(placeholder="resume code of an earlier visit (blank: a new one)", max_length=12, id="web-code")
-            yield Static(id="door-status")
+            yield Static(self.status, id="door-status")
         yield Footer()
 
     @on(Input.Submitted)
@@ -66,7 +72,7 @@ class WebEntryScreen(Screen[None]):
             return
         app = self.app
         assert isinstance(app, WebDoorApp)
-        app.enter(name, code)
+        app.enter(name, code, resumed=bool(typed))
 
 
 class WebDoorApp(DoorApp):
@@ -81,11 +87,18 @@ class WebDoorApp(DoorApp):
         """The entry screen: a name and a resume code come first."""
         return WebEntryScreen()
 
-    def enter(self, name: str, code: str) -> None:
-        """Be the player of code, under name, and go on to the door screen (and the lobby)."""
+    def code_refused(self) -> None:
+        """The host gave nobody the resume code typed: back to the entry screen, which says so."""
+        self.switch_screen(WebEntryScreen(UNKNOWN_WEB_CODE))
+
+    def enter(self, name: str, code: str, resumed: bool) -> None:
+        """Be the player of code (typed to come back, if resumed), under name, and go on to the door screen (and the
+        lobby)."""
         identity = code_identity(code)
         self.settings.player_name, self.settings.identity = name, identity
         self.settings.credentials = {"door": self.lobby.secret, "identity": identity, "peer": self.peer}
+        if resumed:  # the host lets it in only if it gave it
+            self.settings.credentials["resumed"] = True
         self.settings.notice = web_notice(code)
         self.settings.way_back = f"open this page again and type your resume code {shown_code(code)}"
         self.switch_screen(WebDoorScreen(self.settings, self.lobby))

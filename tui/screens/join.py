@@ -31,7 +31,7 @@ class Connected:
     queued: list[dict[str, Any]]
 
 
-async def connect_to(host: str, port: int, name: str, credentials: dict[str, str]) -> Connected:
+async def connect_to(host: str, port: int, name: str, credentials: dict[str, str | bool]) -> Connected:
     """Connect and say hello, keeping what the host sends until a lobby takes over; HostError (one line) if no coup
     host at host:port lets us in."""
     queued: list[dict[str, Any]] = []
