@@ -672,7 +672,7 @@ class Host:
         seat = lobby.seats[index]
         away = seat.conn is None  # not a connection of the same player's that this one replaces
         if seat.conn is not None and seat.conn is not conn:
-            seat.conn.error("replaced", "this seat was taken back from another connection of yours")
+            seat.conn.error("replaced", "another connection of yours plays this seat now")
             seat.conn.table_id, seat.conn.seat = None, None
         seat.conn = conn
         conn.table_id, conn.seat = lobby.id, index

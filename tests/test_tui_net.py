@@ -10,6 +10,7 @@ from textual.widgets._footer import FooterKey
 
 from netplay.client import Client
 from netplay.host import Host
+from netplay.identity import profile_identity
 from tests.test_tui_pilot import play_to_the_end
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
@@ -271,6 +272,24 @@ async def test_back_from_a_game_the_lobby_shows_every_table_again_not_the_search
         await wait_for(pilot, lambda: zeds in [t["id"] for t in lobby.tables])
         assert lobby.search == "" and not lobby.query_one("#search").display
     await zed.close()
+
+
+async def test_a_seat_taken_by_another_connection_of_the_same_player_closes_this_ones_game_and_says_why(host):
+    server, port = host
+    settings = quick_settings()
+    settings.credentials = {"profile": "the-same-players-profile-01"}
+    app = CoupApp(settings=settings, join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await create_table(pilot)
+        table_id = lobby.my_table
+        await fill_and_start(pilot, server, lobby)
+        again = Client()  # the same player, from another terminal
+        await again.connect("127.0.0.1", port, "Player", {"profile": "the-same-players-profile-01"})
+        await wait_for(pilot, lambda: app.screen is lobby and lobby.remote is None)
+        await wait_for(pilot, lambda: any("plays your seat now" in str(note.message) for note in app._notifications))
+        seat = server.tables[table_id].seats[0]
+        assert seat.conn is not None and seat.conn.identity == profile_identity("the-same-players-profile-01")
+        await again.close()
 
 
 async def test_watching_a_game_that_waits_for_a_person_opens_at_once_with_its_history(host):

@@ -78,6 +78,12 @@ def timer_text(table: dict[str, Any]) -> str:
     return f"{timer:g} s" if isinstance(timer, (int, float)) else "—"
 
 
+REPLACED = (
+    "You came in again from another connection (another ssh login or coup join), which plays your seat now: "
+    "this one is back in the lobby."
+)
+
+
 class LobbyScreen(Screen[None]):
     """Talks to the host through client; opens the table screen when our game starts."""
 
@@ -171,6 +177,8 @@ class LobbyScreen(Screen[None]):
             remote.handle(message)  # news of our table for its screen: a seat handed over, a rematch
         elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
             self.notify(str(message.get("message", "")), title="Host", timeout=20)
+        elif kind == "error" and message.get("code") == "replaced":
+            self._replaced()
         elif kind == "error":
             if self.remote is not None and self.remote.has_view():
                 self.remote.handle(message)
@@ -280,6 +288,15 @@ class LobbyScreen(Screen[None]):
         else:
             self._spectating(message)
         self.notify(f"Rematch at table {message['table']}.")
+
+    def _replaced(self) -> None:
+        """A newer connection of ours (another SSH login, another `coup join`) took our seat: this one's table screens
+        close, and it says where the seat went."""
+        while self.app.screen is not self:
+            self.app.pop_screen()
+        self.remote, self.my_table, self.my_code, self._playing = None, None, None, False
+        self.notify(REPLACED, title="Your seat moved", severity="warning", timeout=30)
+        self.action_refresh()
 
     def _spectating(self, reply: dict[str, Any]) -> None:
         """We watch the table: its game opens at its first update (which may have come already)."""
