@@ -414,3 +414,12 @@ def test_a_workers_failure_in_the_crash_file_shows_where_it_came_from() -> None:
     text = worker_traceback(failure)
     assert "The worker raised:" in text and "IndexError: tuple index out of range" in text
     assert "test_a_workers_failure_in_the_crash_file" in text  # the frame it was raised in
+
+
+async def test_ctrl_c_says_in_plain_words_which_key_quits():
+    app = CoupApp(quick_settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        notes = [(note.title, note.message) for note in app._notifications]
+        assert notes == [("Do you want to quit?", "Press q to quit the app.")]  # (the menu binds q; no markup)

@@ -59,6 +59,14 @@ class CoupApp(App[int]):
         named "[/]" crashed the screen that told of them)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C (which copies in a text field) says which key quits, in plain words: Textual's own notice is
+        written in markup, which notices here never are."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {key} to quit the app.", title="Do you want to quit?")
+                return
+
     def on_mount(self) -> None:
         if self.join and self.initial_table is None:
             # The menu is built only if the player goes back to it: styling its many widgets is most
