@@ -754,6 +754,7 @@ class Host:
         lobby.table = table
         for seat in [*range(config.players), None]:
             lobby.history[seat] = [to_plain(e) for e in table.opening_events(seat)]
+            lobby.heard[seat] = len(lobby.history[seat])
             table.subscribe(functools.partial(self._table_changed, lobby, seat), seat)
 
     def _table_changed(self, lobby: LobbyTable, seat: int | None, events: list[Any]) -> None:
@@ -761,6 +762,7 @@ class Host:
         history = lobby.history.setdefault(seat, [])
         history.extend(plain)
         del history[:-HISTORY_LIMIT]
+        lobby.heard[seat] = lobby.heard.get(seat, 0) + len(plain)
         if seat is not None:
             conn = lobby.seats[seat].conn
             if conn is not None:
@@ -774,12 +776,13 @@ class Host:
             self._broadcast_lobby()  # the lobby shows the table as over
 
     def _send_history(self, lobby: LobbyTable, conn: Connection, seat: int | None) -> None:
-        """The first update of a connection at the table (joining, watching, coming back): every event seat has seen
-        so far, marked as the whole history (a client that comes back shows only those it has not shown yet); then
-        what was said and noted at the table (a client shows those whose number it has not heard yet)."""
-        self._send_update(lobby, conn, seat, lobby.history.get(seat, []), history=True)
-        for said in lobby.said_before(spectator=seat is None):
+        """The first update of a connection at the table (joining, watching, coming back): what was said and noted at
+        the table, each placed among seat's events (a client shows those whose number it has not heard yet, in their
+        places); then every event seat has seen so far, marked as the whole history (a client that comes back shows
+        only those it has not shown yet)."""
+        for said in lobby.said_before(seat):
             conn.send(said)
+        self._send_update(lobby, conn, seat, lobby.history.get(seat, []), history=True)
 
     def _send_update(
         self, lobby: LobbyTable, conn: Connection, seat: int | None, events: list[Any], history: bool = False

@@ -93,7 +93,8 @@ class LobbyTable:
     seats: list[Seat] = field(default_factory=list)
     table: Table | None = None
     spectators: list[Connection] = field(default_factory=list)
-    history: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+    history: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)  # each seat's latest events
+    heard: dict[int | None, int] = field(default_factory=dict)  # how many events each seat has been sent in all
     code: str | None = None  # a private table's code (netplay/private.py): listed to nobody, reached by the code
     watchers: bool = True  # whether spectators may watch
     creator: str = ""  # the identity that created the table: it may hand an away or idle seat to the computer
@@ -105,6 +106,7 @@ class LobbyTable:
     said_count: int = 0  # how many have been said here: the next one's number
     said_run: str = field(default_factory=lambda: secrets.token_hex(4))  # new when a restarted host numbers afresh
     on_said: Callable[[dict[str, Any]], None] | None = field(default=None, repr=False, compare=False)  # journals each
+    said_at: dict[int, dict[int | None, int]] = field(default_factory=dict)  # n -> how many events each seat had then
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -195,6 +197,9 @@ class LobbyTable:
     def keep_said(self, message: dict[str, Any]) -> dict[str, Any]:
         """message (a chat line or a notice heard at this table) numbered, and kept for whoever comes later."""
         numbered = {**message, "n": self.said_count, "run": self.said_run}
+        self.said_at[self.said_count] = dict(self.heard)  # where it falls among each seat's events
+        if len(self.said_at) > SAID_KEPT:
+            del self.said_at[next(iter(self.said_at))]
         self.said_count += 1
         self.said.append(numbered)
         if self.on_said is not None:
@@ -209,10 +214,19 @@ class LobbyTable:
         if kept:
             self.said_count, self.said_run = kept[-1]["n"] + 1, kept[-1]["run"]
 
-    def said_before(self, spectator: bool) -> list[dict[str, Any]]:
-        """What was said and noted here so far, marked as past, as a player (or a spectator) may hear it: the
-        spectators' own chat reaches spectators only."""
-        return [{**m, "past": True} for m in self.said if spectator or m.get("scope") != "spectators"]
+    def said_before(self, seat: int | None) -> list[dict[str, Any]]:
+        """What was said and noted here so far, as seat (None: a spectator) may hear it (the spectators' own chat
+        reaches spectators only), each marked as past and with where it falls in the seat's history as the host keeps
+        it: at, the number of its events before it (None when not known: said before the host restarted)."""
+        sent = len(self.history.get(seat, []))
+        dropped = self.heard.get(seat, sent) - sent  # events older than the history kept
+        said = []
+        for line in self.said:
+            if seat is None or line.get("scope") != "spectators":
+                then = self.said_at.get(line["n"])  # (a seat not heard of then had been sent nothing yet)
+                at = None if then is None else max(0, then.get(seat, 0) - dropped)
+                said.append({**line, "past": True, "at": at})
+        return said
 
     def present(self) -> list[Connection]:
         """The connections at this table: its connected players', then its spectators."""

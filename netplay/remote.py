@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,20 @@ class Note:
 
     text: str
     kind: str = "note"
+
+
+def with_notes(events: list[Any], first: int, notes: list[tuple[int | None, Note]]) -> list[Any]:
+    """events (a history's, from its index first on) with each note (said after `at` of the history's events) before
+    the event it came ahead of: one said before first comes first, one with no known place (None) last."""
+    placed = deque(sorted((at, order) for order, (at, _) in enumerate(notes) if at is not None))
+    merged: list[Any] = []
+    for index, event in enumerate(events, start=first):
+        while placed and placed[0][0] <= index:
+            merged.append(notes[placed.popleft()[1]][1])
+        merged.append(event)
+    merged.extend(notes[order][1] for _, order in placed)
+    merged.extend(note for at, note in notes if at is None)
+    return merged
 
 
 class RemoteTable:
@@ -59,6 +74,7 @@ class RemoteTable:
         self._heard = 0  # how many of the game's events the host has sent us (notes aside)
         self._said = 0  # how many of the table's chat lines and notices we have heard (the host numbers them)
         self._said_run: Any = None  # in which of the host's numberings (a restarted host numbers afresh)
+        self._past_notes: list[tuple[int | None, Note]] = []  # past notices, each with where it falls in the history
         self._listeners: list[Listener] = []
 
     @property
@@ -84,7 +100,9 @@ class RemoteTable:
             self._view = view_from_plain(self.game_name, message["view"])
             events = events_from_plain(self.game_name, message.get("events", []))
             if message.get("history"):  # the whole history, once more after a reconnect: only what is new
-                events, self._heard = events[self._heard :], len(events)
+                first, self._heard = self._heard, len(events)
+                events = with_notes(events[first:], first, self._past_notes)
+                self._past_notes = []
             else:
                 self._heard += len(events)
             self.events.extend(events)
@@ -104,7 +122,9 @@ class RemoteTable:
                 self.chat.add(said)
         elif message.get("type") == "notice" and message.get("past") and message.get("table") == self.table_id:
             if self._new_said(message):  # news from before we came: in the log, but the seats are as the host says
-                self._add_note(message)
+                at = message.get("at")  # shown in its place among the events of the history that follows
+                where = at if type(at) is int and at >= 0 else None
+                self._past_notes.append((where, Note(str(message.get("message", "")))))
         elif message.get("type") in ("rematch", "notice") and message.get("table") == self.table_id:
             if self._new_said(message):
                 self._hear(message)

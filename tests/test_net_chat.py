@@ -12,7 +12,7 @@ from netplay.chat import ADDRESS_BURST, BURST, RAW_LIMIT, TEXT_LIMIT, ChatRate, 
 from netplay.client import Client
 from netplay.limits import HostLimits
 from netplay.lobby import SAID_KEPT
-from netplay.remote import RemoteTable
+from netplay.remote import Note, RemoteTable, with_notes
 from tests.net_helpers import UNLIMITED, Message, RawPeer, running_host, seated_table
 
 PAINT = (
@@ -159,13 +159,14 @@ async def test_who_comes_back_or_starts_watching_hears_what_was_said_and_noted_a
 
         back = await RawPeer.open(port)
         assert (await back.hello("Ana", profile=ana.profile))["type"] == "welcome"
-        await back.update(lambda m: m.get("history") is True)
-        frames = await back.alive()
-        past = [f for f in frames if isinstance(f, dict) and f.get("past")]
+        history = await back.update(lambda m: m.get("history") is True)
+        past = [f for f in back.frames if isinstance(f, dict) and f.get("past")]
         assert [(f["type"], f.get("text") or f.get("message"), f["n"]) for f in past] == [
             ("chat", "good luck", 0),
             ("notice", away["message"], away["n"]),
-        ]  # in the order said, and never the spectators' own words (n 1)
+        ]  # in the order said, before the history they are placed in, and never the spectators' own words (n 1)
+        assert back.frames.index(past[-1]) < back.frames.index(history)
+        assert all(f["at"] == len(history["events"]) for f in past)  # said after every event so far
         assert "Alice" in away["message"]
 
         late = await RawPeer.greeted(port, "Late")
@@ -181,16 +182,50 @@ def test_a_client_shows_each_word_said_at_its_table_once_and_takes_past_notices_
     away = {"type": "notice", "code": "away", "table": "t1", "seat": 2, "message": "Cleo lost her connection."}
     away |= {"n": 1, "run": "a"}
     remote.handle({**line, "past": True})
-    remote.handle({**away, "past": True})
+    remote.handle({**away, "past": True, "at": 0})
     assert [said.text for said in remote.chat.lines] == ["gg"]
-    assert [note.text for note in remote.events] == ["Cleo lost her connection."]
+    assert [note.text for _, note in remote._past_notes] == ["Cleo lost her connection."]  # shown with the history
     assert remote.away == set()  # the seats are as the host's started message says: a past notice is only news
 
     remote.handle(line)  # heard again after a reconnect: shown once
-    remote.handle({**away, "past": True})
-    assert len(remote.chat.lines) == 1 and len(remote.events) == 1
+    remote.handle({**away, "past": True, "at": 0})
+    assert len(remote.chat.lines) == 1 and len(remote._past_notes) == 1
     remote.handle({**line, "text": "rematch?", "run": "b"})  # a restarted host numbers afresh: news
     assert [said.text for said in remote.chat.lines] == ["gg", "rematch?"]
+
+
+def test_past_notices_go_before_the_events_they_were_said_ahead_of() -> None:
+    notes = [(1, Note("a")), (None, Note("lost")), (3, Note("b")), (3, Note("c")), (9, Note("d"))]
+    assert with_notes(["e2", "e3", "e4"], 2, notes) == [
+        Note("a"),  # said before the first event not shown yet: first
+        "e2",
+        Note("b"),
+        Note("c"),
+        "e3",
+        "e4",
+        Note("d"),  # said after them all
+        Note("lost"),  # no place known (said before the host restarted): last
+    ]
+
+
+async def test_who_comes_back_sees_a_notice_where_it_happened_among_the_turns(tmp_path: Path) -> None:
+    async with running_host(tmp_path, grace=30, **UNLIMITED) as (_, port):
+        table_id, (alice, bob) = await seated_table(port, players=3, people=2, options={"first_player": 1})
+        await alice.close()  # Alice goes; then Bob plays his turn while she is away
+        await bob.expect(lambda m: m.get("type") == "notice" and m.get("code") == "away")
+        version = max(f["version"] for f in bob.frames if f.get("type") == "update")
+        bob.send({"type": "move", "version": version, "move": {"kind": "income"}})
+        await bob.update(lambda m: m["version"] > version)
+
+        back = await RawPeer.open(port)
+        assert (await back.hello("Alice", profile=alice.profile))["type"] == "welcome"
+        await back.update(lambda m: m.get("history") is True)
+        remote = RemoteTable(Client(), table_id, 0, "coup")
+        for frame in back.frames:
+            remote.handle(frame)
+        kinds = [getattr(item, "kind", "note") for item in remote.events]
+        assert kinds.count("note") == 1 and kinds.index("note") < kinds.index("gain")  # before Bob's income
+        assert kinds.index("note") > kinds.index("turn")  # after the first turn began
 
 
 async def test_a_restarted_host_gives_back_what_was_said_at_a_table_numbered_on(tmp_path: Path) -> None:
@@ -206,8 +241,9 @@ async def test_a_restarted_host_gives_back_what_was_said_at_a_table_numbered_on(
         back = await RawPeer.open(port)
         assert (await back.hello("Ana", profile=ana.profile))["type"] == "welcome"
         await back.update(lambda m: m.get("history") is True)
-        past = [f for f in await back.alive() if isinstance(f, dict) and f.get("past")]
+        past = [f for f in back.frames if isinstance(f, dict) and f.get("past")]
         assert [(f.get("text"), f["n"], f["run"]) for f in past] == [("ready?", 0, run), ("good luck", 1, run)]
+        assert all(f["at"] is None for f in past)  # where they fell among the events is not kept across a restart
         assert (await back.request({"type": "chat", "text": "still here"}))["type"] == "ok"
         said = [(s.get("text") or s.get("message"), s["n"], s["run"]) for s in host.tables[table_id].said]
         assert said[2:] == [("Alice is back.", 2, run), ("still here", 3, run)]  # numbered on, in the same run
