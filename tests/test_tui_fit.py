@@ -114,3 +114,21 @@ async def test_the_game_over_marks_held_and_lost_cards_and_opens_the_whole_log()
         await pilot.press("escape")
         await pilot.pause()
         assert pilot.app.screen is over
+
+
+async def test_the_table_log_wraps_again_when_the_terminal_grows_or_shrinks():
+    local = bot_moves(dealt_g54(3), 12)  # G54's roles share the log's row: at 80 columns it is narrow
+    async with app_on(local).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = pilot.app.screen.query_one("#log", RichLog)
+        wide = len(log.lines)
+        await pilot.resize_terminal(80, 24)
+        for _ in range(3):
+            await pilot.pause()
+        narrow = len(log.lines)
+        assert narrow > wide  # wrapped again at 80 columns: more lines
+        assert all(line.cell_length <= log.scrollable_content_region.width for line in log.lines)
+        await pilot.resize_terminal(120, 40)
+        for _ in range(3):
+            await pilot.pause()
+        assert len(log.lines) == wide  # and back: old lines take the whole width again

@@ -36,6 +36,7 @@ from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line, saved_where
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.log_paging import log_to_end, page_log
+from tui.widgets.reflow_log import ReflowLog
 from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
 
 BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
@@ -101,11 +102,11 @@ class TableScreen(Screen[None]):
         yield SeatList(id="opponent-list")
         panels = list(self.face.panels())
         if panels:
-            with Horizontal(id="middle"):  # the log shares the row: let it wrap narrower than its usual 78
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+            with Horizontal(id="middle"):  # the log shares the row (G54's roles)
+                yield ReflowLog(id="log")
                 yield from panels
         else:
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            yield ReflowLog(id="log")  # wrapped again at each width the screen is given
         yield Static(id="situation")
         if self.table.seat is not None:
             yield SeatPanel(id="me", classes="seat")
