@@ -266,6 +266,22 @@ async def test_a_reactive_claim_is_offered_in_the_lose_dialog_and_played_by_its_
     assert table.state.window == "react" and table.state.players[0].aside == ("Guerrilla",)
 
 
+async def test_the_lose_dialog_lists_the_cards_in_the_order_the_hand_shows_them():
+    state = named(g54_state([["Guerrilla", "Banker"], ["Politician", "Banker"]], roles=("Intellectual",), active=1))
+    state.players[1] = state.players[1].but(coins=7)
+    table = frozen_g54(state, seat=0, script=((1, Move("coup", target=0)),))
+    async with app_on(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, PickCardDialog)
+        assert dialog.cards == [
+            "Reveal Guerrilla",
+            "Reveal Banker",
+            "Guerrilla: claim Intellectual, take 5 coins",
+            "Banker: claim Intellectual, take 5 coins",
+        ]
+
+
 async def test_the_lose_dialog_shows_its_keys_in_the_footer_and_esc_says_the_choice_is_owed():
     table = couped_with_the_intellectual_in_play()
     app = app_on(table)
