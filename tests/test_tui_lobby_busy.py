@@ -15,7 +15,7 @@ from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.screens.join import connect_to
 from tui.screens.lobby import LobbyScreen
-from tui.widgets.row_list import GAP, RowList
+from tui.widgets.row_list import GAP, RowList, wrapped
 
 MARKUP_NAME = "[b]Eve[/b] [i]x"
 LONG = [  # tables whose labels or seats are long: (game, players, options, as the lobby labels the game)
@@ -116,3 +116,10 @@ async def test_at_80_columns_long_tables_wrap_in_their_rows_and_the_footer_fits(
         assert keys and all(key.region.right <= palette.x for key in keys)
     for client in clients:
         await client.close()
+
+
+def test_a_seat_list_wraps_between_seats_not_inside_one() -> None:
+    seats = "dee, Natasha (rule), Sacha (rule), Haig (rule), open"
+    assert wrapped(seats, 20) == ("dee, Natasha (rule),", "Sacha (rule),", "Haig (rule), open")
+    assert wrapped("Someone With A Very Long Name (rule), open", 12)[-1] == "open"  # a seat wider than the column
+    assert wrapped("wargame (advanced; salvage)", 12) == ("wargame", "(advanced;", "salvage)")  # no list: by words

@@ -36,10 +36,21 @@ def fit(widths: list[int], least: list[int], room: int) -> list[int]:
 
 @functools.lru_cache(maxsize=CACHED_STRIPS)
 def wrapped(cell: str, width: int) -> tuple[str, ...]:
-    """The cell's text in lines of width cells at most, broken between words where it can be."""
+    """The cell's text in lines of width cells at most, broken between the items of a list ('Ana, Natasha (rule),
+    open') where it can be, else between words."""
     if cell_len(cell) <= width:
         return (cell,)
-    return tuple(line.plain for line in Content(cell).wrap(width))
+    items = cell.split(", ")
+    lines: list[str] = []
+    for index, item in enumerate(items):
+        piece = item + ("," if index < len(items) - 1 else "")
+        if lines and cell_len(lines[-1]) + 1 + cell_len(piece) <= width:
+            lines[-1] += " " + piece
+        elif cell_len(piece) <= width:
+            lines.append(piece)
+        else:  # an item wider than the column alone: between its words
+            lines.extend(line.plain for line in Content(piece).wrap(width))
+    return tuple(lines)
 
 
 class RowList(ScrollView, can_focus=True):
