@@ -75,6 +75,7 @@ class Table:
         self.deadline: float | None = None
         self.window_opened = self.state.version
         self.window_since = now()  # when the open window opened, by the event loop's clock
+        self._thought_in: int | None = None  # the window in which a bot took its thinking time (the others need none)
         self.clocked: set[int] = set()  # seats the clock answered for since they last answered themselves
         self.on_move: Callable[[int, Any], None] | None = None
         self.on_timeout: Callable[[int], None] | None = None  # told before the rule bot answers for a late seat
@@ -230,11 +231,12 @@ class Table:
                 seat = next((s for s in self.game.to_act(self.state) if s in self.bots), None)
                 if seat is None:
                     return
-                version = self.state.version
+                version, window = self.state.version, self.window_opened
                 self.thinking = seat
                 self._notify([])
-                if self.bot_delay:
+                if self.bot_delay and self._thought_in != window:  # the bots owing one window think at once
                     await asyncio.sleep(self.bot_delay)
+                    self._thought_in = window
                 if self.state.version != version or seat not in self.bots or self.paused:
                     continue
                 bot = self.bots[seat]
