@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Checkbox, Select, Static
+from textual.widgets._footer import FooterKey
 
 from core.cards.state import CoupConfig
 from netplay.host import Host
@@ -101,7 +102,11 @@ async def test_the_coach_reads_the_table_when_another_player_decides_and_its_pan
         text = str(panel.query_one("#coach-text", Static).render())
         assert text.startswith("Nothing for you to decide now") and screen.table.names[3] in text
         box = panel.query_one("#coach-box")
-        assert box.max_scroll_y > 0  # 12 rows cannot hold it all: the keys reach the rest
+        assert box.max_scroll_y > 0  # 12 rows cannot hold it all: the keys reach the rest, and the footer says so
+        assert {"More", "Back"} <= {key.description for key in panel.query(FooterKey)}
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y > 0
         await pilot.press("end")
         await pilot.pause()
         assert box.scroll_y == box.max_scroll_y

@@ -7,6 +7,7 @@ from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
@@ -44,7 +45,11 @@ def coach_text(advice: Advice, view: Any, names: tuple[str, ...], label: Any) ->
 class CoachPanel(ModalScreen[None]):
     """Shows the coach's advice for view (the player's own seat's); h or Esc closes it."""
 
-    BINDINGS = [("h,escape", "dismiss", "Close")]  # arrows and PageUp/PageDown scroll a long panel
+    BINDINGS = [  # (the arrows scroll a long panel too)
+        ("h,escape", "dismiss", "Close"),
+        Binding("pagedown", "page(1)", "More", priority=True),  # (over the box's own, which the footer hides)
+        Binding("pageup", "page(-1)", "Back", priority=True),
+    ]
 
     def __init__(self, game: str, view: Any, names: tuple[str, ...]) -> None:
         super().__init__(classes="dialog")
@@ -59,6 +64,11 @@ class CoachPanel(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#coach-box").focus()
         self.think()
+
+    def action_page(self, step: int) -> None:
+        """Scroll a panel longer than the screen by a page (step 1 on, -1 back)."""
+        box = self.query_one("#coach-box", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + step * max(1, box.scrollable_content_region.height - 1), animate=False)
 
     @work(thread=True, exclusive=True)
     def think(self) -> None:
