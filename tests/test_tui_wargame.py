@@ -18,7 +18,8 @@ from core.wargame.plan import aim_refusal
 from core.wargame.units import GOVERNMENT, GUARDS, IRREGULAR, LEADER, POLICE, REBELS, Unit
 from hexgrid.coords import Hex
 from netplay.table import LocalTable
-from tests.tui_helpers import quick_settings
+from tests.tui_helpers import app_on, quick_settings
+from tests.wargame_helpers import GOV, REB, board, put
 from tui.app import CoupApp
 from tui.replay_app import ReplayApp
 from tui.screens.menu import MenuScreen
@@ -415,3 +416,15 @@ def test_an_aim_refused_says_why_a_lone_leader_is_met_by_moving_in_and_a_unit_at
     assert aim_refusal(guarded, GOVERNMENT, "N7") == "Aim at a hex of enemy units next to yours."
     attacked = units_in_o7((LEADER, REBELS), (IRREGULAR, REBELS), defended=frozenset({"u1"}))
     assert aim_refusal(attacked, GOVERNMENT, "O7").startswith("The units in O7 were attacked already this turn")
+
+
+async def test_the_cursor_starts_on_one_of_the_players_own_stacks():
+    state = board(phase="move", side=REB)
+    put(state, GOV, "police", "G5")  # the government's stacks come first in the counters' order
+    put(state, REB, "mob", "C3")
+    local = wargame_table(state.config, 7, ("rule", "you"), quick_settings())
+    local.table.state = state
+    async with app_on(local).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, WargameScreen) and screen.hexmap.cursor.label == "C3"

@@ -145,7 +145,9 @@ class WargameScreen(Screen[None]):
         self._unsubscribe = self.table.subscribe(while_up(self, self._on_events))
         self._write_log(list(self.table.view().log))
         self._unfollow_chat = follow_chat(self.table, self.query_one("#wg-log", ReflowLog))
-        first = next((u.hex for u in self.table.view().units if u.on_map), "I7")
+        view = self.table.view()
+        on_map = [u for u in view.units if u.on_map]  # the cursor starts on one of the player's own stacks
+        first = next((u.hex for u in on_map if u.side == view.viewer), on_map[0].hex if on_map else "I7")
         self.hexmap.move_cursor(Hex.parse(first))
         self.refresh_view()
         self.table.start()
