@@ -43,11 +43,12 @@ async def test_a_stack_selected_low_on_a_short_map_stays_in_view_with_its_reach(
         assert isinstance(screen, WargameScreen)
         for label in ("N11", "D10"):
             await go_to(pilot, screen, label)
-            await pilot.press("enter")  # the unit list takes rows from the map
+            await pilot.press("enter")  # the unit list takes rows from the map (as many as its units)
             await pilot.pause()
             await pilot.pause()
             view = screen.hexmap
-            assert screen.plan.origin == label and len(shown_rows(view)) < game_map().rows
+            assert screen.plan.origin == label
+            assert len(shown_rows(view)) < game_map().rows or len(screen.pick_list.rows) <= 2
             assert in_view(view, label)
             reach = [hex for hex, mark in view.board.marks.items() if mark == "reach"]
             assert reach and all(in_view(view, hex) for hex in reach)  # the reach fits: it is all shown

@@ -47,7 +47,7 @@ from tui.settings import Settings, record_line, saved_where
 from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.log_paging import log_to_end, page_log
-from tui.widgets.pick_list import PickList
+from tui.widgets.pick_list import MAX_NUMBERED, PickList
 from tui.widgets.reflow_log import ReflowLog
 from tui.widgets.wargame_info import (
     choice_rows,
@@ -66,6 +66,8 @@ from tui.widgets.wargame_text import choice_text, destination, side_title, unit_
 DECISIONS = ("flee", "bugout", "attacker_losses", "defender_losses", "retreat", "advance", "subvert", "disband")
 COMBAT_STAGES = ("bugout", "attacker_losses", "defender_losses", "retreat", "advance")
 OUTLINED_MIN = (116, 38)  # the whole outlined map with room for the panels below it
+CRT_WIDTH = {False: 44, True: 34}  # the CRT's columns (wargame.tcss), and compact, below NARROW
+MAP_LEAST, BOTTOM_LEAST = 5, 6  # lines the map and the panels below it keep, whatever the other needs
 NARROW = 100  # below this width a compact CRT takes the log's place while an attack is planned or resolved
 LOG_STYLES = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold", "note": "italic cyan"}
 COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
@@ -115,6 +117,8 @@ class WargameScreen(Screen[None]):
         self._error: str | None = None  # the table's complaint last shown
         self._recent_combat = False
         self.crt_lit: tuple[str, int, str] = ("", 0, "")  # the CRT column, die and result lit
+        self._panel_texts = (Text(), Text())  # the panel's text above its list and below it, as last shown
+        self._crt_height = 0  # the lines the CRT takes while it shows
 
     def compose(self) -> ComposeResult:
         yield Static(id="wg-status")
@@ -169,10 +173,22 @@ class WargameScreen(Screen[None]):
         self.refresh_view()
 
     def _fit_map(self) -> None:
-        """Leave the panels below the map room: more while a decision lists counters on a short terminal."""
-        height = self.size.height
-        extra = (6 if height < OUTLINED_MIN[1] else 8) if self.pick_list.rows else 0
-        self.hexmap.styles.max_height = max(5, height - 9 - extra)
+        """Give the map every line the panels below it do not need: the panel's text and its list (a page at most),
+        or the CRT when it is taller; the list is as tall as its rows, so no gap opens between it and the text after
+        it."""
+        panel_width = self.query_one("#wg-panel").content_region.width
+        info, foot = self._panel_texts
+        rows = len(self.pick_list.rows)
+        listed = rows if rows <= MAX_NUMBERED else MAX_NUMBERED + 1  # (a page, and the mark of what follows)
+        self.pick_list.styles.max_height = max(2, listed)
+        if panel_width <= 0:  # not laid out yet: the next refresh fits it
+            return
+        console = self.app.console
+        wanted = len(info.wrap(console, panel_width)) + listed + len(foot.wrap(console, panel_width))
+        below = max(BOTTOM_LEAST, wanted, self._crt_height) + (1 if self.has_class("tall") else 0)  # (tall: a border)
+        chat = self.query_one(ChatLine)
+        taken = 2 + below + (1 if chat.display else 0)  # the status line and the footer
+        self.hexmap.styles.max_height = max(MAP_LEAST, self.size.height - taken)
 
     # -- the table ---------------------------------------------------------------------------
 
@@ -286,7 +302,9 @@ class WargameScreen(Screen[None]):
     def _show_info(self) -> None:
         rows: list[Text] = []
         foot = Text()
-        self.query_one("#wg-info", Static).update(self._info(rows, foot))
+        info = self._info(rows, foot)
+        self._panel_texts = (info, foot)
+        self.query_one("#wg-info", Static).update(info)
         self.pick_list.show_rows(rows, self.pick_list.first)
         self.query_one("#wg-foot", Static).update(foot)
 
@@ -413,9 +431,13 @@ class WargameScreen(Screen[None]):
         narrow = self.size.width < NARROW
         big_log = self.has_class("big-log")
         crt = self.query_one("#wg-crt", Static)
-        crt.update(crt_table(column, die, result, caption, compact=narrow))
+        table = crt_table(column, die, result, caption, compact=narrow)
+        crt.update(table)
         crt.set_class(narrow, "compact")
         crt.display = not big_log and (not narrow or combat_now)
+        console = self.app.console
+        width = CRT_WIDTH[narrow] - 2  # (its padding)
+        self._crt_height = len(console.render_lines(table, console.options.update_width(width))) if crt.display else 0
         self.query_one("#wg-log", ReflowLog).display = big_log or not narrow or not combat_now
 
     # -- acting ------------------------------------------------------------------------------
