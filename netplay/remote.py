@@ -27,6 +27,14 @@ class Note:
     kind: str = "note"
 
 
+OWN_WORDS = {  # a notice about the player's own seat, as the player reads it
+    "away": "You lost your connection; your seat waited for you.",
+    "back": "You are back at your seat.",
+    "stand_in": "The computer plays your seat for you until you take it back.",
+    "timed_out": "Time ran out: the computer answered for you.",
+}
+
+
 def with_notes(events: list[Any], first: int, notes: list[tuple[int | None, Note]]) -> list[Any]:
     """events (a history's, from its index first on) with each note (said after `at` of the history's events) before
     the event it came ahead of: one said before first comes first, one with no known place (None) last."""
@@ -124,7 +132,7 @@ class RemoteTable:
             if self._new_said(message):  # news from before we came: in the log, but the seats are as the host says
                 at = message.get("at")  # shown in its place among the events of the history that follows
                 where = at if type(at) is int and at >= 0 else None
-                self._past_notes.append((where, Note(str(message.get("message", "")))))
+                self._past_notes.append((where, self._note_of(message)))
         elif message.get("type") in ("rematch", "notice") and message.get("table") == self.table_id:
             if self._new_said(message):
                 self._hear(message)
@@ -158,9 +166,19 @@ class RemoteTable:
 
     def _add_note(self, message: dict[str, Any]) -> None:
         """The host's notice, in the log."""
-        note = Note(str(message.get("message", "")))
+        note = self._note_of(message)
         self.events.append(note)
         self._notify([note])
+
+    def _note_of(self, message: dict[str, Any]) -> Note:
+        """The log's line for a notice: the host's words, or ours to the player it is about ("You lost your
+        connection…", not "Ana lost connection…")."""
+        own = (
+            OWN_WORDS.get(str(message.get("code")))
+            if self.seat is not None and message.get("seat") == self.seat
+            else None
+        )
+        return Note(own or str(message.get("message", "")))
 
     def _new_said(self, message: dict[str, Any]) -> bool:
         """Whether a chat line or notice at the table is news: the host numbers them, and gives them all again to a

@@ -226,6 +226,11 @@ async def test_who_comes_back_sees_a_notice_where_it_happened_among_the_turns(tm
         kinds = [getattr(item, "kind", "note") for item in remote.events]
         assert kinds.count("note") == 1 and kinds.index("note") < kinds.index("gain")  # before Bob's income
         assert kinds.index("note") > kinds.index("turn")  # after the first turn began
+        (note,) = [item for item in remote.events if isinstance(item, Note)]
+        assert note.text == "You lost your connection; your seat waited for you."  # her own, in her words
+        watcher = RemoteTable(Client(), table_id, None, "coup")
+        watcher.handle({"type": "notice", "code": "away", "table": table_id, "seat": 0, "message": "Alice lost…"})
+        assert [item.text for item in watcher.events] == ["Alice lost…"]  # anyone else: the host's words
 
 
 async def test_a_restarted_host_gives_back_what_was_said_at_a_table_numbered_on(tmp_path: Path) -> None:
