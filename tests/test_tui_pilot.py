@@ -423,3 +423,12 @@ async def test_ctrl_c_says_in_plain_words_which_key_quits():
         await pilot.pause()
         notes = [(note.title, note.message) for note in app._notifications]
         assert notes == [("Do you want to quit?", "Press q to quit the app.")]  # (the menu binds q; no markup)
+
+
+async def test_enter_in_the_seed_field_starts_the_game_with_that_seed():
+    app = CoupApp(quick_settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.query_one("#seed").focus()
+        await pilot.press("4", "2", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.table.table.seed == 42

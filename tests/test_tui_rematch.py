@@ -170,9 +170,7 @@ async def g_key_hands_seats_over(server: Host, port: int) -> None:
         assert screen.choices == [] and app.screen is screen  # no choice, no dialog: the computer answers for you
         await pilot.press("g")
         await wait_for(pilot, lambda: not server.tables[table_id].seats[0].stand_in)
-        await wait_for(
-            pilot, lambda: "You are back at your seat." in log_text(screen)
-        )  # (the others read "Player…")
+        await wait_for(pilot, lambda: "You are back at your seat." in log_text(screen))  # (the others read "Player…")
         assert not screen.table.stand_in
 
 

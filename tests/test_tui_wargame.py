@@ -428,3 +428,16 @@ async def test_the_cursor_starts_on_one_of_the_players_own_stacks():
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, WargameScreen) and screen.hexmap.cursor.label == "C3"
+
+
+async def test_enter_in_the_seed_field_starts_the_wargame_with_that_seed():
+    async with CoupApp(quick_settings()).run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "g", "g", "s")
+        await pilot.pause()
+        setup = pilot.app.screen
+        assert isinstance(setup, WargameSetupScreen)
+        setup.query_one("#wg-seed", Input).focus()
+        await pilot.press("1", "1", "enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, WargameScreen) and screen.table.table.seed == 11

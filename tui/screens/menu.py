@@ -185,6 +185,11 @@ class MenuScreen(Screen[None]):
         games = [value for _, value in menu_choices()]
         self.query_one("#game", Select).value = games[(games.index(self.game) + 1) % len(games)]
 
+    @on(Input.Submitted)
+    def _entered(self) -> None:
+        """Enter in a text field starts, as s does elsewhere (in a field, s is a letter)."""
+        self.action_start()
+
     def action_start(self) -> None:
         """Start a game with the chosen options (a game may first ask its own, as G54 asks which roles are in play,
         or have its own start screen, as the wargame)."""

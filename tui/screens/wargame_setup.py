@@ -126,6 +126,11 @@ class WargameSetupScreen(Screen[None]):
         players = (str(self.query_one("#wg-side-0", Select).value), str(self.query_one("#wg-side-1", Select).value))
         return config, int(seed_text) if seed_text else self.settings.new_seed(), players
 
+    @on(Input.Submitted)
+    def _entered(self) -> None:
+        """Enter in a text field starts, as s does elsewhere (in a field, s is a letter)."""
+        self.action_start()
+
     def action_start(self) -> None:
         """Build the table and open the map."""
         try:
