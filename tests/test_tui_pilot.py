@@ -432,3 +432,18 @@ async def test_enter_in_the_seed_field_starts_the_game_with_that_seed():
         await pilot.press("4", "2", "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.table.table.seed == 42
+
+
+async def test_an_opponents_level_chosen_for_a_card_game_outlives_a_wargame_started_in_between():
+    settings = Settings.saved(bot_delay=0, save_records=False)
+    async with CoupApp(settings).run_test(size=(80, 24)) as pilot:
+        pilot.app.screen.query_one("#level-1", Select).value = "expert"
+        await pilot.press("g", "g", "g", "s")  # the wargame, which has no expert: its start screen
+        await pilot.pause()
+    assert Settings.saved().last_menu["levels"][0] == "expert"
+    async with CoupApp(Settings.saved(bot_delay=0, save_records=False)).run_test(size=(80, 24)) as pilot:
+        menu = pilot.app.screen
+        assert isinstance(menu, MenuScreen) and menu.game == "wargame"
+        await pilot.press("g")  # Coup again
+        await pilot.pause()
+        assert menu.game == "coup" and menu.query_one("#level-1", Select).value == "expert"

@@ -48,9 +48,12 @@ class MenuChoices:
         wanted = saved.get("players")
         wanted = wanted if type(wanted) is int and wanted in every else DEFAULT_PLAYERS
         players = nearest_size(player_counts(game), wanted)
-        offered = [level for _, level in levels(game)]
+        offered = {level for name in games for _, level in levels(name)}  # (one game's are kept through another's)
         kept = listed(saved.get("levels"))
-        chosen = tuple(kept[i] if i < len(kept) and kept[i] in offered else "rule" for i in range(len(BOT_NAMES)))
+        chosen = tuple(
+            kept[i] if i < len(kept) and isinstance(kept[i], str) and kept[i] in offered else "rule"
+            for i in range(len(BOT_NAMES))
+        )
         slugs = [check.slug for check in tui_game(game).checks]
         ticks = listed(saved.get("ticked"))
         return cls(game, players, chosen, frozenset(slug for slug in ticks if slug in slugs), wanted)
@@ -80,6 +83,7 @@ class MenuScreen(Screen[None]):
         self.size_wanted = self.chosen.wanted  # the table size to come back to after a game of one size (the wargame's)
         self._game_shown = self.chosen.game
         self._ticks: dict[str, frozenset[str]] = {self.chosen.game: self.chosen.ticked}  # each game's, while we run
+        self.levels_wanted = list(self.chosen.levels)  # each opponent's level as chosen, though a game lacks it
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="menu", can_focus=False):  # Tab goes from field to field
@@ -101,9 +105,14 @@ class MenuScreen(Screen[None]):
             for index, name in enumerate(BOT_NAMES):
                 with Horizontal(classes="row opponent", id=f"opponent-row-{index + 1}"):
                     yield Label(name, classes="field")
-                    level = chosen.levels[index]
+                    level = self._offered(chosen.game, chosen.levels[index])
                     yield Select(
-                        levels(chosen.game), value=level, allow_blank=False, id=f"level-{index + 1}", compact=True
+                        levels(chosen.game),
+                        value=level,
+                        allow_blank=False,
+                        id=f"level-{index + 1}",
+                        classes="level",
+                        compact=True,
                     )
             with Horizontal(classes="row", id="seed-row"):
                 yield Label("Seed", classes="field")
@@ -154,10 +163,23 @@ class MenuScreen(Screen[None]):
             self.query_one(f"#{check.slug}", Checkbox).value = check.slug in self._ticks.get(self.game, ())
         for index in range(1, len(BOT_NAMES) + 1):
             level = self.query_one(f"#level-{index}", Select)
-            chosen = level.value
             level.set_options(levels(self.game))
-            level.value = chosen if chosen in game_spec(self.game).bots else "rule"
+            level.value = self._offered(self.game, self.levels_wanted[index - 1])
         self._show_rows(self.players)
+
+    @on(Select.Changed, ".level")
+    def _level_changed(self, event: Select.Changed) -> None:
+        """An opponent's level chosen; the rule bot shown in place of a level this game lacks (the expert, in the
+        wargame) is not a choice, and the level chosen comes back in a game that has it."""
+        index = int(str(event.select.id).removeprefix("level-")) - 1
+        value = str(event.value)
+        if value != "rule" or self.levels_wanted[index] in game_spec(self.game).bots:
+            self.levels_wanted[index] = value
+
+    @staticmethod
+    def _offered(game: str, level: str) -> str:
+        """level, if game offers it; else the rule bot."""
+        return level if level in game_spec(game).bots else "rule"
 
     @property
     def players(self) -> int:
@@ -207,7 +229,7 @@ class MenuScreen(Screen[None]):
 
     def _remember(self) -> None:
         """Keep the menu's choices for the next run (saved as the game starts, with the name)."""
-        chosen_levels = tuple(str(self.query_one(f"#level-{i}", Select).value) for i in range(1, len(BOT_NAMES) + 1))
+        chosen_levels = tuple(self.levels_wanted)
         ticked = self._ticked(self.game)
         wanted = self.players if len(player_counts(self.game)) > 1 else self.size_wanted
         self.settings.last_menu = MenuChoices(self.game, self.players, chosen_levels, ticked, wanted).saved()
