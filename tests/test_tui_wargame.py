@@ -20,6 +20,7 @@ from hexgrid.coords import Hex
 from netplay.table import LocalTable
 from tests.tui_helpers import app_on, quick_settings
 from tests.wargame_helpers import GOV, REB, board, put
+from tests.wargame_screens import table_at
 from tui.app import CoupApp
 from tui.replay_app import ReplayApp
 from tui.screens.menu import MenuScreen
@@ -441,3 +442,23 @@ async def test_enter_in_the_seed_field_starts_the_wargame_with_that_seed():
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, WargameScreen) and screen.table.table.seed == 11
+
+
+async def test_a_surrender_call_the_odds_do_not_allow_is_refused_and_the_attack_still_rolls():
+    state = board(phase="attack", side=GOV, surrender=True)
+    put(state, GOV, "tank", "L4")
+    put(state, REB, "irregular", "M4")  # 4 against 2: 2-1, and M4 is not surrounded
+    local = table_at(state)
+    async with app_for(local).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        await go_to(pilot, screen, "M4")
+        await pilot.press("enter")
+        assert screen.plan.mode == "attack" and screen.plan.targets == ["M4"]
+        await pilot.press("s")
+        await pilot.pause()
+        assert not screen.plan.surrender
+        assert any("only at 3-1" in str(note.message) for note in pilot.app._notifications)
+        await pilot.press("r")
+        await pilot.pause()
+        assert any(e.kind == "combat" and "M4" in e.text for e in local.view().log)

@@ -593,10 +593,20 @@ class WargameScreen(Screen[None]):
         self._submit(attack_of(self.view, self.plan))
 
     def action_surrender(self) -> None:
-        """Call (or stop calling) on the defenders to surrender."""
-        if self.plan.mode == "attack":
-            self.plan.surrender = not self.plan.surrender
-            self.refresh_view()
+        """Call (or stop calling) on the defenders to surrender; a call the attack as planned may not make is said
+        and not made (the plan stays as it was, ready to roll)."""
+        if self.plan.mode != "attack" or self.acting is None:
+            return
+        if not self.plan.surrender:
+            _, before = assess(self.view, self.acting, self.plan)
+            self.plan.surrender = True
+            _, error = assess(self.view, self.acting, self.plan)
+            if error and error != before:
+                self.plan.surrender = False
+                self.notify(f"No surrender call: {error}.", title="Not allowed", severity="warning", timeout=4)
+        else:
+            self.plan.surrender = False
+        self.refresh_view()
 
     def action_off_map(self) -> None:
         """Move the ticked units off the map, after saying what it costs."""
