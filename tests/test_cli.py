@@ -245,3 +245,10 @@ def test_every_option_of_every_command_says_what_values_it_takes():
             takes_a_value = action.nargs != 0 and not isinstance(action, argparse.BooleanOptionalAction)
             if takes_a_value:
                 assert action.choices or action.metavar, f"{where} does not say what values it takes"
+
+
+def test_sim_refuses_a_table_size_the_game_does_not_have_and_counts_one_game_as_one(capsys) -> None:
+    assert main(["sim", "--game", "wargame", "--players", "3", "--games", "1"]) == 2
+    assert "is for 2 players, not 3" in capsys.readouterr().err
+    assert main(["sim", "--game", "coup", "--games", "1", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("1 game, ")

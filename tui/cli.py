@@ -33,7 +33,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = commands.add_parser("sim", help="computer opponents play each other, headless")
     sim.add_argument("--game", default=next(iter(GAMES)), choices=tuple(GAMES), help="which game (default coup)")
-    sim.add_argument("--players", type=int, default=4, metavar="N", help=f"players at the table: {sizes_text()}")
+    sim.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help=f"players at the table (default 4, or the game's one size): {sizes_text()}",
+    )
     sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play, 1 or more (default 100)")
     sim.add_argument(
         "--seed",
@@ -207,9 +212,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def command_sim(args: argparse.Namespace) -> int:
     """Self-play; prints a summary (JSON with --json)."""
-    sizes = game_spec(args.game).player_counts
-    if len(sizes) == 1:
-        args.players = sizes[0]  # a game for a fixed number (the wargame's two sides)
+    spec = game_spec(args.game)
+    sizes = spec.player_counts
+    if len(sizes) == 1:  # a game for a fixed number (the wargame's two sides)
+        if args.players not in (None, sizes[0]):
+            raise ValueError(f"{spec.title} is for {sizes[0]} players, not {args.players}")
+        args.players = sizes[0]
+    elif args.players is None:
+        args.players = 4
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["rule"] * args.players
     if args.games < 1:
         raise ValueError("--games must be at least 1")
@@ -227,7 +237,8 @@ def command_sim(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
     else:
         wins = ", ".join(f"{name} {count}" for name, count in summary["wins"].items())
-        print(f"{summary['games']} games, {summary['decisions']} decisions in {summary['seconds']} s")
+        games = summary["games"]
+        print(f"{games} game{'s' if games != 1 else ''}, {summary['decisions']} decisions in {summary['seconds']} s")
         print(f"wins: {wins}; mean turns {summary['mean_turns']:.2f}")
     return 0
 
