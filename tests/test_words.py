@@ -124,6 +124,16 @@ def test_with_one_other_player_left_the_situation_names_who_may_challenge() -> N
     assert situation(COUP.view(four, 1)).endswith("Anyone may challenge.")
 
 
+def test_with_one_seat_left_to_block_the_situation_names_it() -> None:
+    state = COUP.new(CoupConfig(players=2, names=("Ana", "Bo"), first_player=0), 1)
+    state, _ = COUP.apply(state, 0, Move("foreign_aid"))
+    assert situation(COUP.view(state, 1)).endswith("You may block with the Duke.")
+    assert situation(COUP.view(state, 0)).endswith("Bo may block with the Duke.")
+    four = COUP.new(CoupConfig(players=4, first_player=0), 1)
+    four, _ = COUP.apply(four, 0, Move("foreign_aid"))
+    assert situation(COUP.view(four, 1)).endswith("Anyone may block with the Duke.")
+
+
 def test_the_conversion_dialog_says_what_each_conversion_costs():
     table = frozen_reformation(5, [(0, Move("allegiance", card="Loyalist"))], players=4)
     view = table.view_as(0)

@@ -167,8 +167,14 @@ def situation(view: CoupView) -> str:
     if window == "block":
         action = rules.actions[pending.kind]
         cards = " or ".join(action.blockers)
-        who = "Anyone" if action.anyone_blocks else say.who(pending.target)
-        return f"{claim} {who} may block with the {cards}."
+        who = (
+            say.who(view.owed[0])
+            if len(view.owed) == 1
+            else "Anyone"
+            if action.anyone_blocks
+            else say.who(pending.target)
+        )
+        return f"{claim} {who} may block with the {cards}."  # (one seat left to answer: that one, by name)
     if window == "challenge_block":
         blocker = say.verb(pending.blocker, "claims", "claim")
         challenge = may_challenge(say, pending.blocker, view.players)
