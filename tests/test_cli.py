@@ -252,3 +252,13 @@ def test_sim_refuses_a_table_size_the_game_does_not_have_and_counts_one_game_as_
     assert "is for 2 players, not 3" in capsys.readouterr().err
     assert main(["sim", "--game", "coup", "--games", "1", "--seed", "3"]) == 0
     assert capsys.readouterr().out.startswith("1 game, ")
+
+
+async def test_a_wargame_replays_log_wraps_at_80_columns_instead_of_cutting_lines():
+    record = played_record("wargame", WargameConfig(turn_limit=2), 3)
+    async with ReplayApp(record).run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        log = pilot.app.screen.query_one("#log")
+        width = log.scrollable_content_region.width
+        assert log.lines and all(line.cell_length <= width for line in log.lines)

@@ -9,6 +9,8 @@ from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
+from tui.widgets.reflow_log import ReflowLog
+
 
 class LogScreen(ModalScreen[None]):
     """The log's lines, scrolled to the end; arrows and Page Up/Down scroll it, Esc or l goes back."""
@@ -21,7 +23,7 @@ class LogScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(" The game's log · Esc: back", id="status-bar")
-        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        yield ReflowLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -20,6 +20,7 @@ from core.records import Record, replay_states
 from core.registry import game_spec
 from tui.faces.base import Face
 from tui.widgets.log_paging import page_log
+from tui.widgets.reflow_log import ReflowLog
 
 WEIGHING = "The expert is weighing the next move…"
 
@@ -55,7 +56,7 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-hands")
         yield Static(id="situation")
         yield Static(id="annotation")
-        log = RichLog(id="log", wrap=True, markup=False)
+        log = ReflowLog(id="log")  # (wrapped at the width it has, again at each new width)
         log.can_focus = False  # focused, a long log would take the arrow keys that step through the game
         yield log
         yield Footer(show_command_palette=False)

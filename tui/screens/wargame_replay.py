@@ -11,6 +11,7 @@ from core.wargame.views import WargameView
 from tui.screens.replay import ReplayScreen
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.widgets.hexmap import Board, HexMapView
+from tui.widgets.reflow_log import ReflowLog
 from tui.widgets.wargame_panels import status_text
 
 
@@ -24,7 +25,7 @@ class WargameReplayScreen(ReplayScreen):
         yield Static(id="status-bar")
         yield Static(id="wg-status")
         yield HexMapView(game_map(), id="wg-map")
-        log = RichLog(id="log", wrap=True, markup=False)
+        log = ReflowLog(id="log")  # (wrapped at the width it has, again at each new width)
         log.can_focus = False  # focused, a long log would take the arrow keys that step through the game
         yield log
         yield Footer(show_command_palette=False)
