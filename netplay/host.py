@@ -13,6 +13,7 @@ import secrets
 import time
 import traceback
 import unicodedata
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,15 @@ from netplay.chat import ADDRESS_BURST, ADDRESS_PER_SECOND, ChatRate, chat_reque
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.handover import IDLE_SEAT, Handovers, notice, timed_out
-from netplay.identity import IDENTITY_LIMIT, PROFILE_MIN, HostPolicy, Throttle, is_code_identity, profile_identity
+from netplay.identity import (
+    IDENTITY_LIMIT,
+    PROFILE_MIN,
+    HostPolicy,
+    Throttle,
+    is_code_identity,
+    profile_identity,
+    shown_identity,
+)
 from netplay.journal import Journal
 from netplay.leaderboard import answer, count_forfeits, count_if_over
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle, start_refusal
@@ -109,6 +118,7 @@ class Host:
         self.stopping = False
         self.policy = policy or HostPolicy()
         self.throttle = Throttle()
+        self._guessing: Counter[str] = Counter()  # unknown resume codes waiting for their answer, by address
         self.journal = Journal(data_dir / "tables") if data_dir is not None else None
         self.stats = HostStats(data_dir / "stats.sqlite3" if data_dir is not None else None)
         self.tables: dict[str, LobbyTable] = {}
@@ -293,7 +303,7 @@ class Host:
             if policy.password is not None:  # but a key says who the player is, not that they know the password
                 await self._check_password(conn, message, conn.origin)
             if is_code_identity(identity):
-                await self._check_code(identity, message.get("resumed") is True, conn.origin)
+                await self._check_code(conn, identity, message.get("resumed") is True)
             return
         if policy.keys_only:
             raise Refused("ssh_only", "this host admits players by SSH key only: connect with ssh")
@@ -305,18 +315,28 @@ class Host:
                 raise Refused("bad_request", f"profile must be a secret string of {PROFILE_MIN} to 200 characters")
             conn.identity = profile_identity(profile)
 
-    async def _check_code(self, identity: str, resumed: bool, address: str) -> None:
+    async def _check_code(self, conn: Connection, identity: str, resumed: bool) -> None:
         """A resume code's identity: one the door gave now is kept; one the player typed to come back must be one
-        given here (or a seat's owner's, from a journal kept before codes were), else it is refused and guesses from
-        address slow its next ones down, as wrong passwords do."""
+        given here (or a seat's owner's, from a journal kept before codes were), and gets in at once; any other is
+        refused, after a wait that grows with the guesses from the same address (counted as they come), one guess at
+        a time from an address (the others are refused at once)."""
         if not resumed:
             self.stats.code_given(identity)
             return
-        await asyncio.sleep(self.throttle.delay(address))
         if self.stats.knows_code(identity) or self._seated(identity):
             return
+        address = conn.origin
         self.throttle.failed(address)
-        log.warning("%s gave a resume code this host never gave", shown(address))
+        conn.note("unknown resume codes", logging.WARNING, "an unknown resume code, from %s", shown(address))
+        if self._guessing[address]:
+            raise Refused("slow_down", "one resume code at a time: wait for the answer to the last")
+        self._guessing[address] += 1
+        try:
+            await asyncio.sleep(self.throttle.delay(address))
+        finally:
+            self._guessing[address] -= 1
+            if not self._guessing[address]:
+                del self._guessing[address]
         raise Refused("unknown_code", "no player at this host has that resume code")
 
     async def _check_password(self, conn: Connection, message: dict[str, Any], address: str) -> None:
@@ -326,7 +346,7 @@ class Host:
             raise Refused("password", "this host needs a password")
         if not self.policy.password_matches(message["password"]):
             self.throttle.failed(address)
-            log.warning("%s gave a wrong host password", shown(address))
+            conn.note("wrong host passwords", logging.WARNING, "a wrong host password, from %s", shown(address))
             raise Refused("password", "wrong password")
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -703,7 +723,7 @@ class Host:
             logging.INFO,
             "%s (%s) resumed seat %d of %s",
             shown(conn.name),
-            conn.identity[:20],
+            shown_identity(conn.identity),
             index,
             lobby.id,
         )

@@ -36,6 +36,12 @@ def code_identity(code: str) -> str:
     return digest("code", code.upper())
 
 
+def shown_identity(identity: str) -> str:
+    """identity as a log line may show it: its kind and 6 hex digits (24 bits: a code, 40, is not found from it)."""
+    kind, _, rest = identity.partition(":")
+    return f"{kind}:{rest.rpartition(':')[2][:6]}" if rest else identity[:6]  # (key:SHA256:… shows its hash's)
+
+
 def is_code_identity(identity: str) -> bool:
     """Whether identity is a resume code's (as code_identity makes them)."""
     return identity.startswith("code:")

@@ -233,6 +233,21 @@ async def test_a_typed_resume_code_gets_in_only_if_the_host_gave_it_even_after_a
         assert refused.value.code == "unknown_code"
 
 
+async def test_unknown_resume_codes_from_one_address_are_answered_one_at_a_time(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        for number in range(4):  # past the free guesses: the next one waits before its answer
+            with pytest.raises(HostError):
+                await door_hello(hosts, code_identity(f"K7QM2XP{'ABCD'[number]}"), resumed=True)
+        waiting = asyncio.ensure_future(door_hello(hosts, code_identity("K7QM2XPE"), resumed=True))
+        await asyncio.sleep(0.1)
+        with pytest.raises(HostError) as refused:  # a second guess while the first waits: refused at once
+            await door_hello(hosts, code_identity("K7QM2XPF"), resumed=True)
+        assert refused.value.code == "slow_down"
+        with pytest.raises(HostError) as first:
+            await waiting
+        assert first.value.code == "unknown_code"
+
+
 def test_the_codes_of_players_with_a_record_are_known_to_a_host_that_kept_none_before(tmp_path: Path) -> None:
     path = tmp_path / "stats.sqlite3"
     old = sqlite3.connect(path)  # a database of the schema before codes were kept (user_version 1)
@@ -258,3 +273,7 @@ async def test_a_mistyped_resume_code_ends_the_session_with_a_line_and_is_never_
         term = await hosts.terminal("bo", conn=await hosts.connect("bo+K7QM-2XPA", **KEYLESS))
         await term.expect("No player at this host has the resume code you gave")
         assert not any(seat.name.startswith("bo+") for lobby in hosts.host.tables.values() for seat in lobby.seats)
+        tries = len(hosts.host.throttle._overall)
+        term.send("l" * 50)  # the lobby stays shut to that code: no new hello for it, however often l is pressed
+        await asyncio.sleep(0.5)
+        assert len(hosts.host.throttle._overall) == tries

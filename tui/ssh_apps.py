@@ -72,6 +72,7 @@ class DoorScreen(Screen[None]):
     def __init__(self, settings: Settings, lobby: Lobby) -> None:
         super().__init__()
         self.settings, self.lobby = settings, lobby
+        self.refused = False  # the host gave nobody the resume code of this login: the lobby stays shut to it
 
     def compose(self) -> ComposeResult:
         with Vertical(id="door"):
@@ -105,6 +106,8 @@ class DoorScreen(Screen[None]):
     @work(exclusive=True, group="door")
     async def action_lobby(self) -> None:
         """Enter the host's lobby (a seat this player holds comes back there)."""
+        if self.refused:
+            return
         if self.lobby.password and "password" not in self.settings.credentials:
             self._ask_password(self.ASK)
             return
@@ -126,9 +129,11 @@ class DoorScreen(Screen[None]):
         self._say(" You left the lobby.")  # shown once the lobby closes
 
     def code_refused(self, text: str) -> None:
-        """The resume code typed is not one the host gave: say so, and no longer offer it as the way back."""
+        """The resume code typed is not one the host gave: say so, no longer offer it as the way back, and never
+        try it again (it will not be one in a moment either): q, and a new login."""
+        self.refused = True
         self.query_one("#door-notice", Static).update(text)
-        self._say(" l tries again; Esc: a game against the computer; q: quit.")
+        self._say(" Esc: a game against the computer; q: quit.")
 
     def action_menu(self) -> None:
         """Games against the computer, in this session."""
