@@ -170,13 +170,15 @@ class DoorProcess:
 
 
 async def wait_or_kill(process: asyncio.subprocess.Process, seconds: float) -> None:
-    """Wait for process to exit; after seconds, kill it."""
+    """Wait for process to exit; after seconds, kill it, and wait as long again at most (a process that left a
+    child holding its pipes never looks finished to asyncio: nothing must wait for it for ever)."""
     try:
         await asyncio.wait_for(process.wait(), seconds)
     except TimeoutError:
         with contextlib.suppress(ProcessLookupError):
             process.kill()
-        await process.wait()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(process.wait(), seconds)
 
 
 async def serve(line: bytes, stdin: asyncio.StreamReader) -> None:

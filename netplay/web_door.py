@@ -66,7 +66,9 @@ class WebDoor(Server):
     use, and pages that point the browser back at the address it used (a door bound to 0.0.0.0 works)."""
 
     def __init__(self, config: WebDoorConfig) -> None:
-        super().__init__(f"{shlex.quote(sys.executable)} -m {config.app}", config.bind, config.port, title="coup")
+        # exec: the shell textual-serve starts the command in becomes the app, so that stopping a tab ends the app
+        command = f"exec {shlex.quote(sys.executable)} -m {config.app}"
+        super().__init__(command, config.bind, config.port, title="coup")
         self.config = config
         self.open_tabs: Counter[str] = Counter()
         self.runner: web.AppRunner | None = None
@@ -150,7 +152,7 @@ class WebDoor(Server):
             if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
                 continue
             kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(data, str):
+            if kind == "stdin" and isinstance(data, str) and data:  # (an empty packet made an app deaf to quitting)
                 await tab.send_bytes(data.encode("utf-8", errors="replace"))
             elif kind == "resize" and isinstance(data, dict):
                 width, height = data.get("width"), data.get("height")

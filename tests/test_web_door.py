@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -150,3 +151,30 @@ async def test_an_address_may_open_only_so_many_tabs(tmp_path):
             raise AssertionError("no room for a tab after the first closed")
     finally:
         await door.stop()
+
+
+def tab_apps() -> set[int]:
+    """The process ids of the browser tabs' apps running on this machine."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if b"tui.web_app" in (entry / "cmdline").read_bytes():
+                    found.add(int(entry.name))
+    return found
+
+
+async def test_an_empty_key_packet_leaves_no_tab_app_running_once_its_tab_closes(tmp_path):
+    before = tab_apps()
+    with web_host(tmp_path) as host:
+        for _ in range(2):
+            async with WebTab.open(host.url) as tab:
+                await tab.expect("your name")
+                for key in ("a", "", "\\r"):  # an empty packet made the app deaf to the quit a closing tab sends
+                    await tab.send("stdin", key)
+                    await asyncio.sleep(0.3)
+        for _ in range(100):
+            if tab_apps() <= before:
+                break
+            await asyncio.sleep(0.1)
+        assert tab_apps() <= before
