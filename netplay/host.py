@@ -335,19 +335,31 @@ class Host:
 
     async def _check_code(self, conn: Connection, identity: str, resumed: bool) -> None:
         """A resume code's identity: one the door gave now is kept; one the player typed to come back must be one
-        given here (or a seat's owner's, from a journal kept before codes were), and gets in at once; any other is
-        refused, after a wait that grows with the guesses from the same address (counted as they come), one guess at
-        a time from an address (the others are refused at once)."""
+        given here (or a seat's owner's, from a journal kept before codes were), and gets in at once; any other is a
+        wrong guess (_refuse_a_guess)."""
         if not resumed:
             self.stats.code_given(identity)
             return
         if self.stats.knows_code(identity) or self._seated(identity):
             return
-        address = conn.origin
+        refusal = Refused("unknown_code", "no player at this host has that resume code")
+        await self._refuse_a_guess(conn, conn.origin, "unknown resume codes", refusal)
+
+    async def _check_password(self, conn: Connection, message: dict[str, Any], address: str) -> None:
+        """Refuse a hello without the host's password, or with a wrong one (a guess: see _refuse_a_guess)."""
+        if "password" not in message:
+            raise Refused("password", "this host needs a password")
+        if not self.policy.password_matches(message["password"]):
+            await self._refuse_a_guess(conn, address, "wrong host passwords", Refused("password", "wrong password"))
+
+    async def _refuse_a_guess(self, conn: Connection, address: str, kind: str, refusal: Refused) -> None:
+        """Refuse a wrong password or resume code from address, after a wait that grows with the guesses from there
+        (counted as they come; identity.Throttle), one guess at a time from an address (the others are refused at
+        once). A right answer never waits: guessing slows the guessers, not the players."""
         self.throttle.failed(address)
-        conn.note("unknown resume codes", logging.WARNING, "an unknown resume code, from %s", shown(address))
+        conn.note(kind, logging.WARNING, "%s, from %s", kind, shown(address))
         if self._guessing[address]:
-            raise Refused("slow_down", "one resume code at a time: wait for the answer to the last")
+            raise Refused("slow_down", "one guess at a time: wait for the answer to the last")
         self._guessing[address] += 1
         try:
             await asyncio.sleep(self.throttle.delay(address))
@@ -355,17 +367,7 @@ class Host:
             self._guessing[address] -= 1
             if not self._guessing[address]:
                 del self._guessing[address]
-        raise Refused("unknown_code", "no player at this host has that resume code")
-
-    async def _check_password(self, conn: Connection, message: dict[str, Any], address: str) -> None:
-        """Refuse a hello without the host's password; wrong guesses from address slow its next ones down."""
-        await asyncio.sleep(self.throttle.delay(address))  # guesses cost time; the right one still works
-        if "password" not in message:
-            raise Refused("password", "this host needs a password")
-        if not self.policy.password_matches(message["password"]):
-            self.throttle.failed(address)
-            conn.note("wrong host passwords", logging.WARNING, "a wrong host password, from %s", shown(address))
-            raise Refused("password", "wrong password")
+        raise refusal
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind, ref = message["type"], message.get("id")
