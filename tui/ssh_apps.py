@@ -19,7 +19,7 @@ from tui.settings import Settings
 
 KEY_NOTICE = " You came in with your SSH key: it brings you back to your seat."
 UNKNOWN_CODE = (
-    " No player at this host has the resume code you gave. Check it (your last session showed it, like K7QM-2XPA)\n"
+    " No player at this host has the resume code you gave. Check it (your last session showed it, like K7QM-2XPA)"
     " and log in again with it, or log in without one (no +CODE after your name) to start afresh."
 )
 ASK_PASSWORD = " This host has a password; your key shows who you are, not that you know it:"
@@ -133,7 +133,13 @@ class DoorScreen(Screen[None]):
         try it again (it will not be one in a moment either): q, and a new login."""
         self.refused = True
         self.query_one("#door-notice", Static).update(text)
-        self._say(" Esc: a game against the computer; q: quit.")
+        self._say("")
+        self.query_one(".dialog-help", Static).update("Esc: a game against the computer · q: quit")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No lobby (l) for a login whose resume code the host refused."""
+        return not (action == "lobby" and self.refused)
 
     def action_menu(self) -> None:
         """Games against the computer, in this session."""
