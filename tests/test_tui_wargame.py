@@ -288,12 +288,18 @@ async def test_the_menu_opens_the_start_screen_which_builds_the_table_and_help_o
         assert isinstance(app.screen, MenuScreen)
 
 
+async def start_screen(pilot) -> WargameSetupScreen:
+    """From the menu: the wargame (the fourth game), then its start screen."""
+    await pilot.press("g", "g", "g", "s")
+    await pilot.pause()
+    setup = pilot.app.screen
+    assert isinstance(setup, WargameSetupScreen)
+    return setup
+
+
 async def test_the_start_screen_offers_every_computer_level_for_each_side():
     async with CoupApp(quick_settings()).run_test(size=(80, 24)) as pilot:
-        await pilot.press("g", "g", "g", "s")
-        await pilot.pause()
-        setup = pilot.app.screen
-        assert isinstance(setup, WargameSetupScreen)
+        setup = await start_screen(pilot)
         offered = [value for _, value in setup.query_one("#wg-side-1", Select)._options]
         assert [level for level in offered if level not in ("you", "second")] == ["rule", "greedy", "classic", "random"]
         setup.query_one("#wg-side-0", Select).value = "you"
@@ -433,10 +439,7 @@ async def test_the_cursor_starts_on_one_of_the_players_own_stacks():
 
 async def test_enter_in_the_seed_field_starts_the_wargame_with_that_seed():
     async with CoupApp(quick_settings()).run_test(size=(80, 24)) as pilot:
-        await pilot.press("g", "g", "g", "s")
-        await pilot.pause()
-        setup = pilot.app.screen
-        assert isinstance(setup, WargameSetupScreen)
+        setup = await start_screen(pilot)
         setup.query_one("#wg-seed", Input).focus()
         await pilot.press("1", "1", "enter")
         await pilot.pause()

@@ -114,24 +114,19 @@ def test_the_game_over_line_is_not_the_logs_win_line():
     assert describe(Event("win", 1), ("Ana", "mcNeil"), 0) == "mcNeil wins the game!"
 
 
-def test_with_one_other_player_left_the_situation_names_who_may_challenge() -> None:
+@pytest.mark.parametrize(
+    ("action", "answer"),
+    [("tax", "may challenge."), ("foreign_aid", "may block with the Duke.")],
+    ids=["claim", "block"],
+)
+def test_with_one_seat_left_to_answer_the_situation_names_it(action: str, answer: str) -> None:
     state = COUP.new(CoupConfig(players=2, names=("Ana", "Bo"), first_player=0), 1)
-    state, _ = COUP.apply(state, 0, Move("tax"))
-    assert situation(COUP.view(state, 0)).endswith("Bo may challenge.")
-    assert situation(COUP.view(state, 1)).endswith("You may challenge.")
+    state, _ = COUP.apply(state, 0, Move(action))
+    assert situation(COUP.view(state, 0)).endswith(f"Bo {answer}")
+    assert situation(COUP.view(state, 1)).endswith(f"You {answer}")
     four = COUP.new(CoupConfig(players=4, first_player=0), 1)
-    four, _ = COUP.apply(four, 0, Move("tax"))
-    assert situation(COUP.view(four, 1)).endswith("Anyone may challenge.")
-
-
-def test_with_one_seat_left_to_block_the_situation_names_it() -> None:
-    state = COUP.new(CoupConfig(players=2, names=("Ana", "Bo"), first_player=0), 1)
-    state, _ = COUP.apply(state, 0, Move("foreign_aid"))
-    assert situation(COUP.view(state, 1)).endswith("You may block with the Duke.")
-    assert situation(COUP.view(state, 0)).endswith("Bo may block with the Duke.")
-    four = COUP.new(CoupConfig(players=4, first_player=0), 1)
-    four, _ = COUP.apply(four, 0, Move("foreign_aid"))
-    assert situation(COUP.view(four, 1)).endswith("Anyone may block with the Duke.")
+    four, _ = COUP.apply(four, 0, Move(action))
+    assert situation(COUP.view(four, 1)).endswith(f"Anyone {answer}")
 
 
 def test_the_conversion_dialog_says_what_each_conversion_costs():
