@@ -91,7 +91,7 @@ async def test_a_remote_dialog_closes_when_the_hosts_clock_answers(tmp_path):
             assert isinstance(app.screen, TargetDialog)
             await wait_for(pilot, lambda: not isinstance(app.screen, TargetDialog), seconds=5)
             assert app.screen is screen
-            notice = "Time ran out: the computer answers for Player."
+            notice = "Time ran out: the computer answers for you."  # (the others read "… for Player.")
             # the host's notice first, then the computer's answer, whatever it chose
             await wait_for(pilot, lambda: "\nYou " in log_text(screen).partition(notice)[2])
             assert log_text(screen).count("Time ran out") == 1
