@@ -97,7 +97,8 @@ async def open_stream(host: str, port: int, timeout: float) -> tuple[asyncio.Str
             sock.close()
             errors.append(error)
     if any(isinstance(error, ConnectionRefusedError) for error in errors):
-        text = f"Nothing is listening at {address} — is the host running? The default port is {DEFAULT_PORT}"
+        text = f"Nothing is listening at {address} — is the host running?"
+        text += "" if port == DEFAULT_PORT else f" The default port is {DEFAULT_PORT}"  # (said when another was used)
         raise HostError("refused", text)
     if any(isinstance(error, TimeoutError) for error in errors):
         text = f"{address} did not answer in {timeout:g} s: check the address, and that no firewall blocks port {port}"
