@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from netplay import client as client_module
 from netplay.client import Client, HostError
 from netplay.host import Host
 from netplay.identity import HostPolicy
@@ -215,3 +216,11 @@ async def test_coup_bot_gives_a_password_host_the_password_held_in_the_variable_
         await ana.close()
     finally:
         await host.stop()
+
+
+async def test_refused_at_the_default_port_the_message_does_not_name_it_again(monkeypatch):
+    port = free_port()
+    monkeypatch.setattr(client_module, "DEFAULT_PORT", port)  # (the real default may be in use on this machine)
+    with pytest.raises(HostError) as refused:
+        await Client().connect(LOCALHOST, port, "Ana")
+    assert str(refused.value) == f"Nothing is listening at 127.0.0.1:{port} — is the host running?"
