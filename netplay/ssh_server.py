@@ -367,14 +367,14 @@ class GameSSHServer(asyncssh.SSHServer):
         return self.host.access.password is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
-        throttle = self.host.throttle
-        await asyncio.sleep(throttle.delay(self.peer))  # guesses cost time; the right password still gets in
         expected = self.host.access.password or ""
-        if hmac.compare_digest(password.encode(), expected.encode()):
+        if hmac.compare_digest(password.encode(), expected.encode()):  # the right password gets in at once
             self.other_method, self.password = True, password
             return True
-        throttle.failed(self.peer)
+        throttle = self.host.throttle
+        throttle.failed(self.peer)  # a guess: counted as it comes, answered after a wait that grows with the guesses
         self.host.tally.note(self.peer, "wrong passwords", logging.WARNING, "a wrong SSH password from %s", self.peer)
+        await asyncio.sleep(throttle.delay(self.peer))
         return False
 
     def kbdint_auth_supported(self) -> bool:
