@@ -24,15 +24,12 @@ from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
 from netplay.handover import IDLE_SEAT, Handovers, notice, timed_out
 from netplay.identity import (
-    CODE_LENGTH,
     IDENTITY_LIMIT,
     PROFILE_MIN,
     HostPolicy,
     Throttle,
-    code_identity,
     is_code_identity,
     profile_identity,
-    read_code,
     shown_identity,
 )
 from netplay.journal import Journal
@@ -69,12 +66,6 @@ def write_all(sends: list[tuple[Connection, bytes]]) -> None:
     """Write each frame to its connection (a closed one takes nothing)."""
     for conn, frame in sends:
         conn.write(frame)
-
-
-NAME_WITH_CODE = (
-    "your name holds a resume code, which everyone would read: come back with it after a + (ssh NAME+CODE@…), "
-    "or choose another name"
-)
 
 
 def clean_name(value: Any) -> str:
@@ -280,8 +271,6 @@ class Host:
         if type(version) is not int or version != PROTOCOL_VERSION:  # (2.0 and True are not 2)
             raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}; update coup")
         conn.name = clean_name(message.get("name", ""))
-        if self._holds_a_code(conn.name):
-            raise Refused("bad_request", NAME_WITH_CODE)
         await self._admit(conn, message)
         if self._seated(conn.identity) and not self._stir_allowed(conn):  # each comeback is told at the table
             raise Refused("slow_down", "you are reconnecting too fast: wait a few seconds")
@@ -325,13 +314,6 @@ class Host:
             if not isinstance(profile, str) or not PROFILE_MIN <= len(profile) <= 200:
                 raise Refused("bad_request", f"profile must be a secret string of {PROFILE_MIN} to 200 characters")
             conn.identity = profile_identity(profile)
-
-    def _holds_a_code(self, name: str) -> bool:
-        """Whether name holds a resume code given here (its letters and digits, whatever between them: 'ana
-        K7QM-2XPA'), which everyone at a table would read."""
-        letters = "".join(ch for ch in name.upper() if ch.isalnum())
-        words = (letters[at : at + CODE_LENGTH] for at in range(len(letters) - CODE_LENGTH + 1))
-        return any(self.stats.knows_code(code_identity(word)) for word in words if read_code(word) is not None)
 
     async def _check_code(self, conn: Connection, identity: str, resumed: bool) -> None:
         """A resume code's identity: one the door gave now is kept; one the player typed to come back must be one

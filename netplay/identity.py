@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import time
 from collections import defaultdict, deque
@@ -54,12 +55,27 @@ def read_code(typed: str) -> str | None:
     return code if len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code) else None
 
 
+TRAILING_CODE = re.compile(r"(.+?)[ ._-]+([0-9A-Za-z]{4}-?[0-9A-Za-z]{4})")  # 'ana K7QM-2XPA', 'ana.K7QM2XPA'
+
+
 def split_username(username: str) -> tuple[str, str | None]:
     """An SSH user name as the player's name and what they typed as a resume code: 'ana+K7QM-2XPA' as ('ana',
     'K7QM-2XPA'); 'ana' as ('ana', None). Whatever follows the last '+' is a code, well formed or not (read_code
-    tells), and never part of the name: a mistyped code would show most of the real one to everyone."""
+    tells), and never part of the name: a mistyped code would show most of the real one to everyone. So is a code
+    typed after a space, dot, dash or underscore instead ('ana K7QM-2XPA'), which the name would show as it is."""
     name, plus, typed = username.rpartition("+")
-    return (name, typed) if plus else (username, None)
+    if plus:
+        return name, typed
+    return trailing_code(username) or (username, None)
+
+
+def trailing_code(name: str) -> tuple[str, str] | None:
+    """(the name, the code) when name ends in a resume code set off by a space, dot, dash or underscore, and holding
+    a digit (nine codes in ten do: a name like 'jean.margaret' is a name)."""
+    found = TRAILING_CODE.fullmatch(name.strip())
+    if found is None or read_code(found.group(2)) is None or not any(ch.isdigit() for ch in found.group(2)):
+        return None
+    return found.group(1), found.group(2)
 
 
 def shown_code(code: str) -> str:

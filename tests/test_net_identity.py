@@ -87,6 +87,9 @@ def test_a_resume_code_is_read_from_the_user_name_and_never_left_in_the_name():
     assert split_username("ana+HDBX-69KI") == ("ana", "HDBX-69KI") and read_code("HDBX-69KI") is None  # I: no code
     assert split_username("ana+short") == ("ana", "short")
     assert split_username("+K7QM2XPA") == ("", "K7QM2XPA")
+    assert split_username("ana K7QM-2XPA") == ("ana", "K7QM-2XPA")  # a code after a space, dot, dash: a code too
+    assert split_username("ana.k7qm2xpa") == ("ana", "k7qm2xpa")
+    assert split_username("jean.margaret") == ("jean.margaret", None)  # eight letters, no digit: a name
     assert code_identity("k7qm2xpa") == code_identity("K7QM2XPA") != code_identity("K7QM2XPB")
 
 

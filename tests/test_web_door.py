@@ -86,6 +86,15 @@ async def test_a_resume_code_the_host_never_gave_takes_the_tab_back_to_its_first
         assert await seats(host) == []
 
 
+async def test_a_resume_code_typed_in_the_name_field_is_kept_out_of_the_name(tmp_path):
+    with web_host(tmp_path) as host:
+        async with WebTab.open(host.url) as tab:
+            await tab.expect("your name")
+            await tab.keys("Ana K7QM-2XPA", "\r")
+            await tab.expect("Your name ends in a resume code")
+        assert await seats(host) == []
+
+
 async def test_a_tab_keeps_the_hosts_password(tmp_path):
     with web_host(tmp_path, "--ssh-password-env", "BOARD_PW", env={"BOARD_PW": "open sesame"}) as host:
         async with WebTab.open(host.url) as tab:
