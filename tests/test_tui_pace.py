@@ -176,3 +176,28 @@ async def test_the_menus_pace_button_grows_to_say_every_auto_pass_chosen():
         button = pilot.app.screen.query_one("#pace")
         drawn = "".join(button.render_line(y).text for y in range(button.size.height))
         assert "auto-pass challenges, blocks, joins" in drawn  # it kept the width of "auto-pass off"
+
+
+async def test_the_wargame_has_no_auto_pass_in_the_menus_pace_nor_in_its_dialog():
+    settings = quick_settings()
+    settings.auto_pass = EVERY_KIND
+    async with CoupApp(settings=settings).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = pilot.app.screen
+        menu.query_one("#game").value = "wargame"
+        await pilot.pause()
+        button = menu.query_one("#pace")
+        drawn = "".join(button.render_line(y).text for y in range(button.size.height))
+        assert "bots" in drawn and "auto-pass" not in drawn
+        await pilot.click("#pace")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, PaceDialog)
+        assert not dialog.query("#auto-challenge") and "Pass for me" not in str(dialog.query_one("#pace").render())
+        await pilot.press("1", "enter")  # no tick to flip: the card games' auto-pass is kept as it was
+        await pilot.pause()
+        assert settings.auto_pass == EVERY_KIND
+        menu.query_one("#game").value = "coup"
+        await pilot.pause()
+        drawn = "".join(button.render_line(y).text for y in range(button.size.height))
+        assert "auto-pass challenges" in drawn

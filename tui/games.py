@@ -41,7 +41,8 @@ class TuiGame:
     a screen the menu opens before starting, given the options last started with (whatever the preferences file
     holds: checked by the screen), whose answer (None: cancelled) options_from turns into the game's options;
     table_options is the new-table dialog's field for what checks cannot say; setup replaces the menu's fields with
-    the game's own start screen. Every game is offered by a host too."""
+    the game's own start screen; auto_pass says whether the game has windows the pace may pass for the player (the
+    card games' claims and blocks; the wargame has none). Every game is offered by a host too."""
 
     spec: GameSpec
     play: Callable[[Any, Settings], Screen[None]]
@@ -52,6 +53,7 @@ class TuiGame:
     options_from: Callable[[Any], dict[str, Any]] = dict
     table_options: Callable[[], OptionsField] | None = None
     setup: Callable[[Settings], Screen[None]] | None = None
+    auto_pass: bool = True
 
 
 SCREENS: dict[str, TuiGame] = {
@@ -85,6 +87,7 @@ SCREENS: dict[str, TuiGame] = {
         WargameHelpScreen,
         table_options=WargameOptionsField,
         setup=WargameSetupScreen,
+        auto_pass=False,
     ),
 }
 

@@ -124,7 +124,7 @@ class MenuScreen(Screen[None]):
                 yield TickBox("Confirm risky moves", self.settings.confirm, id="confirm", compact=True)
             with Horizontal(classes="row", id="pace-row"):
                 yield Label("Pace", classes="field")
-                yield Button(pace_summary(self.settings), id="pace", compact=True)
+                yield Button(pace_summary(self.settings, tui_game(chosen.game).auto_pass), id="pace", compact=True)
             with Horizontal(classes="row", id="menu-buttons"):
                 yield Button("Start game (s)", id="start", variant="primary", compact=True)
                 yield Button("Network game (j)", id="join", compact=True)
@@ -142,7 +142,7 @@ class MenuScreen(Screen[None]):
     def _show_pace(self) -> None:
         """The pace button says the pace and auto-passes set, as wide as it takes (a label alone keeps its width)."""
         button = self.query_one("#pace", Button)
-        button.label = pace_summary(self.settings)
+        button.label = pace_summary(self.settings, tui_game(self.game).auto_pass)
         button.refresh(layout=True)
 
     @on(Select.Changed, "#players")
@@ -166,6 +166,7 @@ class MenuScreen(Screen[None]):
             level.set_options(levels(self.game))
             level.value = self._offered(self.game, self.levels_wanted[index - 1])
         self._show_rows(self.players)
+        self._show_pace()
 
     @on(Select.Changed, ".level")
     def _level_changed(self, event: Select.Changed) -> None:
@@ -271,7 +272,7 @@ class MenuScreen(Screen[None]):
         elif event.button.id == "join":
             self.action_join()
         elif event.button.id == "pace":
-            self.app.push_screen(PaceDialog(self.settings), self._paced)
+            self.app.push_screen(PaceDialog(self.settings, auto_pass=tui_game(self.game).auto_pass), self._paced)
 
     def _paced(self, _: None) -> None:
         self._show_pace()

@@ -19,8 +19,10 @@ NEVER_MINE = (
 HOSTS_PACE = "At this network table the host sets the computer opponents' pace."
 
 
-def pace_summary(settings: Settings) -> str:
-    """'bots normal · auto-pass off', for the menu's button."""
+def pace_summary(settings: Settings, auto_pass: bool = True) -> str:
+    """'bots normal · auto-pass off', for the menu's button; 'bots normal' for a game with nothing to pass."""
+    if not auto_pass:
+        return f"bots {settings.pace}"
     passes = ", ".join(kind + "s" for kind in AUTO_PASS if kind in settings.auto_pass) or "off"
     return f"bots {settings.pace} · auto-pass {passes}"
 
@@ -36,21 +38,23 @@ class PaceDialog(ModalScreen[None]):
         *(Binding(str(n), f"tick('{kind}')", show=False, priority=True) for n, kind in enumerate(AUTO_PASS, start=1)),
     ]  # priority, as Enter is: a burst of keys is taken in the order typed
 
-    def __init__(self, settings: Settings, hosts_pace: bool = False) -> None:
-        """hosts_pace: at a network table, where the bot pace is the host's."""
+    def __init__(self, settings: Settings, hosts_pace: bool = False, auto_pass: bool = True) -> None:
+        """hosts_pace: at a network table, where the bot pace is the host's; auto_pass False: for a game with no
+        window to pass (the ticks are not offered)."""
         super().__init__(classes="dialog")
-        self.settings, self.hosts_pace = settings, hosts_pace
+        self.settings, self.hosts_pace, self.auto_pass = settings, hosts_pace, auto_pass
         self.pace = settings.pace
         self._echoes = 0  # RadioSet.Changed messages still to come from action_pace's own changes
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="pace"):
             yield Static("Pace of play", classes="dialog-title")
-            yield Static("Pass for me at once in…")
-            for number, (kind, label) in enumerate(AUTO_PASS.items(), start=1):
-                ticked = kind in self.settings.auto_pass
-                yield TickBox(f"{number} {label}", ticked, id=f"auto-{kind}", compact=True)
-            yield Static(NEVER_MINE, classes="dialog-help")
+            if self.auto_pass:
+                yield Static("Pass for me at once in…")
+                for number, (kind, label) in enumerate(AUTO_PASS.items(), start=1):
+                    ticked = kind in self.settings.auto_pass
+                    yield TickBox(f"{number} {label}", ticked, id=f"auto-{kind}", compact=True)
+                yield Static(NEVER_MINE, classes="dialog-help")
             if self.hosts_pace:
                 yield Static(HOSTS_PACE, classes="pace-heading")
             else:
@@ -63,8 +67,8 @@ class PaceDialog(ModalScreen[None]):
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No bot pace where the host sets it."""
-        return not (action == "pace" and self.hosts_pace)
+        """No bot pace where the host sets it, no ticks where nothing is passed."""
+        return not (action == "pace" and self.hosts_pace) and not (action == "tick" and not self.auto_pass)
 
     def action_tick(self, kind: str) -> None:
         """Tick or untick a kind of window."""
@@ -88,7 +92,8 @@ class PaceDialog(ModalScreen[None]):
 
     def action_close(self) -> None:
         """Keep what the boxes say (read now: keys pressed in a burst may close before their changes arrive)."""
-        self.settings.auto_pass = frozenset(k for k in AUTO_PASS if self.query_one(f"#auto-{k}", Checkbox).value)
+        if self.auto_pass:
+            self.settings.auto_pass = frozenset(k for k in AUTO_PASS if self.query_one(f"#auto-{k}", Checkbox).value)
         if not self.hosts_pace:
             self.settings.bot_delay = dict(PACES)[self.pace]
         self.settings.save()
