@@ -13,6 +13,7 @@ NAMES = ("Ana", "Bo", "Cy")
 @pytest.mark.parametrize(
     ("event", "viewer", "sentence"),
     [
+        (Event("gain", 1, amount=1, what="income"), 0, "Bo takes 1 coin (income)."),  # as Coup says it
         (
             Event("refuse", 0, 1, amount=5),
             0,

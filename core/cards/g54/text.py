@@ -89,8 +89,6 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         other = amount if event.what == "communist" else None
         doing = purpose(say, event.what, target, other, event.cards[0] if event.cards else None)
         return f"{say.verb(seat, 'claims', 'claim')} the {card} to {doing}."
-    if kind == "gain" and event.what == "income":
-        return f"{say.verb(seat, 'takes', 'take')} income (1 coin)."
     if kind == "gain":
         source = BY_KIND[event.what].name if event.what in BY_KIND else event.what
         return f"{say.verb(seat, 'takes', 'take')} {coins_text(amount)} ({source})."
