@@ -151,9 +151,14 @@ async def test_the_log_scrolls_from_the_keyboard_and_grows_in_the_maps_place():
         await pilot.press("L")
         await pilot.pause()
         assert not screen.hexmap.display and log.size.height > height + 8
+        await pilot.press("pageup")  # read back in the big log, then back to the map: the small log follows the game
+        await pilot.pause()
+        assert log.scroll_y < log.max_scroll_y
         await pilot.press("escape")
         await pilot.pause()
+        await pilot.pause()
         assert screen.hexmap.display and isinstance(pilot.app.screen, WargameScreen)
+        assert log.scroll_y == log.max_scroll_y and log.auto_scroll
 
 
 async def test_leaving_the_map_asks_first_and_says_what_it_costs():

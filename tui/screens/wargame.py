@@ -563,9 +563,12 @@ class WargameScreen(Screen[None]):
         log_to_end(self.query_one("#wg-log", ReflowLog))
 
     def action_big_log(self) -> None:
-        """Show the log in the map's place (or the map again)."""
+        """Show the log in the map's place (or the map again, the log back at its last lines to follow the game: a
+        place read in the big log means little in the small one)."""
         self.toggle_class("big-log")
         self._show_panels()
+        if not self.has_class("big-log"):
+            log_to_end(self.query_one("#wg-log", ReflowLog))
 
     def action_confirm(self) -> None:
         """Make the decision the ticks describe."""
