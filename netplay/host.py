@@ -323,6 +323,7 @@ class Host:
             self.stats.code_given(identity)
             return
         if self.stats.knows_code(identity) or self._seated(identity):
+            self.stats.code_given(identity)  # typed: kept as long again
             return
         refusal = Refused("unknown_code", "no player at this host has that resume code")
         await self._refuse_a_guess(conn, conn.origin, "unknown resume codes", refusal)

@@ -8,6 +8,7 @@ import contextlib
 import logging
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,15 @@ MIGRATIONS = (  # each brings the schema one PRAGMA user_version up; 0 is the fi
         "CREATE TABLE IF NOT EXISTS codes (identity TEXT PRIMARY KEY)",
         "INSERT OR IGNORE INTO codes SELECT identity FROM names WHERE identity LIKE 'code:%'",
     ),
+    (  # when each code was last given or typed (Unix seconds), so that codes nobody played with can be forgotten
+        "ALTER TABLE codes ADD COLUMN used REAL NOT NULL DEFAULT 0",
+        "UPDATE codes SET used = (julianday('now') - 2440587.5) * 86400.0",
+    ),
 )
 VERSION = len(MIGRATIONS)
+CODE_DAYS = 90  # a resume code whose player has no record is forgotten this long after it was last given or typed:
+# each keyless login gives one, and the table must not grow for ever
+PRUNE_EVERY = 3600.0  # seconds between two clear-outs of such codes (the first comes with the first code after a start)
 PAGE_ROWS = 15  # rows of a leaderboard page: one screen at 80x24
 SORTS = {  # how a leaderboard may be sorted; ties go to the rating, then the longer record, then the identity
     "rating": "rating DESC, games DESC, identity",
@@ -72,6 +80,7 @@ class HostStats:
             self.db.execute("PRAGMA journal_mode = WAL")  # (a game lost by a power cut is counted again from the
             self.db.execute("PRAGMA synchronous = NORMAL")  # journal at the next start: each key counts once)
         self._migrate()
+        self._pruned = float("-inf")
 
     def _migrate(self) -> None:
         """Bring a database of any earlier schema (or none) to VERSION, in one transaction."""
@@ -147,16 +156,29 @@ class HostStats:
         except sqlite3.Error as error:
             log.warning("could not keep a player's name: %s", error)
 
-    def code_given(self, identity: str) -> None:
-        """Keep the identity of a resume code a door has given a player (never the code itself)."""
+    def code_given(self, identity: str, now: float | None = None) -> None:
+        """Keep the identity of a resume code a door has given a player, or a player has typed to come back (never
+        the code itself), as used now (Unix seconds); codes with no record unused for CODE_DAYS go (an hourly
+        clear-out, here)."""
+        now = time.time() if now is None else now
         try:
             with self.db:
-                self.db.execute("INSERT OR IGNORE INTO codes VALUES (?)", (identity,))
+                self.db.execute(
+                    "INSERT INTO codes VALUES (?, ?) ON CONFLICT (identity) DO UPDATE SET used = excluded.used",
+                    (identity, now),
+                )
+                if now - self._pruned >= PRUNE_EVERY:
+                    self._pruned = now
+                    self.db.execute(
+                        "DELETE FROM codes WHERE used < ? AND identity NOT IN (SELECT identity FROM results)",
+                        (now - CODE_DAYS * 86400.0,),
+                    )
         except sqlite3.Error as error:
             log.warning("could not keep a resume code given: %s", error)
 
     def knows_code(self, identity: str) -> bool:
-        """Whether identity is a resume code's that a door gave here (or whose player has a record here)."""
+        """Whether identity is a resume code's that a door gave here (or whose player has a record here), and not
+        forgotten (code_given)."""
         return self.db.execute("SELECT 1 FROM codes WHERE identity = ?", (identity,)).fetchone() is not None
 
     def totals(self, identity: str) -> dict[str, int]:
