@@ -38,6 +38,7 @@ class Connection:
         self.origin = self.address  # where the player is: for the SSH door's connections, the SSH client's address
         self.tally = tally or Tally(log)
         self.name = ""
+        self.program = ""  # the computer level of a program playing through this connection (`coup bot`), as it says
         self.identity = f"conn:{secrets.token_hex(8)}"  # this connection alone, until the hello proves more
         self.door = False  # served over SSH: the SSH login met the host's policy
         self.table_id: str | None = None

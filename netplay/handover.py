@@ -89,11 +89,12 @@ class Handovers:
 
     @staticmethod
     def electorate(lobby: LobbyTable, target: int) -> list[int]:
-        """The seats that vote on handing target over: the other people at the table, connected and playing."""
+        """The seats that vote on handing target over: the other people at the table, connected and playing (not the
+        programs, as `coup bot`, which never vote)."""
         return [
             i
             for i, s in enumerate(lobby.seats)
-            if i != target and s.kind == "person" and s.conn is not None and not s.stand_in
+            if i != target and s.kind == "person" and s.conn is not None and not s.stand_in and not s.program
         ]
 
     def hand_over(self, lobby: LobbyTable, index: int) -> None:

@@ -36,7 +36,7 @@ from netplay.journal import Journal
 from netplay.leaderboard import answer, count_forfeits, count_if_over
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle, start_refusal
 from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked, spread
-from netplay.lobby import REMATCH_MODES, SAID_KEPT, LobbyTable, Seat
+from netplay.lobby import REMATCH_MODES, SAID_KEPT, LobbyTable, Seat, program_level
 from netplay.private import Codes, from_header, new_code, privacy, reachable, revealed
 from netplay.refused import Refused
 from netplay.rematch import REMATCH_WAIT, Rematches
@@ -271,6 +271,9 @@ class Host:
         if type(version) is not int or version != PROTOCOL_VERSION:  # (2.0 and True are not 2)
             raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}; update coup")
         conn.name = clean_name(message.get("name", ""))
+        conn.program = program_level(message.get("program"))
+        if "program" in message and not conn.program:
+            raise Refused("bad_request", "program must name a computer level (as coup bot --level takes)")
         await self._admit(conn, message)
         if self._seated(conn.identity) and not self._stir_allowed(conn):  # each comeback is told at the table
             raise Refused("slow_down", "you are reconnecting too fast: wait a few seconds")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.registry import GAMES
 from netplay.connection import Connection
 from netplay.names import look_alike
 from netplay.table import Table
@@ -17,6 +18,13 @@ NOTICE_CODES = ("timed_out", "handover_vote", "stand_in", "away", "back", "left"
 REMATCH_MODES = ("bots", "wait")  # who takes a seat whose player declines a rematch: a bot, or a new player
 SAID_KEPT = 100  # the table's latest chat lines and notices, given again to whoever comes back or starts watching
 BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg", "Vera", "Igor", "Lena", "Yuri")
+
+
+def program_level(value: object) -> str:
+    """The computer level a program says it plays at (in `coup bot`'s hello, and a seat in a journal), or "" for a
+    person: anything that names no level of any game."""
+    levels = {level for spec in GAMES.values() for level in spec.bots}
+    return value if isinstance(value, str) and value in levels else ""
 
 
 @dataclass
@@ -32,6 +40,7 @@ class Seat:
     conn: Connection | None = None
     stand_in: bool = False
     left_by: str = ""
+    program: str = ""  # a person's seat taken by a program (`coup bot`): the level it said it plays at
 
     @classmethod
     def from_header(cls, data: dict[str, Any]) -> Seat:
@@ -39,6 +48,7 @@ class Seat:
         seat = cls(str(data["kind"]), str(data["name"]), str(data.get("level", "")), str(data.get("owner", "")))
         seat.stand_in = seat.kind == "person" and data.get("stand_in") is True
         seat.left_by = str(data.get("left_by", "")) if seat.kind == "bot" else ""
+        seat.program = program_level(data.get("program")) if seat.kind == "person" else ""
         return seat
 
     def to_header(self) -> dict[str, Any]:
@@ -46,6 +56,8 @@ class Seat:
         data: dict[str, Any] = {"kind": self.kind, "name": self.name, "level": self.level, "owner": self.owner}
         if self.stand_in and self.kind == "person":
             data["stand_in"] = True
+        if self.program and self.kind == "person":
+            data["program"] = self.program
         if self.left_by:
             data["left_by"] = self.left_by
         return data
@@ -65,11 +77,14 @@ class Seat:
             data["connected"] = self.conn is not None
             if self.stand_in:
                 data["stand_in"] = True
+            if self.program:
+                data["program"] = self.program
         return data
 
     def seat_person(self, conn: Connection, name: str) -> None:
         """Give the seat to conn's identity, under name."""
         self.kind, self.name, self.owner, self.conn = "person", name, conn.identity, conn
+        self.program = conn.program
 
     def identity_for_stats(self) -> str:
         """Whose game this seat's result counts for: its owner, the person who left it, or the bot level playing it

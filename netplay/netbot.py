@@ -120,7 +120,8 @@ async def play_bot(
     updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     client = Client(on_message=updates.put_nowait)
     name = name or f"{level} bot"
-    await client.connect(host, port, name, credentials)
+    hello = {**(credentials or {}), "program": level}  # the lobby shows the seat as played by a program
+    await client.connect(host, port, name, hello)
     try:
         table_id = table_id or await find_open_table(client, level)
         joined = await client.request({"type": "join", "table": table_id, "seat": seat})
@@ -167,7 +168,7 @@ async def play_bot(
                 if credentials is None:
                     raise ConnectionError("the host closed the connection")
                 log.warning("lost the host; trying again")
-                client = await connect_again((host, port), name, credentials, updates.put_nowait)
+                client = await connect_again((host, port), name, hello, updates.put_nowait)
                 answered = None  # a move sent as the connection died may never have arrived: answer again
                 continue
             if message["type"] == "error":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from core.sim import derive_seeds, run_sim
 from netplay.client import Client, HostError
 from netplay.codec import to_plain
 from netplay.host import NAME_LIMIT
+from netplay.lobby import Seat
 from netplay.netbot import play_bot
 from netplay.netsim import run_net_sim
 from netplay.wire import PROTOCOL_VERSION
@@ -32,6 +34,7 @@ from tests.net_helpers import (
     seated_table,
     within,
 )
+from tui.screens.lobby import seats_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET_KEYS = {"deck", "rng", "seed", "hidden", "discarded", "losses"}
@@ -205,6 +208,26 @@ async def test_four_network_clients_play_a_whole_game_to_one_winner(tmp_path: Pa
         assert sum(p.alive for p in table.state.players) == 1
         assert {seat for seat, _ in table.record.moves} == {0, 1, 2, 3}
         assert sum(r.decisions for r in results) >= len(table.record.moves)
+
+
+async def test_a_program_playing_through_the_protocol_is_listed_as_one_never_as_a_person(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        ana = await RawPeer.greeted(port, "Ana")
+        created = await ana.request({"type": "create", "game": "coup", "players": 2, "seed": 5})
+        table_id = created["table"]["id"]
+        await ana.request({"type": "join", "table": table_id, "seat": 0})
+        bot = asyncio.create_task(play_bot(LOCALHOST, port, "random", seed=3, table_id=table_id, seat=1, name="Bob"))
+        await eventually(lambda: host.tables[table_id].seats[1].kind == "person")
+        seats = (await ana.request({"type": "list"}))["tables"][0]["seats"]
+        assert seats[1]["name"] == "Bob" and seats[1]["program"] == "random" and "program" not in seats[0]
+        assert seats_text({"seats": seats}) == "Ana, Bob (program: random)"
+        assert Seat.from_header(host.tables[table_id].seats[1].to_header()).program == "random"  # journal kept
+        bot.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await bot
+        peer = await RawPeer.open(port)
+        reply = await peer.hello("Eve", program="god mode")
+        assert reply["type"] == "error" and reply["code"] == "bad_request" and "computer level" in reply["message"]
 
 
 async def test_the_clients_own_hands_and_the_final_reveal_reach_every_seat(tmp_path: Path) -> None:

@@ -47,7 +47,9 @@ def seats_text(table: dict[str, Any]) -> str:
         elif seat["kind"] == "bot":
             words.append(f"{seat['name']} ({seat['level']})")
         else:
-            words.append(seat["name"] + ("" if seat.get("connected", True) else " (away)"))
+            program = seat.get("program")
+            words.append(seat["name"] + (f" (program: {program})" if isinstance(program, str) and program else ""))
+            words[-1] += "" if seat.get("connected", True) else " (away)"
             words[-1] += " (computer plays)" if seat.get("stand_in") else ""
     return ", ".join(words)
 
