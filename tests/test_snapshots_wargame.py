@@ -1,5 +1,6 @@
 """Snapshot tests of the wargame's screens, seeded and at fixed sizes: the map, the attack planner, the set-up, the
-pickers of advances, retreats and subversion (a scrolled list), and the combat decision beside the CRT."""
+pickers of advances, retreats and subversion (a scrolled list), the combat decision beside the CRT, and the game
+over."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 
 from tests.test_tui_wargame import ATTACK_TARGET, app_for, go_to, hot_seat
 from tests.tui_helpers import quick_settings
-from tests.wargame_screens import advance_from_the_capitol, bug_out_decision, leader_retreat, subversion
+from tests.wargame_screens import advance_from_the_capitol, bug_out_decision, game_over, leader_retreat, subversion
 from tui.app import CoupApp
 
 SIZES = [(120, 40), (80, 24)]
@@ -100,3 +101,9 @@ def test_retreat_picker_with_a_leader_ticked(snap_compare, size):
         await settle(pilot)
 
     assert snap_compare(app_for(leader_retreat()), terminal_size=size, run_before=tick)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over(snap_compare, size):
+    """A game won by a 15-point lead: who won and the score in the panel, p to play again, the log's last line."""
+    assert snap_compare(app_for(game_over()), terminal_size=size, run_before=settle)

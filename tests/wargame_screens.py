@@ -3,6 +3,8 @@ bug-out, subversion), for Pilot and snapshot tests."""
 
 from __future__ import annotations
 
+from core.registry import make_bot
+from core.sim import derive_seeds
 from core.wargame.config import WargameConfig
 from core.wargame.engine import WARGAME
 from core.wargame.moves import Attack, AutoPlace, BugOut, EndPhase
@@ -95,3 +97,13 @@ def subversion() -> LocalTable:
     table.apply_move(GOV, EndPhase())
     assert WARGAME.legal(table.state, REB) and table.state.phase == "subvert"
     return table
+
+
+def game_over(seed: int = 3) -> LocalTable:
+    """A basic game the rule bots played to its end from seed (3: the government 15 points ahead after turn 6)."""
+    bots = [make_bot("wargame", "rule", s) for s in derive_seeds(seed, 2)]
+    state = WARGAME.new(WargameConfig(), seed)
+    while WARGAME.result(state) is None:
+        seat = WARGAME.to_act(state)[0]
+        state, _ = WARGAME.apply(state, seat, bots[seat].choose(WARGAME.view(state, seat)))
+    return table_at(state)
