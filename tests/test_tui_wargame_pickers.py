@@ -13,6 +13,7 @@ from tests.wargame_screens import (
     bug_out_decision,
     defender_losses,
     leader_retreat,
+    losses_beside_a_leader,
     subversion,
     table_at,
 )
@@ -91,6 +92,26 @@ async def test_losses_are_ticked_and_the_count_is_checked_before_confirming(size
         await pilot.press("c")
         await pilot.pause()
         assert table.state.units[mob].status == table.state.units[police].status == "pool"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=ids)
+async def test_the_losses_ticked_first_spare_a_leader_and_a_choice_that_kills_one_says_so(size):
+    table = losses_beside_a_leader()
+    async with app_for(table).run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        units = table.state.units
+        ticked = sorted((units[u].hex, units[u].kind) for u in screen.picks.chosen)
+        assert ticked == [("N3", "irregular"), ("N4", "mob")]  # not both of N4's: its leader would die
+        assert "dies with them" not in panel(screen)
+        swap = [u for u in screen.picks.units if units[u].hex == "N3" or units[u].kind == "irregular"]
+        for uid in swap:  # untick N3's irregular, tick N4's
+            await pilot.press(str(screen.picks.units.index(uid) + 1))
+        said = " ".join(panel(screen).split())
+        assert "Lose 1 irregular and 1 mob in N4; rebel leader 1 dies with them (+2 VP to the government)" in said
+        await pilot.press("c")
+        await pilot.pause()
+        assert table.state.vp[GOV] == 2
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)

@@ -98,7 +98,7 @@ PROBE_EVERY, LEGAL_SAMPLE = 15, 10
 about LEGAL_SAMPLE of the listed legal moves applied, certainly illegal ones refused."""
 COMMON_WINDOWS = ("place", "move", "attack")
 
-AWARD = re.compile(r"^(Government|Rebels) score (\d+): ")
+AWARD = re.compile(r"^(Government|Rebels) scores? (\d+): ")
 TURN_END = re.compile(r"^Turn (\d+) ends: government holds (\d+), rebels (\d+) strategic hexes; score (\d+) to (\d+)$")
 RETREAT_TO = re.compile(r" retreats from .* to ([A-R]\d+)(?: \(.*\))?$")
 PLACED = re.compile(r" place (\d+) ")

@@ -86,6 +86,18 @@ def defender_losses() -> LocalTable:
     return attacked(state, GOV, ("N4", "N3"), ("M4",), 5)  # 15 to 5, 3-1: die 5 is -2/R
 
 
+def losses_beside_a_leader() -> LocalTable:
+    """The rebels attacked three tanks at M4 at 1-2 from N4 (an irregular, a mob and a leader) and N3 (an irregular),
+    and rolled [-2]: losing both of N4's units would leave the leader alone there, to die."""
+    state = board(phase="attack", side=REB)
+    for kind in ("irregular", "mob", "leader"):
+        put(state, REB, kind, "N4")
+    put(state, REB, "irregular", "N3")
+    for _ in range(3):
+        put(state, GOV, "tank", "M4")
+    return attacked(state, REB, ("N4", "N3"), ("M4",), 1)  # 6 to 12, 1-2: die 1 is [-2]
+
+
 def subversion() -> LocalTable:
     """The advanced game after the government's first turn: the rebels may subvert any of dozens of units."""
     table = wargame_table(WargameConfig(scenario="advanced"), 7, ("you", "second"), quick_settings())

@@ -8,6 +8,7 @@ from random import Random
 
 from core.wargame.board import stack_at
 from core.wargame.bot_eval import Situation, hold_value, outcomes, unit_value
+from core.wargame.casualties import leaders_lost_with
 from core.wargame.combat import surrender_modifier, surrounded
 from core.wargame.crt import attack_strength, column, defence
 from core.wargame.moves import Advance, BugOut, ChooseLosses, Disband, Flee, Retreat, WargameMove
@@ -28,16 +29,12 @@ def choose_losses(sit: Situation, rng: Random, extra: Callable[[tuple[str, ...]]
 def loss_cost(sit: Situation, uids: tuple[str, ...]) -> float:
     """What losing uids costs the side: their values, leaders left alone or riding them, strategic hexes given up."""
     lost = [sit.view.unit(uid) for uid in uids]
-    cost = sum(unit_value(u) for u in lost)
+    cost = sum(unit_value(u) for u in lost) + sum(unit_value(u) for u in leaders_lost_with(sit.view, uids))
     gone = set(uids)
     for label in {u.hex for u in lost}:
-        here = stack_at(sit.view, label)
-        left = [u for u in here if u.side == sit.side and not u.is_leader and u.uid not in gone]
-        if not left:
-            cost += sum(unit_value(u) for u in here if u.side == sit.side and u.is_leader and not u.riding)
+        left = [u for u in stack_at(sit.view, label) if u.side == sit.side and not u.is_leader and u.uid not in gone]
         if not any(u.stacks for u in left):
             cost += hold_value(label)
-    cost += sum(unit_value(u) for u in sit.view.on_map() if u.riding in gone)
     return cost
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from core.wargame.board import STACKING_LIMIT, hex_name, stack_at, stacking_count, terrain
+from core.wargame.board import STACKING_LIMIT, Board, hex_name, stack_at, stacking_count, terrain
 from core.wargame.events import Event
 from core.wargame.placement import free_counter
 from core.wargame.reinforcements import roll
 from core.wargame.state import WargameState
-from core.wargame.units import DEAD, FLED, GOVERNMENT, HELICOPTER, POLICE, REBELS, SIDE_NAMES, TANK, Unit
+from core.wargame.units import DEAD, FLED, GOVERNMENT, HELICOPTER, POLICE, SIDE_NAMES, TANK, Unit
 
 SALVAGE_ON = {TANK: 3, POLICE: 2, HELICOPTER: 1}  # salvaged on this roll or less
 MAXIMUM_LEADER_VP, REBEL_LEADER_VP = 5, 2
@@ -18,7 +18,8 @@ MAXIMUM_LEADER_VP, REBEL_LEADER_VP = 5, 2
 def award(state: WargameState, side: int, points: int, why: str, events: list[Event]) -> None:
     """Give side victory points."""
     state.vp[side] += points
-    events.append(Event("vp", f"{SIDE_NAMES[side].capitalize()} score {points}: {why}", side, state.turn))
+    scores = "scores" if side == GOVERNMENT else "score"  # the government scores, the rebels score
+    events.append(Event("vp", f"{SIDE_NAMES[side].capitalize()} {scores} {points}: {why}", side, state.turn))
 
 
 def kill_leader(state: WargameState, leader: Unit, how: str, events: list[Event], status: str = DEAD) -> None:
@@ -26,10 +27,7 @@ def kill_leader(state: WargameState, leader: Unit, how: str, events: list[Event]
     the government for a rebel leader."""
     state.put(leader.removed(status))
     events.append(Event("leader", f"{leader.title} {how}", leader.side, state.turn))
-    if leader.side == GOVERNMENT:
-        award(state, REBELS, MAXIMUM_LEADER_VP, "the Maximum Leader is gone", events)
-    else:
-        award(state, GOVERNMENT, REBEL_LEADER_VP, f"{leader.name} is gone", events)
+    award(state, 1 - leader.side, leader_points(leader), f"{leader.name} is gone", events)
 
 
 def remove(state: WargameState, unit: Unit, how: str, events: list[Event], status: str = DEAD) -> None:
@@ -125,3 +123,22 @@ def bury_orphans(state: WargameState, hexes: Iterable[str], events: list[Event])
         for leader in [u for u in here if u.is_leader and not u.riding]:
             if not any(not u.is_leader and u.side == leader.side for u in here):
                 kill_leader(state, leader, f"is killed at {hex_name(label)}", events)
+
+
+def leaders_lost_with(board: Board, uids: Collection[str]) -> list[Unit]:
+    """The leaders who die if the counters uids are lost: those on the ground left with no combat unit of their side
+    in their hex (as bury_orphans finds them), and those riding a lost counter."""
+    gone = set(uids)
+    lost = [u for u in board.on_map() if u.uid in gone]
+    dying = [u for u in board.on_map() if u.riding in gone]
+    for label in sorted({u.hex for u in lost}):
+        here = stack_at(board, label)
+        for side in sorted({u.side for u in lost if u.hex == label}):
+            if not any(u.side == side and not u.is_leader and u.uid not in gone for u in here):
+                dying.extend(u for u in here if u.side == side and u.is_leader and not u.riding)
+    return dying
+
+
+def leader_points(leader: Unit) -> int:
+    """The victory points the other side scores when leader dies."""
+    return MAXIMUM_LEADER_VP if leader.side == GOVERNMENT else REBEL_LEADER_VP

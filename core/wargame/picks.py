@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from core.game import IllegalMove
 from core.wargame.board import STACKING_LIMIT, stack_at
 from core.wargame.bot_eval import unit_value
+from core.wargame.casualties import leaders_lost_with
 from core.wargame.engine import WARGAME
 from core.wargame.flow import subversion_targets
 from core.wargame.moves import Advance, ChooseLosses, Disband, Retreat, Subvert, WargameMove
@@ -76,8 +77,10 @@ def start_picks(view: WargameView) -> Picks:
 
 
 def _worth(view: WargameView, move: WargameMove) -> float:
-    """What the counters a move names are worth to their side (the cheapest losses are ticked first)."""
-    return sum(unit_value(view.unit(uid)) for uid in getattr(move, "units", ()))
+    """What the counters a move names are worth to their side, the leaders who die with them included (the cheapest
+    losses are ticked first: never the last unit guarding a leader while another choice spares him)."""
+    uids = getattr(move, "units", ())
+    return sum(unit_value(u) for u in [*map(view.unit, uids), *leaders_lost_with(view, uids)])
 
 
 def picked_move(view: WargameView, picks: Picks) -> WargameMove:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from core.cards.phrases import and_list
 from core.wargame.board import STACKING_LIMIT
+from core.wargame.casualties import leader_points, leaders_lost_with
 from core.wargame.crt import Odds, attack_odds
 from core.wargame.flow import must_move_out
-from core.wargame.moves import MoveUnits, Retreat, Subvert, WargameMove
+from core.wargame.moves import ChooseLosses, Disband, MoveUnits, Retreat, Subvert, WargameMove
 from core.wargame.picks import Picks, move_error, needed, picked_move
 from core.wargame.plan import Plan
-from core.wargame.units import GOVERNMENT
+from core.wargame.units import GOVERNMENT, SIDE_NAMES
 from core.wargame.views import WargameView, state_of
 from tui.widgets.wargame_text import choice_text, unit_line, unit_names
 
@@ -64,12 +66,24 @@ def pick_outcome(view: WargameView, seat: int, picks: Picks) -> Text:
     if isinstance(move, Retreat) and view.combat is not None:
         words = f"from {view.combat.pending[0]}: {words}"
     text = Text(words[:1].upper() + words[1:], style="bold")
+    if isinstance(move, (ChooseLosses, Disband)):
+        text.append(leaders_dying(view, move.units), style="bold yellow")
     error = move_error(view, seat, move)
     if error:
         text.append(f"\nNot allowed: {error}.", style="yellow")
     else:
         text.append(" · c confirms", style="bold green")
     return text
+
+
+def leaders_dying(view: WargameView, uids: tuple[str, ...]) -> str:
+    """ "; rebel leaders 1 and 3 die with them (+4 VP to the government)" when losing uids kills leaders, else ""."""
+    dying = leaders_lost_with(view, uids)
+    if not dying:
+        return ""
+    verb = "dies" if len(dying) == 1 else "die"
+    points, scorer = sum(leader_points(u) for u in dying), SIDE_NAMES[1 - dying[0].side]
+    return f"; {and_list([u.name for u in dying])} {verb} with them (+{points} VP to the {scorer})"
 
 
 def combat_odds(view: WargameView) -> Odds:
