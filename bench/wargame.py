@@ -4,6 +4,7 @@ side, against itself (the map's balance) and against the greedy baseline, and it
 from __future__ import annotations
 
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bench.harness import percentile
@@ -17,41 +18,55 @@ SEED = 1992
 NEW, OLD, GREEDY = "rule", "classic", "greedy"
 SEATS = {GOVERNMENT: "gov", REBELS: "rebel"}
 MARGIN, BALANCE = 20.0, (40.0, 60.0)  # the targets: points above the classic bot's own rate; self-play range
+GAMES, QUICK_GAMES = 100, 6  # a series of 100 games gives a rate good to about 5 points (one standard error); at
+# 40 games a series (until 2026-11) it was 8, and the two parts of one 100-game series differed by 25 points
 
 
-def play(scenario: str, gov: str, rebel: str, games: int, times: list[int] | None = None) -> float:
-    """The government's win rate (%) over games seeded games of gov against rebel; the rule bot's decision times
-    are added to times (ns) when given."""
+def play_one(scenario: str, levels: tuple[str, str], seed: int) -> tuple[bool, list[int]]:
+    """Whether the government won the seeded game of levels (government, rebels), and the rule bot's decision times
+    (ns) in it."""
     config = WargameConfig.from_dict({"scenario": scenario})
-    wins = 0
-    for seed in derive_seeds(SEED, games):
-        levels = (gov, rebel)
-        bots = [make_bot("wargame", level, s) for level, s in zip(levels, derive_seeds(seed, 2), strict=True)]
-        state = WARGAME.new(config, seed)
-        while (winner := WARGAME.result(state)) is None:
-            seat = WARGAME.to_act(state)[0]
-            view = WARGAME.view(state, seat)
-            start = time.perf_counter_ns()
-            move = bots[seat].choose(view)
-            if times is not None and levels[seat] == NEW:
-                times.append(time.perf_counter_ns() - start)
-            state, _ = WARGAME.apply(state, seat, move)
-        wins += winner == GOVERNMENT
-    return round(100 * wins / games, 1)
+    bots = [make_bot("wargame", level, s) for level, s in zip(levels, derive_seeds(seed, 2), strict=True)]
+    state = WARGAME.new(config, seed)
+    times: list[int] = []
+    while (winner := WARGAME.result(state)) is None:
+        seat = WARGAME.to_act(state)[0]
+        view = WARGAME.view(state, seat)
+        start = time.perf_counter_ns()
+        move = bots[seat].choose(view)
+        if levels[seat] == NEW:
+            times.append(time.perf_counter_ns() - start)
+        state, _ = WARGAME.apply(state, seat, move)
+    return winner == GOVERNMENT, times
 
 
-def scenario_figures(scenario: str, games: int, times: list[int]) -> dict[str, Any]:
+def play(
+    scenario: str, gov: str, rebel: str, games: int, pool: ProcessPoolExecutor, times: list[int] | None = None
+) -> float:
+    """The government's win rate (%) over games seeded games of gov against rebel, played over pool's processes; the
+    rule bot's decision times are added to times (ns) when given."""
+    seeds = derive_seeds(SEED, games)
+    results = list(pool.map(play_one, [scenario] * games, [(gov, rebel)] * games, seeds))
+    if times is not None:
+        times.extend(t for _, game_times in results for t in game_times)
+    return round(100 * sum(won for won, _ in results) / games, 1)
+
+
+def scenario_figures(scenario: str, games: int, times: list[int], pool: ProcessPoolExecutor) -> dict[str, Any]:
     """One scenario's win rates (%): classic against classic, the rule bot against classic from each seat, against
     itself and against the greedy bot; each seat's margin over the classic bot's own rate and whether every target
     holds."""
-    old_gov = play(scenario, OLD, OLD, games)
+    old_gov = play(scenario, OLD, OLD, games, pool)
     rates = {
-        "gov": play(scenario, NEW, OLD, games, times),
-        "rebel": round(100 - play(scenario, OLD, NEW, games, times), 1),
+        "gov": play(scenario, NEW, OLD, games, pool, times),
+        "rebel": round(100 - play(scenario, OLD, NEW, games, pool, times), 1),
     }
     own = {"gov": old_gov, "rebel": round(100 - old_gov, 1)}
-    self_play = play(scenario, NEW, NEW, games, times)
-    greedy = {"gov": play(scenario, NEW, GREEDY, games), "rebel": round(100 - play(scenario, GREEDY, NEW, games), 1)}
+    self_play = play(scenario, NEW, NEW, games, pool, times)
+    greedy = {
+        "gov": play(scenario, NEW, GREEDY, games, pool),
+        "rebel": round(100 - play(scenario, GREEDY, NEW, games, pool), 1),
+    }
     figures: dict[str, Any] = {f"wargame_rule_vs_rule_win_rate_gov_{scenario}": old_gov}
     for seat in ("gov", "rebel"):
         figures[f"wargame_new_vs_rule_win_rate_{seat}_{scenario}"] = rates[seat]
@@ -63,19 +78,22 @@ def scenario_figures(scenario: str, games: int, times: list[int]) -> dict[str, A
     print(
         f"wargame {scenario:>8}: classic v classic gov {old_gov:5.1f}%; rule v classic gov {rates['gov']:5.1f}% "
         f"rebel {rates['rebel']:5.1f}%; rule v rule gov {self_play:5.1f}%; rule v greedy gov {greedy['gov']:5.1f}% "
-        f"rebel {greedy['rebel']:5.1f}%; {'targets met' if met else 'targets NOT met'} ({games} games each)",
+        f"rebel {greedy['rebel']:5.1f}%; {'targets met' if met else 'targets NOT met'} ({games} games each: a rate is "
+        f"good to about {50 / games**0.5:.0f} points)",
         flush=True,
     )
     return figures
 
 
 def measure(quick: bool) -> dict[str, Any]:
-    """Every scenario's figures and the rule bot's decision time (mean and p99, ms) over all its games."""
-    games = 6 if quick else 40
+    """Every scenario's figures and the rule bot's decision time (mean and p99, ms) over all its games, played over
+    as many processes as the machine has cores."""
+    games = QUICK_GAMES if quick else GAMES
     times: list[int] = []
     figures: dict[str, Any] = {"wargame_games_per_series": games}
-    for scenario in SCENARIOS:
-        figures.update(scenario_figures(scenario, games, times))
+    with ProcessPoolExecutor() as pool:
+        for scenario in SCENARIOS:
+            figures.update(scenario_figures(scenario, games, times, pool))
     times_ms = [t / 1_000_000 for t in times]
     mean, p99 = sum(times_ms) / len(times_ms), percentile(times_ms, 0.99)
     figures["wargame_bot_mean_ms"], figures["wargame_bot_p99_ms"] = round(mean, 2), round(p99, 2)
