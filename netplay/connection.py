@@ -70,8 +70,9 @@ class Connection:
         self.writer.write(data)
 
     def note(self, kind: str, level: int, message: str, *args: Any) -> None:
-        """Log "<peer>: message" through the tally; kind is the host's words for it ("malformed frames")."""
-        self.tally.note(self.address, kind, level, "%s: " + message, self.peer, *args)
+        """Log "<peer>: message" through the tally, counted by where the player is (origin: for the SSH door's
+        connections, the SSH client's address, not loopback's); kind is the host's words for it ("malformed frames")."""
+        self.tally.note(self.origin, kind, level, "%s: " + message, self.peer, *args)
 
     def error(self, code: str, text: str, ref: Any = None) -> None:
         """Send an error reply, its text cut to ERROR_TEXT_LIMIT characters (it may quote what the peer sent)."""

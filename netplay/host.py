@@ -118,7 +118,7 @@ class Host:
         self.stopping = False
         self.policy = policy or HostPolicy()
         self.throttle = Throttle()
-        self._guessing: Counter[str] = Counter()  # unknown resume codes waiting for their answer, by address
+        self._guessing: Counter[str] = Counter()  # wrong passwords and codes awaiting an answer, by address
         self.journal = Journal(data_dir / "tables") if data_dir is not None else None
         self.stats = HostStats(data_dir / "stats.sqlite3" if data_dir is not None else None)
         self.tables: dict[str, LobbyTable] = {}
@@ -325,6 +325,7 @@ class Host:
         if not resumed:
             self.stats.code_given(identity)
             return
+        self._one_guess_at_a_time(conn.origin)
         if self.stats.knows_code(identity) or self._seated(identity):
             self.stats.code_given(identity)  # typed: kept as long again
             return
@@ -335,17 +336,23 @@ class Host:
         """Refuse a hello without the host's password, or with a wrong one (a guess: see _refuse_a_guess)."""
         if "password" not in message:
             raise Refused("password", "this host needs a password")
+        self._one_guess_at_a_time(address)
         if not self.policy.password_matches(message["password"]):
             await self._refuse_a_guess(conn, address, "wrong host passwords", Refused("password", "wrong password"))
 
+    def _one_guess_at_a_time(self, address: str) -> None:
+        """Refuse, unread, a password or resume code from address while the answer to a wrong one from there waits
+        (_refuse_a_guess): judged, a right one let in and a wrong one refused at once would tell a guesser which was
+        which, as fast as they could ask."""
+        if self._guessing[address]:
+            raise Refused("slow_down", "one guess at a time from an address: wait for the answer to the last")
+
     async def _refuse_a_guess(self, conn: Connection, address: str, kind: str, refusal: Refused) -> None:
         """Refuse a wrong password or resume code from address, after a wait that grows with the guesses from there
-        (counted as they come; identity.Throttle), one guess at a time from an address (the others are refused at
-        once). A right answer never waits: guessing slows the guessers, not the players."""
+        (counted as they come; identity.Throttle); meanwhile no other from there is read (_one_guess_at_a_time). A
+        right answer, judged, never waits."""
         self.throttle.failed(address)
         conn.note(kind, logging.WARNING, "%s, from %s", kind, shown(address))
-        if self._guessing[address]:
-            raise Refused("slow_down", "one guess at a time: wait for the answer to the last")
         self._guessing[address] += 1
         try:
             await asyncio.sleep(self.throttle.delay(address))

@@ -367,14 +367,23 @@ class GameSSHServer(asyncssh.SSHServer):
         return self.host.access.password is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
+        """The right password gets in at once, a wrong one after a wait that grows with the guesses (counted as they
+        come); while it waits, no other password from that address is read (a refusal at once: judged, a right one
+        let in and a wrong one kept waiting would tell a guesser with many connections which was which)."""
+        if self.peer in self.host.guessing:
+            return False
         expected = self.host.access.password or ""
-        if hmac.compare_digest(password.encode(), expected.encode()):  # the right password gets in at once
+        if hmac.compare_digest(password.encode(), expected.encode()):
             self.other_method, self.password = True, password
             return True
         throttle = self.host.throttle
-        throttle.failed(self.peer)  # a guess: counted as it comes, answered after a wait that grows with the guesses
+        throttle.failed(self.peer)
         self.host.tally.note(self.peer, "wrong passwords", logging.WARNING, "a wrong SSH password from %s", self.peer)
-        await asyncio.sleep(throttle.delay(self.peer))
+        self.host.guessing.add(self.peer)
+        try:
+            await asyncio.sleep(throttle.delay(self.peer))
+        finally:
+            self.host.guessing.discard(self.peer)
         return False
 
     def kbdint_auth_supported(self) -> bool:
@@ -417,6 +426,7 @@ class SSHHost:
         self.addresses: dict[str, int] = defaultdict(int)  # open connections by client address
         self.connected = 0
         self.throttle = Throttle()
+        self.guessing: set[str] = set()  # addresses whose wrong password waits for its answer
         self.tally = Tally(log)  # what peers cause is logged once, then counted
         self._summaries: asyncio.Task[None] | None = None
         self.sessions: set[GameSession] = set()

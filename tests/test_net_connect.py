@@ -127,6 +127,24 @@ async def test_a_password_host_asks_for_it_refuses_a_wrong_one_and_lets_the_righ
         await host.stop()
 
 
+async def test_while_a_wrong_password_waits_no_other_from_its_address_is_judged_not_even_the_right_one(tmp_path):
+    host = Host(data_dir=tmp_path / "host", bot_delay=0, policy=HostPolicy(password="pw"))
+    port = await host.start(LOCALHOST, 0)
+    try:
+        for _ in range(3):  # the free guesses
+            assert (await refusal(port, password="nope")).code == "password"
+        waiting = asyncio.ensure_future(refusal(port, password="nope"))  # the fourth waits for its answer
+        await asyncio.sleep(0.1)
+        for password in ("nope", "pw"):  # both refused unread: a refusal tells nothing about the password
+            assert (await refusal(port, password=password)).code == "slow_down"
+        assert (await waiting).code == "password"
+        client = Client()  # answered: the right one gets in, at once
+        await within(client.connect(LOCALHOST, port, "Ana", {"password": "pw"}))
+        await client.close()
+    finally:
+        await host.stop()
+
+
 async def test_an_ssh_only_host_says_to_come_in_by_ssh(tmp_path):
     host = Host(data_dir=tmp_path / "host", bot_delay=0, policy=HostPolicy(keys_only=True))
     port = await host.start(LOCALHOST, 0)

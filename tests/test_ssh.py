@@ -233,6 +233,13 @@ async def test_failed_logins_slow_the_address_down_but_never_lock_out_the_right_
         assert time.monotonic() - started >= 0.9  # the fifth guess waits a second before its answer
         conn = await hosts.connect("ana", password="right")  # and the right password gets in, at once
         assert not conn.is_closed()
+        waiting = asyncio.ensure_future(hosts.connect("ana", password="wrong"))
+        await asyncio.sleep(0.2)
+        with pytest.raises(asyncssh.PermissionDenied):  # while a wrong one waits, even the right one is refused
+            await hosts.connect("bo", password="right")  # unread (judged, it would tell a guesser which was right)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await waiting
+        assert not (await hosts.connect("bo", password="right")).is_closed()
 
 
 # -- 4. a crash ends one session only ------------------------------------------------------------

@@ -243,9 +243,14 @@ async def test_unknown_resume_codes_from_one_address_are_answered_one_at_a_time(
         with pytest.raises(HostError) as refused:  # a second guess while the first waits: refused at once
             await door_hello(hosts, code_identity("K7QM2XPF"), resumed=True)
         assert refused.value.code == "slow_down"
+        await (await door_hello(hosts, code_identity("K7QM2XPG"), resumed=False)).close()  # a code the door gives
+        with pytest.raises(HostError) as known:  # typed back meanwhile: refused unread too (judged, it would be an
+            await door_hello(hosts, code_identity("K7QM2XPG"), resumed=True)  # oracle: known in, unknown refused)
+        assert known.value.code == "slow_down"
         with pytest.raises(HostError) as first:
             await waiting
         assert first.value.code == "unknown_code"
+        await (await door_hello(hosts, code_identity("K7QM2XPG"), resumed=True)).close()  # answered: it gets in
 
 
 async def test_a_code_typed_after_a_space_instead_of_a_plus_is_taken_as_a_code_never_shown_in_the_name(
