@@ -128,6 +128,7 @@ class Host:
         self._grace_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._serving: set[asyncio.Task[None]] = set()
         self.limits = limits or HostLimits()
+        self.starts = ChatRate(self.limits.starts_burst, self.limits.starts_per_minute / 60)  # by address
         self.doors, self.openings = Doors(self.limits), Openings(self.limits)
         self.tally = Tally(log)  # what peers cause in the log: repeated faults are counted, not written
         self._lobby_news = Coalescer(self._send_lobby)
@@ -610,6 +611,9 @@ class Host:
         refusal = start_refusal(self.limits, self.tables, conn.origin)
         if refusal is not None:
             raise Refused(*refusal)
+        if conn.origin not in self.limits.unlimited and not self.starts.allow(conn.origin):
+            every = 60 / self.limits.starts_per_minute
+            raise Refused("slow_down", f"games are started from your address faster than one every {every:g} s")
         lobby.started_from = conn.origin
         self._begin(lobby)
         return {"type": "ok"}

@@ -39,11 +39,12 @@ def count_if_over(stats: HostStats, lobby: LobbyTable) -> None:
 
 def count_forfeits(stats: HostStats, lobby: LobbyTable) -> None:
     """A game stopped before its end because nobody plays or watches it any more counts as lost for each player who
-    left it, rating included (leaving a table of computers when losing must not spare the loss either), and for
-    nobody else."""
+    left it after a move of theirs, rating included (leaving a table of computers when losing must not spare the
+    loss either), and for nobody else (a game started and left at once proves nothing, and wrote a record a time)."""
     seats = standings(lobby)
+    moved = {seat for seat, _ in lobby.table.record.moves} if lobby.table is not None else set()
     for index, seat in enumerate(lobby.seats):
-        if seat.left_by:
+        if seat.left_by and index in moved:
             stats.forfeit(f"{game_key(lobby)}:{index}", lobby.game, seats, index)
 
 

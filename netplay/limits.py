@@ -29,6 +29,8 @@ class HostLimits:
     sweep_seconds: float = 30.0  # how often idle connections and old tables are looked for, and faults summed up
     live_games: int = 1000  # games under way in all (a game is kept while its players may come back)
     games_per_address: int = 8  # games under way started from one address (where a player is, the SSH door's too)
+    starts_burst: int = 12  # games started from one address at once; then starts_per_minute (each game started and
+    starts_per_minute: float = 2.0  # left at once wrote a lost game to a new identity's record: 95 a second)
 
 
 def creator_key(conn: Connection) -> str:

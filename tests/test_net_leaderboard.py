@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from core.registry import game_spec
+from netplay.limits import HostLimits
 from netplay.rating import INITIAL, K, changes
 from netplay.stats import PAGE_ROWS, HostStats
-from tests.net_helpers import Message, RawPeer, play_raw, running_host
+from tests.net_helpers import Message, RawPeer, eventually, play_raw, running_host
 
 
 async def board(peer: RawPeer, **request: Any) -> Message:
@@ -217,16 +219,57 @@ async def test_who_leaves_a_game_under_way_counts_it_lost_and_a_win_of_the_seat_
         assert ratings["Alice"] > INITIAL > ratings["Bob"]
 
 
+def seed_where_seat_0_starts(game: str, players: int) -> int:
+    """A seed on which seat 0 owes the first decision."""
+    engine = game_spec(game).engine
+    config = engine.load_config({"players": players})
+    return next(seed for seed in range(1000) if engine.to_act(engine.new(config, seed)) == (0,))
+
+
+async def left_table_of_computers(port: int, host: Any, moves_first: bool) -> tuple[str, RawPeer]:
+    """Alice starts a G54 table of two computers (who take 30 s a move), makes her first move (if moves_first) and
+    leaves it: the table, and Alice."""
+    alice = await RawPeer.greeted(port, "Alice", profile="alice-profile-secret-0001")
+    seed = seed_where_seat_0_starts("g54", 3)
+    created = await alice.request({"type": "create", "game": "g54", "players": 3, "options": {}, "seed": seed})
+    table_id = created["table"]["id"]
+    assert (await alice.request({"type": "join", "table": table_id, "seat": 0}))["type"] == "joined"
+    assert (await alice.request({"type": "fill", "table": table_id, "level": "rule"}))["type"] == "tables"
+    assert (await alice.request({"type": "start", "table": table_id}))["type"] == "ok"
+    if moves_first:
+        update = await alice.received(lambda m: m.get("type") == "update" and bool(m["view"]["legal"]))
+        alice.send({"type": "move", "version": update["view"]["version"], "move": update["view"]["legal"][0]})
+        await eventually(lambda: len(host.tables[table_id].table.record.moves) == 1)
+    assert (await alice.request({"type": "leave"}))["type"] == "left"
+    assert table_id not in host.tables  # it played for nobody: stopped and forgotten
+    return table_id, alice
+
+
 async def test_who_leaves_a_table_of_computers_mid_game_counts_it_lost_though_nobody_plays_it_out(tmp_path):
     async with running_host(tmp_path, bot_delay=30) as (host, port):
-        alice = await RawPeer.greeted(port, "Alice", profile="alice-profile-secret-0001")
-        created = await alice.request({"type": "create", "game": "g54", "players": 3, "options": {}})
-        table_id = created["table"]["id"]
-        assert (await alice.request({"type": "join", "table": table_id, "seat": 0}))["type"] == "joined"
-        assert (await alice.request({"type": "fill", "table": table_id, "level": "rule"}))["type"] == "tables"
-        assert (await alice.request({"type": "start", "table": table_id}))["type"] == "ok"
-        assert (await alice.request({"type": "leave"}))["type"] == "left"
-        assert table_id not in host.tables  # it played for nobody: stopped and forgotten
+        _, alice = await left_table_of_computers(port, host, moves_first=True)
         rows = by_name(await board(alice, game="g54"))
     assert {name: (row["games"], row["wins"]) for name, row in rows.items()} == {"Alice": (1, 0)}
     assert rows["Alice"]["rating"] == round(INITIAL - K / 2)  # a lost pair against each of two computers: K/4 each
+
+
+async def test_a_game_started_and_left_before_any_move_of_the_leavers_counts_for_nobody(tmp_path):
+    async with running_host(tmp_path, bot_delay=30) as (host, port):
+        _, alice = await left_table_of_computers(port, host, moves_first=False)
+        assert (await board(alice, game="g54"))["rows"] == []  # (strangers started and left thousands a minute)
+
+
+async def test_games_started_from_one_address_past_a_burst_are_refused_for_a_while(tmp_path):
+    limits = HostLimits(unlimited=(), starts_burst=2, starts_per_minute=1.0)
+    async with running_host(tmp_path, limits=limits) as (_, port):
+        peer = await RawPeer.greeted(port, "Alice", profile="alice-profile-secret-0001")
+        replies = []
+        for _ in range(3):
+            created = await peer.request({"type": "create", "game": "coup", "players": 2, "options": {}})
+            table_id = created["table"]["id"]
+            assert (await peer.request({"type": "join", "table": table_id, "seat": 0}))["type"] == "joined"
+            assert (await peer.request({"type": "fill", "table": table_id, "level": "rule"}))["type"] == "tables"
+            replies.append(await peer.request({"type": "start", "table": table_id}))
+            await peer.request({"type": "leave"})
+    assert [reply["type"] for reply in replies] == ["ok", "ok", "error"]
+    assert replies[2]["code"] == "slow_down" and "one every 60 s" in replies[2]["message"]
