@@ -65,6 +65,8 @@ class Handovers:
         if seat.stand_in:
             raise Refused("stand_in", f"the computer already plays {seat.name}'s seat")
         owner = conn.seat == target
+        if not owner and lobby.seats[conn.seat].program:
+            raise Refused("not_voter", "a program has no say in handing another's seat to the computer")
         if not owner and seat.conn is not None and not seat_idle(table, target, self.idle_after):
             raise Refused(
                 "not_idle",

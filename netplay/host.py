@@ -83,7 +83,11 @@ def clean_name(value: Any) -> str:
     if not name:
         raise Refused("bad_request", "name must not be empty")
     if passes_for_a_bot(name):
-        raise Refused("bad_request", f"{bot_name('LEVEL')} is how the host names its computer opponents")
+        raise Refused(
+            "bad_request",
+            f"{bot_name('LEVEL')}, or a name ending in (LEVEL), (program: …) or (away), is how the host marks its "
+            "computer opponents and players",
+        )
     return name
 
 
@@ -711,7 +715,7 @@ class Host:
         if seat.conn is not None and seat.conn is not conn:
             seat.conn.error("replaced", "another connection of yours plays this seat now")
             seat.conn.table_id, seat.conn.seat = None, None
-        seat.conn = conn
+        seat.conn, seat.program = conn, conn.program  # (whoever comes back says again whether they are a program)
         conn.table_id, conn.seat = lobby.id, index
         timer = self._grace_timers.pop((lobby.id, index), None)
         if timer is not None:

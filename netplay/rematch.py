@@ -82,7 +82,7 @@ def successor(old: LobbyTable, table_id: str, accepted: set[int], code: str | No
         if seat.kind == "bot":
             new.seats[index] = Seat("bot", seat.name, seat.level)
         elif index in accepted and seat.conn is not None:
-            new.seats[index] = Seat("person", seat.name, owner=seat.owner, conn=seat.conn)
+            new.seats[index] = Seat("person", seat.name, owner=seat.owner, conn=seat.conn, program=seat.program)
     if new.rematch == "bots":
         new.fill("rule")
     return new

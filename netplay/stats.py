@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from core.registry import GAMES
 from netplay.names import look_alike
 from netplay.rating import INITIAL, changes, forfeit_loss
 from netplay.storage import private_folder
@@ -40,6 +41,7 @@ VERSION = len(MIGRATIONS)
 CODE_DAYS = 90  # a resume code whose player has no record is forgotten this long after it was last given or typed:
 # each keyless login gives one, and the table must not grow for ever
 PRUNE_EVERY = 3600.0  # seconds between two clear-outs of such codes (the first comes with the first code after a start)
+LOBBY_MARKS = {"away", "computer plays"}  # what the lobby adds in brackets after a name (tui/screens/lobby.py)
 PAGE_ROWS = 15  # rows of a leaderboard page: one screen at 80x24
 SORTS = {  # how a leaderboard may be sorted; ties go to the rating, then the longer record, then the identity
     "rating": "rating DESC, games DESC, identity",
@@ -58,8 +60,15 @@ def bot_name(level: str) -> str:
 
 
 def passes_for_a_bot(name: str) -> bool:
-    """Whether a player's name would read as a computer level's on the leaderboard (in letters that look alike)."""
-    return look_alike(name).startswith(look_alike(BOT_PREFIX))
+    """Whether a player's name would read as a computer level's on the leaderboard, or end as the lobby marks a
+    computer's seat, a program's or an away player's ("Sacha (rule)", "Bo (program: rule)"), in letters that look
+    alike."""
+    alike = look_alike(name)
+    if alike.startswith(look_alike(BOT_PREFIX)):
+        return True
+    mark = alike.rpartition("(")[2].strip()
+    levels = {level for spec in GAMES.values() for level in spec.bots}
+    return "(" in alike and (mark.rstrip(")").strip() in levels | LOBBY_MARKS or mark.startswith("program"))
 
 
 def kept(identity: str) -> bool:

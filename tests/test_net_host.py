@@ -96,7 +96,11 @@ LOOK_ALIKE_COMPUTER = ["C\u043emputer (rule)", "\uff23omputer (rule)"]  # a Cyri
 
 
 @pytest.mark.parametrize(
-    "name", ["", "   ", "\x00\x01\x02", 42, None, ["Ada"], "Computer (rule)", "computer (Expert", *LOOK_ALIKE_COMPUTER]
+    "name",
+    [
+        *("", "   ", "\x00\x01\x02", 42, None, ["Ada"], "Computer (rule)", "computer (Expert", *LOOK_ALIKE_COMPUTER),
+        *("Sacha (rule)", "Sacha (\uff32ule)", "Bo (program: expert)", "Bo (away)"),  # as the lobby marks seats
+    ],
 )
 async def test_a_name_that_cleans_to_nothing_or_a_computers_is_refused(tmp_path: Path, name: Any) -> None:
     async with running_host(tmp_path) as (_, port):
@@ -104,6 +108,12 @@ async def test_a_name_that_cleans_to_nothing_or_a_computers_is_refused(tmp_path:
         reply = await peer.hello(name)
         assert reply["type"] == "error" and reply["code"] == "bad_request"
         assert await peer.closed_by_host()
+
+
+async def test_a_name_with_brackets_that_mark_nothing_in_the_lobby_is_kept(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (_, port):
+        peer = await RawPeer.open(port)
+        assert (await peer.hello("Ana (FR)"))["type"] == "welcome"
 
 
 async def test_a_name_that_reads_like_a_seated_players_is_numbered_at_the_table(tmp_path: Path) -> None:

@@ -101,6 +101,22 @@ async def test_a_rematch_of_every_game_seats_the_same_players_and_bots(
             assert config["first_player"] == winner
 
 
+async def test_programs_stay_programs_in_a_rematch_and_have_no_vote_on_anothers_seat(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as (host, port):
+        table_id, peers = await seated_table(port, 3, 2, seed=3, hello={"program": "rule"})
+        refused = await peers[1].request({"type": "handover", "seat": 0})  # another's seat: a program has no say
+        assert refused["type"] == "error" and refused["code"] == "not_voter"
+        for peer in peers:  # its own seat it may hand over
+            assert (await peer.request({"type": "handover", "seat": peer.seat}))["done"]
+        for peer in peers:
+            await peer.update(lambda m: m["view"]["winner"] is not None, timeout=60)
+        for peer in peers:
+            assert (await peer.request({"type": "rematch", "accept": True}))["type"] == "ok"
+        new_id = (await peers[0].received(rematch_state("started")))["next"]
+        assert [s.program for s in host.tables[new_id].seats][:2] == ["rule", "rule"]
+        assert [s.program for s in host.tables[table_id].seats][:2] == ["rule", "rule"]
+
+
 async def test_a_player_who_declines_is_replaced_by_a_bot(tmp_path: Path) -> None:
     async with running_host(tmp_path) as (host, port):
         table_id, peers, _ = await finished_table(port, people=2)
