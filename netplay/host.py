@@ -51,6 +51,8 @@ NAME_LIMIT = 16
 MARKS = 2  # combining marks a letter of a name may carry
 SEED_BITS = 64  # a table's seed, from the operating system's secure randomness: too many to search
 HISTORY_LIMIT = 400
+FRESH_CODES = 50_000  # resume codes of players who have not sat down yet, kept in memory (each keyless login gives
+# one: on disk they grew a row a login, 9 a second from one address)
 STIR_BURST, STIR_PER_SECOND = 8, 0.2  # comebacks, hand-overs, take-backs an identity makes at once; then per second
 CREATOR_SITS = 60.0  # seconds a new table waits for its creator to sit down before anyone seated may start it
 
@@ -122,6 +124,7 @@ class Host:
         self.stopping = False
         self.policy = policy or HostPolicy()
         self.throttle = Throttle()
+        self._fresh_codes: dict[str, None] = {}  # codes given to players who have not sat down yet, oldest first
         self._guessing: Counter[str] = Counter()  # wrong passwords and codes awaiting an answer, by address
         self.journal = Journal(data_dir / "tables") if data_dir is not None else None
         self.stats = HostStats(data_dir / "stats.sqlite3" if data_dir is not None else None)
@@ -324,13 +327,17 @@ class Host:
             conn.identity = profile_identity(profile)
 
     async def _check_code(self, conn: Connection, identity: str, resumed: bool) -> None:
-        """A resume code's identity: one the door gave now is kept; one the player typed to come back must be one
-        given here (or a seat's owner's, from a journal kept before codes were), and gets in at once; any other is a
-        wrong guess (_refuse_a_guess)."""
+        """A resume code's identity: one the door gave now is kept (in memory until its player takes a seat, then on
+        disk); one the player typed to come back must be one given here (or a seat's owner's, from a journal kept
+        before codes were), and gets in at once; any other is a wrong guess (_refuse_a_guess)."""
         if not resumed:
-            self.stats.code_given(identity)
+            self._fresh_codes[identity] = None  # kept in memory until its player takes a seat (_on_join)
+            if len(self._fresh_codes) > FRESH_CODES:
+                del self._fresh_codes[next(iter(self._fresh_codes))]
             return
         self._one_guess_at_a_time(conn.origin)
+        if identity in self._fresh_codes:
+            return
         if self.stats.knows_code(identity) or self._seated(identity):
             self.stats.code_given(identity)  # typed: kept as long again
             return
@@ -536,6 +543,8 @@ class Host:
         if lobby.seat_of(conn.identity) is not None:
             raise Refused("seated", "you already have a seat at that table")
         lobby.seats[wanted].seat_person(conn, lobby.unique_name(conn.name))
+        if is_code_identity(conn.identity):  # a seat to come back to: its resume code is kept on disk from now on
+            self.stats.code_given(conn.identity)
         if conn.identity == lobby.creator:
             lobby.creator_sits = 0.0  # sat down: from now on the creator runs the table while seated there
         conn.table_id, conn.seat = lobby.id, wanted

@@ -217,15 +217,20 @@ async def door_hello(hosts: Hosts, identity: str, resumed: bool) -> Client:
 
 
 async def test_a_typed_resume_code_gets_in_only_if_the_host_gave_it_even_after_a_restart(tmp_path: Path) -> None:
-    given, guessed = code_identity("K7QM2XPA"), code_identity("K7QM2XPB")
+    given, guessed, unseated = (code_identity(code) for code in ("K7QM2XPA", "K7QM2XPB", "K7QM2XPC"))
     async with start_hosts(tmp_path) as hosts:
         for _ in range(4):
             with pytest.raises(HostError, match="no player at this host has that resume code"):
                 await door_hello(hosts, guessed, resumed=True)
         assert hosts.host.throttle.delay("203.0.113.9") > 0  # guesses slow their address down (after 3 free)
         hosts.host.throttle = Throttle()
-        await (await door_hello(hosts, given, resumed=False)).close()  # the door gives it: kept
-        await (await door_hello(hosts, given, resumed=True)).close()  # typed back later: let in
+        await (await door_hello(hosts, given, resumed=False)).close()  # the door gives it: kept (in memory)
+        player = await door_hello(hosts, given, resumed=True)  # typed back later: let in
+        created = await player.request({"type": "create", "game": "coup", "players": 2})
+        await player.request({"type": "join", "table": created["table"]["id"]})  # a seat: kept on disk
+        await player.close()
+        await (await door_hello(hosts, unseated, resumed=False)).close()  # given, never seated: in memory only
+        assert not hosts.host.stats.knows_code(unseated)  # (a row a keyless login grew the file 9 a second)
     async with start_hosts(tmp_path) as hosts:  # the same data folder, a new host
         await (await door_hello(hosts, given, resumed=True)).close()
         with pytest.raises(HostError) as refused:
