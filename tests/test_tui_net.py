@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import pytest
 from textual.widgets import Button, Checkbox, Footer, Select, Static
@@ -15,7 +16,7 @@ from tests.test_tui_pilot import play_to_the_end
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.screens.g54_roles import TableRolesScreen
-from tui.screens.game_over import GameOverScreen
+from tui.screens.game_over import GameOverScreen, winner_title
 from tui.screens.join import connect_to
 from tui.screens.lobby import LobbyScreen, game_text
 from tui.screens.pace import PaceDialog
@@ -354,3 +355,19 @@ async def test_a_spectator_is_not_offered_to_play_again_at_the_end(host):
         await pilot.press("m")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
     await player.close()
+
+
+@pytest.mark.parametrize(
+    ("viewer", "left", "title"),
+    [
+        (0, frozenset(), "Bo wins."),
+        (1, frozenset(), "You win!"),
+        (0, frozenset({1}), "Bo's seat wins, played by the computer since Bo left."),
+        (1, frozenset({1}), "Your seat wins, played by the computer since you left."),
+        (None, frozenset({0}), "Bo wins."),
+    ],
+)
+def test_the_game_over_title_says_when_the_computer_won_with_a_seat_its_player_left(viewer, left, title):
+    players = (SimpleNamespace(name="Ana"), SimpleNamespace(name="Bo"))
+    view = SimpleNamespace(players=players, winner=1, viewer=viewer)
+    assert winner_title(view, left) == title

@@ -76,6 +76,17 @@ class Hands(Widget):
         return len(hands_text(self.view, width).split())
 
 
+def winner_title(view: FinalView, left: frozenset[int]) -> str:
+    """ "You win!", "Bo wins.", or for a seat whose player left (it counts for nobody's win): "Bo's seat wins, played
+    by the computer since Bo left."."""
+    winner = view.players[view.winner].name if view.winner is not None else ""
+    if view.winner in left:
+        if view.winner == view.viewer:
+            return "Your seat wins, played by the computer since you left."
+        return f"{winner}'s seat wins, played by the computer since {winner} left."
+    return "You win!" if view.winner == view.viewer else f"{winner} wins."
+
+
 class GameOverScreen(ModalScreen[str]):
     """Returns "again" (the winner starts; a rematch at a network table), "menu" (the menu, or the lobby) or "quit";
     l shows the whole log."""
@@ -89,17 +100,23 @@ class GameOverScreen(ModalScreen[str]):
     ]
 
     def __init__(
-        self, view: FinalView, record_note: str, log: Sequence[Text] = (), again: bool = True, back: str = "Menu"
+        self,
+        view: FinalView,
+        record_note: str,
+        log: Sequence[Text] = (),
+        again: bool = True,
+        back: str = "Menu",
+        left: frozenset[int] = frozenset(),
     ) -> None:
-        """again: whether playing again is offered (not to a spectator); back: where m leads (Menu, or Lobby)."""
+        """again: whether playing again is offered (not to a spectator); back: where m leads (Menu, or Lobby); left:
+        the seats whose players left the game (the computer played them to the end)."""
         super().__init__(classes="dialog")
         self.view, self.record_note, self.log_lines = view, record_note, log
-        self.again, self.back = again, back
+        self.again, self.back, self.left = again, back, left
 
     def compose(self) -> ComposeResult:
         assert self.view.winner is not None
-        winner = self.view.players[self.view.winner].name
-        title = "You win!" if self.view.winner == self.view.viewer else f"{winner} wins."
+        title = winner_title(self.view, self.left)
         with Vertical(classes="dialog-box", id="game-over"):
             yield Static(Content(f"Game over — {title}"), classes="dialog-title")  # names as typed, never markup
             yield Hands(self.view)

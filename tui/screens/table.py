@@ -292,7 +292,8 @@ class TableScreen(Screen[None]):
             remote = getattr(self.table, "remote", False)
             again = not (remote and self.table.seat is None)  # a watcher is offered no rematch
             back = "Lobby" if remote else "Menu"
-            over = GameOverScreen(view, self._record_note or "", self._log_lines, again, back)
+            left = frozenset(getattr(self.table, "left", ()))  # seats whose players left: the computer played them
+            over = GameOverScreen(view, self._record_note or "", self._log_lines, again, back, left)
             self.app.push_screen(over, self._after_game)
             return
         me = view.me()
