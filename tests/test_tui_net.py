@@ -18,7 +18,7 @@ from tui.app import CoupApp
 from tui.screens.g54_roles import TableRolesScreen
 from tui.screens.game_over import GameOverScreen, winner_title
 from tui.screens.join import connect_to
-from tui.screens.lobby import LobbyScreen, game_text
+from tui.screens.lobby import LobbyScreen, game_text, host_said
 from tui.screens.pace import PaceDialog
 from tui.screens.rules import HelpScreen
 from tui.screens.table import TableScreen
@@ -371,3 +371,8 @@ def test_the_game_over_title_says_when_the_computer_won_with_a_seat_its_player_l
     players = (SimpleNamespace(name="Ana"), SimpleNamespace(name="Bo"))
     view = SimpleNamespace(players=players, winner=1, viewer=viewer)
     assert winner_title(view, left) == title
+
+
+def test_the_lobby_shows_the_hosts_refusals_as_sentences():
+    assert host_said("that game has started; spectate it instead") == "That game has started; spectate it instead"
+    assert host_said("") == "No answer"

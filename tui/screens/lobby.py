@@ -38,6 +38,12 @@ def game_text(table: dict[str, Any]) -> str:
     return str(table["game"]) + (f" ({'; '.join(extras)})" if extras else "")
 
 
+def host_said(text: str) -> str:
+    """The host's words as a sentence ("That game has started…"; its errors start in lower case), or "No answer"."""
+    text = text or "no answer"
+    return text[:1].upper() + text[1:]
+
+
 def seats_text(table: dict[str, Any]) -> str:
     """'Ana, Natasha (rule), open, open'."""
     words = []
@@ -178,14 +184,16 @@ class LobbyScreen(Screen[None]):
         elif kind in ("notice", "rematch") and (remote := self._playing_at(message.get("table"))) is not None:
             remote.handle(message)  # news of our table for its screen: a seat handed over, a rematch
         elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
-            self.notify(str(message.get("message", "")), title="Host", timeout=20)
+            self.notify(str(message.get("message", "")), title="Host", timeout=20, markup=False)
         elif kind == "error" and message.get("code") == "replaced":
             self._replaced()
         elif kind == "error":
             if self.remote is not None and self.remote.has_view():
                 self.remote.handle(message)
             else:
-                self.notify(message.get("message", "refused"), title="Host", severity="error")
+                self.notify(
+                    host_said(str(message.get("message", "refused"))), title="Host", severity="error", markup=False
+                )
         elif kind == "closed" and not self._leaving and self.client.closed.is_set():  # not an old connection's end
             if self.remote is not None:
                 self.remote.handle(message)
@@ -404,7 +412,7 @@ class LobbyScreen(Screen[None]):
         try:
             reply = await self.client.request(request)
         except (HostError, ConnectionError, TimeoutError) as error:
-            self.notify(str(error) or "no answer", title="Host", severity="error")
+            self.notify(host_said(str(error)), title="Host", severity="error", markup=False)
             return None
         if reply.get("type") == "joined":
             self._joined(reply)
@@ -421,7 +429,7 @@ class LobbyScreen(Screen[None]):
             try:
                 joined = await self.client.request({"type": "join", **where, "seat": seat})
             except (HostError, ConnectionError, TimeoutError) as error:  # taken meanwhile, or the host went away
-                self.notify(str(error) or "no answer", title="Host", severity="error")
+                self.notify(host_said(str(error)), title="Host", severity="error", markup=False)
                 return reply
             self._joined(joined)
         return reply
@@ -446,7 +454,7 @@ class LobbyScreen(Screen[None]):
                 try:
                     reply = await self.client.request({"type": "list", "page": asked[0], "query": asked[1]})
                 except (HostError, ConnectionError, TimeoutError) as error:
-                    self.notify(str(error) or "no answer", title="Host", severity="error")
+                    self.notify(host_said(str(error)), title="Host", severity="error", markup=False)
                     return
                 looking_at = asked == (self.page, self.search)  # not turned away from while we waited
                 if looking_at:
@@ -524,7 +532,7 @@ class LobbyScreen(Screen[None]):
         try:
             await self.client.request({"type": "chat", "to": "lobby", "text": event.text})
         except (HostError, ConnectionError, TimeoutError) as error:
-            self.notify(str(error) or "no answer", title="Host", severity="error", markup=False)
+            self.notify(host_said(str(error)), title="Host", severity="error", markup=False)
 
     def action_fill(self, level: str) -> None:
         """Give the open seats of our table (or the selected one) to computer opponents of level."""
