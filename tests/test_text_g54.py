@@ -14,6 +14,9 @@ NAMES = ("Ana", "Bo", "Cy")
     ("event", "viewer", "sentence"),
     [
         (Event("gain", 1, amount=1, what="income"), 0, "Bo takes 1 coin (income)."),  # as Coup says it
+        (Event("blocked", 0, 1, "Priest", what="priest"), 2, "The Priest does not reach Bo: blocked."),  # Bo alone
+        (Event("blocked", 0, 1, "Priest", what="priest"), 1, "The Priest does not reach you: blocked."),
+        (Event("blocked", 0, 1, "Politician", what="politician"), 2, "Bo blocks the Politician."),
         (
             Event("refuse", 0, 1, amount=5),
             0,

@@ -481,7 +481,7 @@ async def test_a_targeted_attack_asks_the_target_then_confirms_in_the_roles_word
         assert isinstance(app.screen, TargetDialog)
         await pilot.press("2")
         assert isinstance(app.screen, ConfirmDialog)
-        assert app.screen.question == "Claim the Guerrilla to make Sacha lose an influence (pays 4)?"
+        assert app.screen.question == "Claim the Guerrilla to make Sacha lose an influence (costs 4)?"
         await pilot.press("y")
         await pilot.pause()
     assert table.record.moves[-1] == (0, {"kind": "guerrilla", "target": 2})

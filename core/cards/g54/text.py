@@ -4,7 +4,7 @@ card game shares are in core.cards.phrases)."""
 from __future__ import annotations
 
 from core.cards.events import Event
-from core.cards.g54.roles import BY_KIND
+from core.cards.g54.roles import BY_KIND, ROLES
 from core.cards.g54.views import G54View
 from core.cards.moves import Move
 from core.cards.phrases import (
@@ -64,17 +64,17 @@ def purpose(say: Speaker, kind: str, target: int | None, other: int | None, card
         "reporter": "take 1 coin and draw a card",
         "writer": "draw cards",
         "crime_boss": f"extort {victim}",
-        "general": "make every other player lose an influence (pays 5)",
-        "guerrilla": f"make {victim} lose an influence (pays 4)",
+        "general": "make every other player lose an influence (costs 5)",
+        "guerrilla": f"make {victim} lose an influence (costs 4)",
         "judge": f"pay {victim} 3 coins to make them lose an influence",
-        "mercenary": f"put a Disappear token on {victim} (pays 3)",
+        "mercenary": f"put a Disappear token on {victim} (costs 3)",
         "communist": f"move up to 3 coins from {victim} to {say.who(other, False)}",
         "customs_officer": f"tax the {card}",
         "foreign_consular": f"sign a treaty with {victim}",
         "peacekeeper": "take 1 coin and the Peacekeeping token",
         "politician": f"take up to 2 coins from {victim}",
         "priest": "take 1 coin from every other player",
-        "protestor": f"protest against {victim} (pays 2; needs a volunteer paying 3)",
+        "protestor": f"protest against {victim} (costs 2; needs a volunteer paying 3)",
     }
     return phrases[kind]
 
@@ -130,6 +130,8 @@ def describe(event: Event, names: list[str] | tuple[str, ...], viewer: int | Non
         return "The action fails."
     if kind == "block":
         return f"{say.verb(seat, 'claims', 'claim')} the {card} to block."
+    if kind == "blocked" and card in ROLES and ROLES[card].blocks == "each":  # each player it reaches blocks apart
+        return f"The {card} does not reach {say.who(target, False)}: blocked."
     if kind == "blocked":
         return f"{say.verb(target, 'blocks', 'block')} the {card}."
     if kind == "join":
