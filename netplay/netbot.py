@@ -119,7 +119,7 @@ async def play_bot(
     start_wait: leave (HostError not_started) a table whose game nobody starts that many seconds after we sat down."""
     updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     client = Client(on_message=updates.put_nowait)
-    name = name or f"{level} bot"
+    name = name or f"{level.capitalize()} bot"  # a name starts a sentence in the log
     hello = {**(credentials or {}), "program": level}  # the lobby shows the seat as played by a program
     await client.connect(host, port, name, hello)
     try:

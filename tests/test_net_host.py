@@ -230,7 +230,7 @@ async def test_a_program_playing_through_the_protocol_is_listed_as_one_never_as_
         await eventually(lambda: host.tables[table_id].seats[1].kind == "person")
         seats = (await ana.request({"type": "list"}))["tables"][0]["seats"]
         assert seats[1]["name"] == "Bob" and seats[1]["program"] == "random" and "program" not in seats[0]
-        assert seats_text({"seats": seats}) == "Ana, Bob (program: random)"
+        assert seats_text({"seats": seats}) == "Ana, Bob (program: random)"  # (unnamed, it would be "Random bot")
         assert Seat.from_header(host.tables[table_id].seats[1].to_header()).program == "random"  # journal kept
         bot.cancel()
         with contextlib.suppress(asyncio.CancelledError):

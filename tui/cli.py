@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument(
         "--level", default="rule", choices=bot_levels(), help=f"how it plays (default rule): {levels_told()}"
     )
-    bot.add_argument("--name", default="", metavar="TEXT", help="its name at the table (default: LEVEL bot)")
+    bot.add_argument("--name", default="", metavar="TEXT", help="its name at the table (default: Rule bot, and so on)")
     bot.add_argument("--seed", type=int, default=0, metavar="N", help="any whole number: its choices (default 0)")
     bot.add_argument(
         "--password-env", metavar="VAR", help="the host's password, held in environment variable VAR (if it has one)"
