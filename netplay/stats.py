@@ -90,6 +90,7 @@ class HostStats:
             self.db.execute("PRAGMA synchronous = NORMAL")  # journal at the next start: each key counts once)
         self._migrate()
         self._pruned = float("-inf")
+        self._rankings: dict[tuple[str, str], tuple[list[Any], dict[str, int]]] = {}  # (game, sort): see _ranking
 
     def _migrate(self) -> None:
         """Bring a database of any earlier schema (or none) to VERSION, in one transaction."""
@@ -141,6 +142,8 @@ class HostStats:
         except sqlite3.Error as error:
             log.warning("could not count a finished %s game: %s", game, error)
             return False
+        finally:
+            self._rankings.clear()  # the records moved: every ranking is worked out again when next asked for
         return True
 
     def _add_game(self, identity: str, name: str, game: str, won: bool, change: float) -> None:
@@ -164,6 +167,11 @@ class HostStats:
                 self.db.execute("UPDATE names SET name = ? WHERE identity = ?", (name, identity))
         except sqlite3.Error as error:
             log.warning("could not keep a player's name: %s", error)
+            return
+        for rows, where in self._rankings.values():  # the rankings kept show the new name in the same place
+            if identity in where:
+                rank = where[identity]
+                rows[rank - 1] = (identity, name, *rows[rank - 1][2:])
 
     def code_given(self, identity: str, now: float | None = None) -> None:
         """Keep the identity of a resume code a door has given a player, or a player has typed to come back (never
@@ -200,31 +208,31 @@ class HostStats:
     def leaderboard(self, game: str, sort: str, page: int, identity: str) -> dict[str, Any]:
         """Page `page` of game's leaderboard sorted by sort (a key of SORTS), and identity's own row wherever it is:
         rank, name, games, wins, rating (whole), bot, you. Never an identity: they are hashes of secrets."""
-        total = int(self.db.execute("SELECT COUNT(*) FROM results WHERE game = ?", (game,)).fetchone()[0])
-        pages = max(1, -(-total // PAGE_ROWS))
+        rows, where = self._ranking(game, sort)
+        pages = max(1, -(-len(rows) // PAGE_ROWS))
         page = min(max(0, page), pages - 1)
         first = page * PAGE_ROWS
-        ranked = (
-            f"SELECT results.*, COALESCE(names.name, '?') AS name, ROW_NUMBER() OVER (ORDER BY {SORTS[sort]}) AS rank"
-            " FROM results LEFT JOIN names USING (identity) WHERE game = ?"
-        )
-        found = self.db.execute(
-            f"SELECT rank, identity, name, games, wins, rating FROM ({ranked})"
-            " WHERE (rank > ? AND rank <= ?) OR identity = ? ORDER BY rank",
-            (game, first, first + PAGE_ROWS, identity),
-        ).fetchall()
-        rows = [
-            {
-                "rank": rank,
-                "name": name,
-                "games": games,
-                "wins": wins,
-                "rating": round(rating),
-                "bot": who.startswith("bot:"),  # (lobby.Seat.identity_for_stats)
-                "you": who == identity,
-            }
-            for rank, who, name, games, wins, rating in found
-        ]
-        mine = next((row for row in rows if row["you"]), None)
-        shown = [row for row in rows if first < row["rank"] <= first + PAGE_ROWS]
+
+        def row(rank: int) -> dict[str, Any]:
+            who, name, games, wins, rating = rows[rank - 1]
+            bot = who.startswith("bot:")  # (lobby.Seat.identity_for_stats)
+            return {"rank": rank, "name": name, "games": games, "wins": wins, "rating": round(rating), "bot": bot}
+
+        ranks = range(first + 1, min(len(rows), first + PAGE_ROWS) + 1)
+        shown = [{**row(rank), "you": rows[rank - 1][0] == identity} for rank in ranks]
+        mine = {**row(where[identity]), "you": True} if identity in where else None
         return {"game": game, "sort": sort, "page": page, "pages": pages, "rows": shown, "you": mine}
+
+    def _ranking(self, game: str, sort: str) -> tuple[list[Any], dict[str, int]]:
+        """game's whole leaderboard sorted by sort, (identity, name, games, wins, rating) by rank, and each identity's
+        rank (from 1); worked out once until a game is counted or a name changes (a request then costs a page, not a
+        sort of every record: strangers asking hundreds a second froze the host)."""
+        key = (game, sort)
+        if key not in self._rankings:
+            rows = self.db.execute(
+                "SELECT identity, COALESCE(names.name, '?'), games, wins, rating FROM results"
+                f" LEFT JOIN names USING (identity) WHERE game = ? ORDER BY {SORTS[sort]}",
+                (game,),
+            ).fetchall()
+            self._rankings[key] = rows, {who: rank for rank, (who, *_) in enumerate(rows, start=1)}
+        return self._rankings[key]

@@ -1,5 +1,6 @@
-"""The resume codes a host keeps: forgotten once unused for CODE_DAYS when their player has no record (a keyless
-login gives one each, and the table must not grow for ever), kept while typed again or played with."""
+"""The host's stats kept in check: resume codes forgotten once unused for CODE_DAYS when their player has no record
+(a keyless login gives one each, and the table must not grow for ever), kept while typed again or played with; the
+leaderboard worked out once between counts, and still right after each count and rename."""
 
 from __future__ import annotations
 
@@ -49,3 +50,17 @@ def test_codes_kept_before_their_use_was_recorded_count_as_used_when_the_host_up
     stats = HostStats(path)
     stats.code_given(NEW)  # now: a clear-out, which leaves a code the update counted as used today
     assert stats.knows_code(IDLE) and stats.knows_code(NEW)
+
+
+def test_the_leaderboard_follows_each_count_and_rename_though_it_is_worked_out_once_between_them() -> None:
+    stats = HostStats(None)
+    stats.count("game-1", "coup", [("key:SHA256:ana", "ana"), ("key:SHA256:bo", "bo")], winner=0)
+    first = stats.leaderboard("coup", "rating", 0, "key:SHA256:bo")
+    assert [row["name"] for row in first["rows"]] == ["ana", "bo"] and first["you"]["rank"] == 2
+    stats.named("key:SHA256:bo", "Bob")  # a new name: the same place
+    renamed = stats.leaderboard("coup", "rating", 0, "key:SHA256:bo")
+    assert [row["name"] for row in renamed["rows"]] == ["ana", "Bob"] and renamed["you"]["name"] == "Bob"
+    for number in range(2, 4):  # Bo wins twice: first place
+        stats.count(f"game-{number}", "coup", [("key:SHA256:ana", "ana"), ("key:SHA256:bo", "Bob")], winner=1)
+    after = stats.leaderboard("coup", "rating", 0, "key:SHA256:bo")
+    assert [row["name"] for row in after["rows"]] == ["Bob", "ana"] and after["you"]["rank"] == 1
