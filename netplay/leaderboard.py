@@ -12,11 +12,12 @@ from netplay.stats import SORTS, HostStats, bot_name
 
 def standings(lobby: LobbyTable) -> list[tuple[str, str]]:
     """(identity, name) by seat: a person's identity and the name they came in with (their seat's if they are
-    away or left), or a computer level's."""
+    away or left), or a computer level's (a program's too)."""
     seats = []
     for seat in lobby.seats:
         playing = seat.conn.name if seat.conn is not None else seat.name
-        name = bot_name(seat.level) if seat.kind == "bot" and not seat.left_by else playing
+        level = seat.level if seat.kind == "bot" else seat.program
+        name = bot_name(level) if level and not seat.left_by else playing
         seats.append((seat.identity_for_stats(), name))
     return seats
 

@@ -88,10 +88,13 @@ class Seat:
 
     def identity_for_stats(self) -> str:
         """Whose game this seat's result counts for: its owner, the person who left it, or the bot level playing it
-        (from the first move to the last)."""
+        (from the first move to the last), a program's (`coup bot`) included: programs rank as computers, never
+        among the people."""
         if self.left_by:
             return self.left_by
-        return f"bot:{self.level}" if self.kind == "bot" else self.owner
+        if self.kind == "bot":
+            return f"bot:{self.level}"
+        return f"bot:{self.program}" if self.program else self.owner
 
 
 @dataclass

@@ -273,3 +273,16 @@ async def test_games_started_from_one_address_past_a_burst_are_refused_for_a_whi
             await peer.request({"type": "leave"})
     assert [reply["type"] for reply in replies] == ["ok", "ok", "error"]
     assert replies[2]["code"] == "slow_down" and "one every 60 s" in replies[2]["message"]
+
+
+async def test_a_program_ranks_as_the_computer_level_it_said_never_among_the_people(tmp_path):
+    async with running_host(tmp_path) as (_, port):
+        robo = await RawPeer.greeted(port, "Robo", profile="robo-profile-secret-00001", program="random")
+        created = await robo.request({"type": "create", "game": "coup", "players": 2, "options": {}, "seed": 4})
+        table_id = created["table"]["id"]
+        assert (await robo.request({"type": "join", "table": table_id, "seat": 0}))["type"] == "joined"
+        assert (await robo.request({"type": "fill", "table": table_id, "level": "rule"}))["type"] == "tables"
+        assert (await robo.request({"type": "start", "table": table_id}))["type"] == "ok"
+        await play_raw(robo, 4, level=None)
+        rows = by_name(await board(robo, game="coup"))
+    assert set(rows) == {"Computer (random)", "Computer (rule)"} and all(row["bot"] for row in rows.values())
