@@ -542,6 +542,10 @@ class Host:
             raise Refused("taken", f"seat {wanted} is not open")
         if lobby.seat_of(conn.identity) is not None:
             raise Refused("seated", "you already have a seat at that table")
+        if conn.program and conn.program not in game_spec(lobby.game).bots:  # (its record would name a level
+            titles = ", ".join(spec.title for spec in GAMES.values() if conn.program in spec.bots)  # the game lacks)
+            title = game_spec(lobby.game).title
+            raise Refused("bad_level", f"that table plays {title}; the {conn.program} level plays {titles}")
         lobby.seats[wanted].seat_person(conn, lobby.unique_name(conn.name))
         if is_code_identity(conn.identity):  # a seat to come back to: its resume code is kept on disk from now on
             self.stats.code_given(conn.identity)

@@ -292,9 +292,9 @@ async def test_coup_bot_plays_only_a_game_its_level_plays(tmp_path: Path) -> Non
     async with running_host(tmp_path) as (host, port):
         ana = await RawPeer.greeted(port, "Ana")
         wargame = (await ana.request({"type": "create", "game": "wargame", "players": 2}))["table"]["id"]
-        with pytest.raises(HostError) as refused:  # named: it joins, sees the game, leaves and says why
+        with pytest.raises(HostError) as refused:  # named: the host refuses it a seat, and says why
             await within(play_bot("127.0.0.1", port, level="expert", table_id=wargame), 10)
-        assert "the expert bot plays Coup" in str(refused.value)
+        assert refused.value.code == "bad_level" and "the expert level plays Coup" in str(refused.value)
         assert all(seat.kind == "open" for seat in host.tables[wargame].seats)
         with pytest.raises(HostError):  # unnamed: no table it can play
             await within(play_bot("127.0.0.1", port, level="expert"), 10)
