@@ -33,6 +33,8 @@ async def test_the_table_screen_comes_back_by_itself_after_the_host_restarts(tmp
 
             await first.stop()
             await wait_for(pilot, lambda: remote.error is not None and "attempt 2" in remote.error, seconds=5)
+            await wait_for(pilot, lambda: bool(app._notifications), seconds=5)  # the screen hears the news after it:
+            # the notice before it cleared, then the new one shown (a full run on two cores caught it in between)
             titles = [n.title for n in app._notifications]
             assert titles == ["Connection"], titles  # one word on the connection, replaced, never "Not played"
             second = Host(data_dir=tmp_path / "host", bot_delay=0)
