@@ -18,7 +18,7 @@ from tui.app import CoupApp
 from tui.screens.g54_roles import TableRolesScreen
 from tui.screens.game_over import GameOverScreen, winner_title
 from tui.screens.join import connect_to
-from tui.screens.lobby import LobbyScreen, game_text, host_said
+from tui.screens.lobby import LobbyScreen, game_text, host_said, seats_text
 from tui.screens.pace import PaceDialog
 from tui.screens.rules import HelpScreen
 from tui.screens.table import TableScreen
@@ -376,3 +376,9 @@ def test_the_game_over_title_says_when_the_computer_won_with_a_seat_its_player_l
 def test_the_lobby_shows_the_hosts_refusals_as_sentences():
     assert host_said("that game has started; spectate it instead") == "That game has started; spectate it instead"
     assert host_said("") == "No answer"
+
+
+def test_nobody_is_away_from_a_finished_game_in_the_lobby():
+    seats = [{"seat": 0, "kind": "person", "name": "Ana", "connected": False}, {"seat": 1, "kind": "open", "name": ""}]
+    assert seats_text({"seats": seats, "over": False}) == "Ana (away), open"
+    assert seats_text({"seats": seats, "over": True}) == "Ana, open"

@@ -45,8 +45,9 @@ def host_said(text: str) -> str:
 
 
 def seats_text(table: dict[str, Any]) -> str:
-    """'Ana, Natasha (rule), open, open'."""
+    """'Ana, Natasha (rule), open, open'; nobody is away from a finished game (its players have gone)."""
     words = []
+    over = table.get("over") is True
     for seat in table["seats"]:
         if seat["kind"] == "open":
             words.append("open")
@@ -55,7 +56,7 @@ def seats_text(table: dict[str, Any]) -> str:
         else:
             program = seat.get("program")
             words.append(seat["name"] + (f" (program: {program})" if isinstance(program, str) and program else ""))
-            words[-1] += "" if seat.get("connected", True) else " (away)"
+            words[-1] += "" if seat.get("connected", True) or over else " (away)"
             words[-1] += " (computer plays)" if seat.get("stand_in") else ""
     return ", ".join(words)
 
