@@ -29,11 +29,16 @@ def bot_levels() -> tuple[str, ...]:
     return tuple(dict.fromkeys(level for spec in GAMES.values() for level in spec.bots))
 
 
+def games_played_by(level: str) -> list[str]:
+    """The titles of the games a computer opponent of level plays."""
+    return [spec.title for spec in GAMES.values() if level in spec.bots]
+
+
 def levels_told() -> str:
     """Each level with the games it plays: 'rule (every game), ..., greedy (The 1992 wargame)'."""
     told = []
     for level in bot_levels():
-        games = [spec.title for spec in GAMES.values() if level in spec.bots]
+        games = games_played_by(level)
         told.append(f"{level} ({'every game' if len(games) == len(GAMES) else ', '.join(games)})")
     return ", ".join(told)
 

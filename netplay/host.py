@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from core.game import IllegalMove
-from core.registry import GAMES, game_spec, get_game
+from core.registry import GAMES, game_spec, games_played_by, get_game
 from netplay.chat import ADDRESS_BURST, ADDRESS_PER_SECOND, ChatRate, chat_request, hearers, kept_line
 from netplay.codec import to_plain
 from netplay.connection import MAX_BUFFER, Connection
@@ -543,8 +543,7 @@ class Host:
         if lobby.seat_of(conn.identity) is not None:
             raise Refused("seated", "you already have a seat at that table")
         if conn.program and conn.program not in game_spec(lobby.game).bots:  # (its record would name a level
-            titles = ", ".join(spec.title for spec in GAMES.values() if conn.program in spec.bots)  # the game lacks)
-            title = game_spec(lobby.game).title
+            title, titles = game_spec(lobby.game).title, ", ".join(games_played_by(conn.program))  # the game lacks)
             raise Refused("bad_level", f"that table plays {title}; the {conn.program} level plays {titles}")
         lobby.seats[wanted].seat_person(conn, lobby.unique_name(conn.name))
         if is_code_identity(conn.identity):  # a seat to come back to: its resume code is kept on disk from now on

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.registry import GAMES
+from core.registry import bot_levels
 from netplay.connection import Connection
 from netplay.names import look_alike
 from netplay.table import Table
@@ -23,8 +23,7 @@ BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg", "Vera", "Igor", "Lena",
 def program_level(value: object) -> str:
     """The computer level a program says it plays at (in `coup bot`'s hello, and a seat in a journal), or "" for a
     person: anything that names no level of any game."""
-    levels = {level for spec in GAMES.values() for level in spec.bots}
-    return value if isinstance(value, str) and value in levels else ""
+    return value if isinstance(value, str) and value in bot_levels() else ""
 
 
 @dataclass

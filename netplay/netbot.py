@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.game import Bot
-from core.registry import GAMES, game_spec, make_bot
+from core.registry import GAMES, game_spec, games_played_by, make_bot
 from netplay.client import Client, HostError, connect_again
 from netplay.codec import to_plain, view_from_plain
 from netplay.tally import shown
@@ -73,9 +73,8 @@ async def find_open_table(client: Client, level: str) -> str:
 async def refuse_game(client: Client, game: object, level: str) -> None:
     """Leave the table just joined, and say why: the bot's level does not play its game."""
     await client.request({"type": "leave"})
-    titles = [spec.title for spec in GAMES.values() if level in spec.bots]
     named = game_spec(game).title if isinstance(game, str) and game in GAMES else shown(game)
-    raise HostError("bad_level", f"that table plays {named}; the {level} bot plays {', '.join(titles)}")
+    raise HostError("bad_level", f"that table plays {named}; the {level} bot plays {', '.join(games_played_by(level))}")
 
 
 async def wait_until_full(client: Client, table_id: str, poll: float = 0.02) -> None:

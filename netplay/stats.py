@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from core.registry import GAMES
+from core.registry import bot_levels
 from netplay.names import look_alike
 from netplay.rating import INITIAL, changes, forfeit_loss
 from netplay.storage import private_folder
@@ -67,8 +67,8 @@ def passes_for_a_bot(name: str) -> bool:
     if alike.startswith(look_alike(BOT_PREFIX)):
         return True
     mark = alike.rpartition("(")[2].strip()
-    levels = {level for spec in GAMES.values() for level in spec.bots}
-    return "(" in alike and (mark.rstrip(")").strip() in levels | LOBBY_MARKS or mark.startswith("program"))
+    level = mark.rstrip(")").strip()
+    return "(" in alike and (level in bot_levels() or level in LOBBY_MARKS or mark.startswith("program"))
 
 
 def kept(identity: str) -> bool:
@@ -139,11 +139,10 @@ class HostStats:
                 if self.db.execute("INSERT OR IGNORE INTO counted VALUES (?)", (key,)).rowcount == 0:
                     return False
                 write()
+                self._rankings.clear()  # the records moved: every ranking is worked out again when next asked for
         except sqlite3.Error as error:
             log.warning("could not count a finished %s game: %s", game, error)
             return False
-        finally:
-            self._rankings.clear()  # the records moved: every ranking is worked out again when next asked for
         return True
 
     def _add_game(self, identity: str, name: str, game: str, won: bool, change: float) -> None:
