@@ -25,8 +25,11 @@ def seat_idle(table: Table, seat: int, idle_after: float) -> bool:
     return seat in table.game.to_act(table.state) and now() - table.window_since >= idle_after
 
 
-def notice(lobby: LobbyTable, code: str, seat: int, message: str, but: Connection | None = None, **extra: Any) -> None:
-    """Tell everyone at the table (players and spectators) but `but` what happened to seat, and log it."""
+def notice(
+    lobby: LobbyTable, code: str, seat: int | None, message: str, but: Connection | None = None, **extra: Any
+) -> None:
+    """Tell everyone at the table (players and spectators) but `but` what happened to seat (None: to a spectator),
+    and log it."""
     if code not in NOTICE_CODES:  # a journal gives back only these (netplay.chat.kept_line)
         raise ValueError(f"no notice {code!r}")
     log.info("table %s: %s", lobby.id, message)

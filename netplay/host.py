@@ -408,9 +408,7 @@ class Host:
         lobby = self.tables.get(conn.table_id or "")
         if lobby is None:
             return
-        if conn in lobby.spectators:
-            lobby.spectators.remove(conn)
-            self._abandoned(lobby)
+        self._stop_watching(lobby, conn)
         if conn.seat is not None and lobby.seats[conn.seat].conn is conn:
             seat = lobby.seats[conn.seat]
             if not lobby.started:
@@ -567,6 +565,7 @@ class Host:
             raise Refused("seated", f"already at table {conn.table_id}; leave it first")
         if not lobby.watchers:
             raise Refused("no_watchers", "this table's creator allows no spectators")
+        self._stir(conn)  # the table is told (a loop of watching and leaving flooded its players)
         conn.table_id, conn.seat = lobby.id, None
         lobby.spectators.append(conn)
         self._attend(lobby)
@@ -577,14 +576,22 @@ class Host:
         conn.send(reply)  # before the history, so the client knows the table it is about
         if lobby.table is not None:
             self._send_history(lobby, conn, None)
+        notice(lobby, "watching", None, f"{conn.name} is watching.", but=conn)  # after the history: not news to them
         self._broadcast_lobby()
+
+    def _stop_watching(self, lobby: LobbyTable, conn: Connection) -> None:
+        """conn no longer watches lobby's table (if it did): the table is told, unless the host is stopping."""
+        if conn not in lobby.spectators:
+            return
+        lobby.spectators.remove(conn)
+        if not self.stopping:
+            notice(lobby, "stopped_watching", None, f"{conn.name} stopped watching.")
+        self._abandoned(lobby)
 
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self.tables.get(conn.table_id or "")
         if lobby is not None:
-            if conn in lobby.spectators:
-                lobby.spectators.remove(conn)
-                self._abandoned(lobby)
+            self._stop_watching(lobby, conn)
             if conn.seat is not None:
                 if not lobby.started:
                     lobby.seats[conn.seat] = Seat()

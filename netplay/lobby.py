@@ -14,7 +14,10 @@ from netplay.names import look_alike
 from netplay.table import Table
 
 NAME_ROOM = 16  # characters of a name
-NOTICE_CODES = ("timed_out", "handover_vote", "stand_in", "away", "back", "left")  # the notices a table keeps
+NOTICE_CODES = (  # the notices a table keeps
+    *("timed_out", "handover_vote", "stand_in", "away", "back", "left"),  # about a seat
+    *("watching", "stopped_watching"),  # about a spectator (no seat)
+)
 REMATCH_MODES = ("bots", "wait")  # who takes a seat whose player declines a rematch: a bot, or a new player
 SAID_KEPT = 100  # the table's latest chat lines and notices, given again to whoever comes back or starts watching
 BOT_NAMES = ("Natasha", "Sacha", "Haig", "Mila", "Oleg", "Vera", "Igor", "Lena", "Yuri")

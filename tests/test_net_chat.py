@@ -96,7 +96,7 @@ async def test_players_are_heard_by_all_at_the_table_and_spectators_by_spectator
                 "name": "Bob",
                 "seat": 1,
                 "text": "good luck",
-                "n": 0,  # the table's first word said: a player who comes back hears it again, numbered
+                "n": 1,  # the table's second word said, after Wat's arrival: a player who comes back hears it again
                 "run": line["run"],
             }
 
@@ -162,9 +162,10 @@ async def test_who_comes_back_or_starts_watching_hears_what_was_said_and_noted_a
         history = await back.update(lambda m: m.get("history") is True)
         past = [f for f in back.frames if isinstance(f, dict) and f.get("past")]
         assert [(f["type"], f.get("text") or f.get("message"), f["n"]) for f in past] == [
-            ("chat", "good luck", 0),
+            ("notice", "Wat is watching.", 0),
+            ("chat", "good luck", 1),
             ("notice", away["message"], away["n"]),
-        ]  # in the order said, before the history they are placed in, and never the spectators' own words (n 1)
+        ]  # in the order said, before the history they are placed in, and never the spectators' own words (n 2)
         assert back.frames.index(past[-1]) < back.frames.index(history)
         assert all(f["at"] == len(history["events"]) for f in past)  # said after every event so far
         assert "Alice" in away["message"]
@@ -172,8 +173,8 @@ async def test_who_comes_back_or_starts_watching_hears_what_was_said_and_noted_a
         late = await RawPeer.greeted(port, "Late")
         assert (await late.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
         heard_late = [f for f in await late.alive() if isinstance(f, dict) and f.get("past")]
-        assert [f["n"] for f in heard_late] == [0, 1, 2, 3]  # a spectator hears the spectators' words too
-        assert heard_late[1]["text"] == "Ana holds the Duke!" and heard_late[3]["message"] == "Alice is back."
+        assert [f["n"] for f in heard_late] == [0, 1, 2, 3, 4]  # a spectator hears the spectators' words too
+        assert heard_late[2]["text"] == "Ana holds the Duke!" and heard_late[4]["message"] == "Alice is back."
 
 
 def test_a_client_shows_each_word_said_at_its_table_once_and_takes_past_notices_as_news_only() -> None:

@@ -17,7 +17,7 @@ from core.records import Record, replay_states
 from core.sim import derive_seeds, run_sim
 from netplay.client import Client, HostError
 from netplay.codec import to_plain
-from netplay.host import NAME_LIMIT
+from netplay.host import NAME_LIMIT, STIR_BURST
 from netplay.lobby import Seat
 from netplay.netbot import play_bot
 from netplay.netsim import run_net_sim
@@ -300,6 +300,35 @@ async def test_a_spectator_sees_only_public_views_and_events(tmp_path: Path) -> 
                 assert all(player["hand"] is None for player in view["players"])
         state = host.tables[table_id].table.state  # type: ignore[union-attr]
         assert [p["hand"] for p in final["view"]["players"]] == [list(p.hidden) for p in state.players]
+
+
+def notices(peer: RawPeer, code: str) -> list[str]:
+    """The words of the notices of code peer has been sent so far."""
+    return [f["message"] for f in peer.frames if f.get("type") == "notice" and f.get("code") == code]
+
+
+async def test_the_table_is_told_who_starts_and_stops_watching_and_a_watching_loop_is_slowed(tmp_path: Path) -> None:
+    async with running_host(tmp_path, **UNLIMITED) as (_, port):
+        table_id, (ana, bo) = await seated_table(port, players=3, people=2)
+        wat, cy = await RawPeer.greeted(port, "Wat"), await RawPeer.greeted(port, "Cy")
+        assert (await wat.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        assert (await cy.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        assert (await wat.request({"type": "leave"}))["type"] == "left"
+        await cy.close()
+        told = ["Wat is watching.", "Cy is watching.", "Wat stopped watching.", "Cy stopped watching."]
+        for peer in (ana, bo):
+            await peer.expect(lambda m: m.get("message") == told[-1])
+            watching = [f for f in peer.frames if f.get("code") in ("watching", "stopped_watching")]
+            assert [f["message"] for f in watching] == told
+            assert all(f["seat"] is None and f["table"] == table_id for f in watching)
+        assert notices(wat, "watching") == ["Cy is watching."]  # not told of their own arrival
+
+        replies = []
+        for _ in range(STIR_BURST):  # each arrival is told to the table: an identity's arrivals are rationed
+            replies.append(await wat.request({"type": "spectate", "table": table_id}))
+            await wat.request({"type": "leave"})
+        refused = replies[-1]
+        assert (refused["type"], refused["code"]) == ("error", "slow_down")
 
 
 def check_frame_secrecy(frame: Message, seat: int | None, states: list[Any]) -> None:
