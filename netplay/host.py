@@ -670,8 +670,8 @@ class Host:
         if not isinstance(version, int) or isinstance(version, bool):
             raise Refused("bad_request", "a move carries the version of the view it was made on")
         move = lobby.table.game.load_move(message.get("move"))
-        self.handovers.returned(lobby, conn.seat)  # a player who moves is back: the computer stops playing for them
-        lobby.table.submit(conn.seat, move, version)
+        lobby.table.submit(conn.seat, move, version)  # a stale or illegal move changes nothing, the hand-over neither
+        self.handovers.returned(lobby, conn.seat)  # a player who moved is back: the computer stops playing for them
 
     def _on_chat(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self.tables.get(conn.table_id or "")

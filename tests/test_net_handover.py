@@ -150,6 +150,23 @@ async def test_a_player_may_hand_their_own_seat_over_and_a_move_takes_it_back(tm
         await eventually(lambda: host.tables[table_id].table.state.version == 1)
 
 
+async def test_a_stale_or_illegal_move_never_takes_a_handed_over_seat_back(tmp_path: Path) -> None:
+    async with running_host(tmp_path, bot_delay=30) as (host, port):  # the computer thinks long: nothing moves
+        table_id, (ana, bob) = await seated_table(port, 2, 2, seed=4, options={"first_player": 1})
+        update = await bob.update()
+        assert (await ana.request({"type": "handover", "seat": 1}))["type"] == "error"  # Bob is not idle
+        assert (await bob.request({"type": "handover", "seat": 1}))["done"]
+        move = update["view"]["legal"][0]
+        for version, sent in ((update["version"] - 1, move), (update["version"], {"kind": "coup", "target": 0})):
+            refused = await bob.request({"type": "move", "version": version, "move": sent})
+            assert refused["type"] == "error", refused
+            assert seat_of(host, table_id, 1).stand_in, sent  # a griefer's move that plays nothing keeps no seat
+        assert not [f for f in ana.frames if f.get("code") == "back"]
+        bob.send({"type": "move", "version": update["version"], "move": move})  # (a move's answer is the update)
+        await ana.received(notice("back", 1))
+        assert not seat_of(host, table_id, 1).stand_in
+
+
 async def test_a_wargame_seat_goes_to_the_wargame_bot(tmp_path: Path) -> None:
     async with running_host(tmp_path) as (host, port):
         table_id, (alice, bob) = await seated_table(port, 2, 2, seed=4, game="wargame")
