@@ -13,7 +13,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import asyncssh
+
 LOCALHOST = "127.0.0.1"
+SSH_PER_ADDRESS = 6  # SSH connections from one loopback address (the host takes 8), each with one terminal
 ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -105,3 +108,19 @@ def percentile(values: list[float], share: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+async def ssh_login(port: int, number: int, name: str) -> asyncssh.SSHClientConnection:
+    """Player number's SSH connection to the door at port, logged in as name by a key of its own, from loopback
+    address 127.0.0.N: SSH_PER_ADDRESS players to an address (a player's one terminal to a connection)."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    return await asyncssh.connect(
+        LOCALHOST,
+        port,
+        username=name,
+        local_addr=(f"127.0.0.{2 + number // SSH_PER_ADDRESS}", 0),
+        known_hosts=None,
+        config=None,
+        agent_path=None,
+        client_keys=[key],
+    )

@@ -16,7 +16,7 @@ from typing import Any
 
 import asyncssh
 
-from bench.harness import LOCALHOST, RunningHost, percentile, start_host
+from bench.harness import LOCALHOST, RunningHost, percentile, ssh_login, start_host
 from netplay.client import Client
 
 Result = dict[str, float]
@@ -24,7 +24,6 @@ Updates = asyncio.Queue[dict[str, Any]]
 Session = asyncssh.SSHClientProcess[bytes]
 PLAY_SECONDS = 8.0  # of play, the garbage pasted from a third of the way on
 PAUSE = 0.05  # seconds between an update and the move it asks for
-CONNECTIONS = 5  # SSH connections the sessions share
 PASTE_CHUNK = 4096  # bytes a terminal hands over at a time
 ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
 
@@ -80,14 +79,6 @@ async def _play(client: Client, updates: Updates, stop: asyncio.Event, times: li
                 client.send({"type": "move", "version": message["version"], "move": choose(view["legal"])})
 
 
-async def connect(port: int, name: str) -> asyncssh.SSHClientConnection:
-    """An SSH connection logged in by a key of its own."""
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    return await asyncssh.connect(
-        LOCALHOST, port, username=name, known_hosts=None, config=None, agent_path=None, client_keys=[key]
-    )
-
-
 async def lobby_session(
     conn: asyncssh.SSHClientConnection,
 ) -> tuple[asyncssh.SSHClientProcess[bytes], asyncio.Task[None]]:
@@ -132,8 +123,8 @@ def play_for(port: int, seconds: float) -> list[float]:
 
 
 async def _measure(host: RunningHost, sessions: int, garbage: int) -> Result:
-    conns = [await connect(host.ssh_port, f"p{i}") for i in range(CONNECTIONS)]  # the host takes 8 from one address
-    opened = [await lobby_session(conns[i % CONNECTIONS]) for i in range(sessions)]
+    conns = [await ssh_login(host.ssh_port, i, f"p{i}") for i in range(sessions)]
+    opened = [await lobby_session(conn) for conn in conns]
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         playing = asyncio.get_running_loop().run_in_executor(pool, play_for, host.port, PLAY_SECONDS)
         await asyncio.sleep(PLAY_SECONDS / 3)  # round trips with everyone idle first

@@ -14,7 +14,7 @@ from typing import Any
 
 import asyncssh
 
-from bench.harness import LOCALHOST, RunningHost, percentile, start_host
+from bench.harness import RunningHost, percentile, ssh_login, start_host
 from bench.host_load import THINK, Players
 from bench.players import Pace
 
@@ -22,7 +22,6 @@ SIZES, QUICK_SIZES = (25, 50, 100, 200), (10, 25)
 TARGET_SESSIONS = 100  # the size the targets are set for
 TARGET_MIB, TARGET_FIRST_FRAME_MS, TARGET_KEY_P99_MS = 8.0, 300.0, 100.0
 BACKGROUND_TABLES = 120  # tables played meanwhile: well over two pages of the lobby (50 each), so ] always turns one
-PER_ADDRESS = 6  # SSH connections from one loopback address (the host takes 8)
 KEY_SAMPLES, KEY_PRESSES = 20, 5  # sessions whose keystrokes are timed, and page turns each
 TIMEOUT = 60.0
 ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>])")
@@ -70,18 +69,8 @@ class Terminal:
 
 async def arrive(port: int, number: int) -> tuple[Terminal, float]:
     """A new player (a new key, from loopback address 127.0.0.N) in the lobby; and seconds until the lobby showed."""
-    key = asyncssh.generate_private_key("ssh-ed25519")
     started = time.perf_counter()
-    connection = await asyncssh.connect(
-        LOCALHOST,
-        port,
-        username=f"s{number}",
-        local_addr=(f"127.0.0.{2 + number // PER_ADDRESS}", 0),
-        known_hosts=None,
-        config=None,
-        agent_path=None,
-        client_keys=[key],
-    )
+    connection = await ssh_login(port, number, f"s{number}")
     process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
     terminal = Terminal(connection, process)
     await terminal.shows(b"Lobby of")

@@ -117,6 +117,7 @@ class Limits:
 
     connections_per_address: int = 8
     connections: int = 500
+    sessions_per_connection: int = 2  # terminals open at once on one connection (ssh's connection sharing opens a few)
     idle_seconds: float = 30 * 60
     login_seconds: float = 30.0
 
@@ -212,6 +213,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.server.sessions -= 1
         self._end_app()
 
     def _end_app(self) -> None:
@@ -309,6 +311,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self.offered_key = ""  # the last key asked about or signed with: proven only if the login is by key
         self.other_method = False  # a password or keyboard-interactive login succeeded
         self.counted = False
+        self.sessions = 0  # open on this connection
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
@@ -393,7 +396,15 @@ class GameSSHServer(asyncssh.SSHServer):
         self.other_method = self.other_method or self.host.access.open  # an open host lets it in with no question
         return self.host.access.open
 
-    def session_requested(self) -> GameSession:
+    def session_requested(self) -> GameSession | bool:
+        """A session, each with an app of its own: as many at once as the limit allows (one connection opening
+        150 took 4.8 MB an app, and its address's connection limit did not count them)."""
+        if self.sessions >= self.host.limits.sessions_per_connection:
+            self.host.tally.note(
+                self.peer, "refused sessions", logging.WARNING, "refused a session over the limit from %s", self.peer
+            )
+            return False
+        self.sessions += 1
         return GameSession(self)
 
     def connection_requested(self, *args: Any) -> bool:

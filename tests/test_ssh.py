@@ -30,6 +30,7 @@ from netplay.ssh_driver import ChannelDriver
 from netplay.ssh_server import Access, AppFactory, Limits, Lobby, SessionInfo, color_system
 from tests.ssh_helpers import (
     LOCALHOST,
+    SIZE,
     Hosts,
     client_key,
     create_table,
@@ -314,16 +315,44 @@ async def all_freed(refs: list[weakref.ref[Any]], timeout: float = 5.0) -> None:
 async def test_a_hundred_finished_sessions_leave_no_app_in_memory(tmp_path: Path) -> None:
     stdout, stderr = sys.stdout, sys.stderr
     async with start_hosts(tmp_path, tiny_factory) as hosts:
-        for _ in range(10):  # ten connections of ten sessions, five at a time
-            conn = await hosts.connect("ana")
-            for _ in range(2):
-                await within(asyncio.gather(*(open_and_leave(hosts, conn, "tiny app ready") for _ in range(5))))
-            conn.close()
-            await within(conn.wait_closed())
+        for _ in range(10):  # ten rounds of five connections at once, each with two sessions at once
+            conns = [await hosts.connect("ana") for _ in range(5)]
+            await within(asyncio.gather(*(open_and_leave(hosts, c, "tiny app ready") for c in conns for _ in range(2))))
+            for conn in conns:
+                conn.close()
+                await within(conn.wait_closed())
         await eventually(lambda: not hosts.ssh.sessions)
         assert len(hosts.apps) == 100
         await all_freed(hosts.apps)
         assert sys.stdout is stdout and sys.stderr is stderr
+
+
+async def test_a_connection_opens_two_terminals_at_once_and_no_more(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path, tiny_factory) as hosts:
+        conn = await hosts.connect("ana")
+        first, second = await hosts.terminal(conn=conn), await hosts.terminal(conn=conn)
+        await second.expect("tiny app ready")
+        for _ in range(3):  # each would have been an app of its own, never given back
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await within(conn.create_process(term_type="xterm", term_size=SIZE))
+        assert len(hosts.apps) == 2
+        await first.close()
+        third = await hosts.terminal(conn=conn)  # a place came free
+        await third.expect("tiny app ready")
+        assert len(hosts.apps) == 3
+
+
+async def test_a_session_hung_up_as_its_app_starts_leaves_no_app_running(tmp_path: Path) -> None:
+    async with start_hosts(tmp_path, tiny_factory) as hosts:
+        for _ in range(10):
+            conn = await hosts.connect("ana")
+            process = await within(conn.create_process(term_type="xterm", term_size=SIZE, encoding=None))
+            process.close()  # before the app's first frame
+            conn.close()
+            await within(conn.wait_closed())
+        await eventually(lambda: not hosts.ssh.sessions)  # every app ended (one left running keeps its session)
+        assert len(hosts.apps) >= 5
+        await all_freed(hosts.apps)
 
 
 async def test_sessions_ending_out_of_order_give_back_the_servers_streams(tmp_path: Path) -> None:
@@ -357,8 +386,8 @@ def unraisable(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def test_finished_lobby_sessions_leave_no_app_in_memory(tmp_path: Path, unraisable: list[str]) -> None:
     stdout, stderr = sys.stdout, sys.stderr
     async with start_hosts(tmp_path) as hosts:
-        conn = await hosts.connect("ana")
-        await within(asyncio.gather(*(open_and_leave(hosts, conn, "Lobby of") for _ in range(3))), 60)
+        conns = [await hosts.connect("ana") for _ in range(3)]
+        await within(asyncio.gather(*(open_and_leave(hosts, conn, "Lobby of") for conn in conns)), 60)
         await eventually(lambda: not hosts.ssh.sessions)
         assert len(hosts.apps) == 3
         await all_freed(hosts.apps)
@@ -452,9 +481,8 @@ async def test_colour_depth_follows_the_clients_terminal(tmp_path: Path, monkeyp
 
 async def test_the_lobby_uses_no_colour_the_terminal_lacks(tmp_path: Path) -> None:
     async with start_hosts(tmp_path) as hosts:
-        conn = await hosts.connect("ana")
         terms = {
-            name: await hosts.terminal(conn=conn, term_type=term_type, env=env)
+            name: await hosts.terminal(term_type=term_type, env=env)
             for name, (term_type, env, _depth) in DEPTHS.items()
             if name != "truecolor"
         }
