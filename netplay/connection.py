@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import secrets
 import time
@@ -14,6 +15,20 @@ from netplay.wire import MAX_FRAME, FrameTooLarge, encode
 log = logging.getLogger(__name__)
 MAX_BUFFER = 256 * 1024
 ERROR_TEXT_LIMIT = 300  # characters of an error reply's message
+
+
+def where_from(address: str) -> str:
+    """The address a peer's connection, game and rate limits count against: an IPv4 address as it is (an IPv4-mapped
+    IPv6 one as that IPv4 address), loopback as it is, any other IPv6 address by its /64 network, as one subscriber
+    gets a whole /64 (each of its 2**64 addresses had limits of its own)."""
+    try:
+        ip = ipaddress.ip_address(address.partition("%")[0])  # (a link-local address names its interface after %)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and not ip.is_loopback:
+        mapped = ip.ipv4_mapped
+        return str(mapped) if mapped is not None else str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return address
 
 
 class Connection:
@@ -34,7 +49,7 @@ class Connection:
         self.reader, self.writer = reader, writer
         peername = writer.get_extra_info("peername")
         self.peer = str(peername)
-        self.address = str(peername[0]) if isinstance(peername, tuple) else self.peer  # without the port
+        self.address = where_from(str(peername[0])) if isinstance(peername, tuple) else self.peer  # no port
         self.origin = self.address  # where the player is: for the SSH door's connections, the SSH client's address
         self.tally = tally or Tally(log)
         self.name = ""

@@ -22,6 +22,7 @@ import asyncssh
 from rich.color import ColorSystem
 from textual.filter import NoColor
 
+from netplay.connection import where_from
 from netplay.host import NAME_LIMIT
 from netplay.identity import Throttle, code_identity, new_resume_code, read_code, shown_code, split_username
 from netplay.ssh_driver import ChannelDriver
@@ -315,7 +316,7 @@ class GameSSHServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
-        self.peer = str((conn.get_extra_info("peername") or ("?",))[0])
+        self.peer = where_from(str((conn.get_extra_info("peername") or ("?",))[0]))
         host, limits = self.host, self.host.limits
         if host.addresses[self.peer] >= limits.connections_per_address or host.connected >= limits.connections:
             host.tally.note(

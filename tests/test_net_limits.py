@@ -13,8 +13,8 @@ import pytest
 from netplay import client as client_module
 from netplay.chat import ADDRESS_BURST
 from netplay.client import Client
-from netplay.connection import ERROR_TEXT_LIMIT
-from netplay.limits import HostLimits
+from netplay.connection import ERROR_TEXT_LIMIT, Connection, where_from
+from netplay.limits import Doors, HostLimits
 from netplay.listing import LIST_LIMIT
 from netplay.wire import HEADER
 from tests.net_helpers import (
@@ -45,6 +45,41 @@ async def create(peer: RawPeer, **fields: object) -> Message:
 
 
 # -- silence ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("peer", "counted_as"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),  # one subscriber's prefix: its 2**64 addresses count as one
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+        ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+        ("::ffff:203.0.113.7", "203.0.113.7"),
+        ("fe80::1%eth0", "fe80::/64"),
+        ("::1", "::1"),  # loopback, exempt from the limits, stays as the limits name it
+        ("::ffff:127.0.0.1", "127.0.0.1"),
+    ],
+)
+def test_limits_count_an_ipv6_peer_by_its_64_network(peer: str, counted_as: str) -> None:
+    assert where_from(peer) == counted_as
+
+
+class PeerAt:
+    """What a Connection asks of its writer, from an IPv6 peer."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+
+    def get_extra_info(self, name: str) -> object:
+        return (self.address, 40000, 0, 0) if name == "peername" else None
+
+
+def test_connections_from_one_ipv6_prefix_share_its_address_limit() -> None:
+    doors = Doors(HostLimits(per_address=2))
+    peers = [Connection(asyncio.StreamReader(), PeerAt(f"2001:db8::{n:x}")) for n in range(1, 4)]  # type: ignore[arg-type]
+    assert [doors.admit(conn.address) is None for conn in peers] == [True, True, False]
+    other = Connection(asyncio.StreamReader(), PeerAt("2001:db8:0:1::1"))  # type: ignore[arg-type]
+    assert doors.admit(other.address) is None
 
 
 async def test_a_connection_silent_at_no_table_is_closed_but_pings_and_a_table_keep_one_open(tmp_path: Path) -> None:
