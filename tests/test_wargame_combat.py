@@ -219,8 +219,11 @@ def test_rebel_leader_bugs_out_and_does_not_defend() -> None:
     options = legal(state, REB)
     assert BugOut(leader) in options and BugOut(leader, "N4") not in options and BugOut(leader, "L4") in options
     dice(state, 3)
-    state, _ = play(state, REB, BugOut(leader, "L4"))
+    state, events = play(state, REB, BugOut(leader, "L4"))
     assert where(state, leader) == "L4" and state.combat.odds == "2-1"  # 8 to 4 without him
+    told = [e.text for e in events]
+    assert told[1] == "Without him M4 defends with 4: 8 to 4, 2-1"  # the attack's line said 5, with him
+    assert told[2].startswith("Turn 2, government attack M4 at 2-1 (die 3)")
 
 
 def test_maximum_leader_never_bugs_out() -> None:

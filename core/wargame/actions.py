@@ -9,7 +9,7 @@ from typing import Any
 from core.game import IllegalMove
 from core.wargame.board import OFF_MAP, STACKING_LIMIT, hex_name, stack_at, stacking_count, terrain
 from core.wargame.casualties import kill_leader, remove, switch_side
-from core.wargame.combat import attack_error, bugout_hexes, declare
+from core.wargame.combat import attack_error, bugout_hexes, current_column, declare, strengths
 from core.wargame.encounters import enter, flee_hexes, flee_to
 from core.wargame.events import Event
 from core.wargame.flow import end_move_phase, must_move_out, next_phase, subversion_error, window
@@ -117,7 +117,11 @@ def _bug_out(state: WargameState, seat: int, move: BugOut, events: list[Event]) 
     leader = state.units[move.leader]
     if move.to:
         _refuse("" if move.to in bugout_hexes(state, leader) else f"{leader.name} cannot bug out to {move.to}")
+        where = hex_name(leader.hex)
         flee_to(state, leader, move.to, events)
+        att, dfn = strengths(state, combat)  # who bugs out does not count in the defence
+        text = f"Without him {where} defends with {dfn}: {att} to {dfn}, {current_column(state, combat, False)}"
+        events.append(Event("flee", text, leader.side, state.turn))
     pending = tuple(uid for uid in combat.pending if uid != move.leader)
     state.combat = replace(combat, pending=pending)
 

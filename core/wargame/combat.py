@@ -109,5 +109,10 @@ def surrender_modifier(board: Board, combat: Combat) -> int:
 def current_column(board: Board, combat: Combat, infuriated: bool) -> str:
     """The column of the combat as the board stands (leaders who bugged out gone); an infuriated defence that
     drops below 1-4 fights at 1-4."""
+    return column(*strengths(board, combat, infuriated)) or "1-4"
+
+
+def strengths(board: Board, combat: Combat, infuriated: bool = False) -> tuple[int, int]:
+    """The attack's and the defence's strengths as the board stands."""
     att = attack_strength(board, combat.attackers, combat.leaders)
-    return column(att, defence(board, combat.side, combat.targets, infuriated)) or "1-4"
+    return att, defence(board, combat.side, combat.targets, infuriated)

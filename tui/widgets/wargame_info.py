@@ -18,7 +18,10 @@ from tui.widgets.wargame_text import choice_text, unit_line, unit_names
 
 PROMPTS = {
     "flee": "An enemy entered the hex of a lone rebel leader: where does he flee?",
-    "bugout": "Your leader's hex is attacked: stay and lead the defence, or bug out?",
+    "bugout": (
+        "Your leader's hex is attacked: stay (he adds to the defence, and dies if its last combat unit is lost)"
+        " or bug out (he leaves it to the others)?"
+    ),
 }
 
 
