@@ -140,6 +140,7 @@ async def test_the_wargame_screen_chats_at_a_network_table(host):
         assert (line["scope"], line["name"]) == ("table", "Player")
         log = app.screen.query_one("#wg-log", RichLog)
         await wait_for(pilot, lambda: "» Player: for the junta" in shown(log))
+        assert app.screen.query_one(ChatLine).placeholder.startswith("Say something (")  # a player: all hear it
 
 
 async def test_a_private_table_is_made_in_the_dialog_and_joined_with_the_code_prompt(host):

@@ -22,6 +22,7 @@ from tui.screens.lobby import LobbyScreen, game_text, host_said, seats_text
 from tui.screens.pace import PaceDialog
 from tui.screens.rules import HelpScreen
 from tui.screens.table import TableScreen
+from tui.widgets.chat import ChatLine
 
 
 @pytest.fixture
@@ -217,6 +218,9 @@ async def test_a_spectator_sees_no_hands(host):
         await pilot.press("o", "k")
         await pilot.pause()
         assert app.screen is screen and screen.settings.confirm  # nothing opened, nothing changed
+        await pilot.press("apostrophe")
+        await pilot.pause()
+        assert screen.query_one(ChatLine).placeholder.startswith("Say something to the other watchers: the players")
     await player.close()
 
 

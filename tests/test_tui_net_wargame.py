@@ -21,6 +21,7 @@ from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.screens.lobby import LobbyScreen, game_text
 from tui.screens.wargame import WargameScreen
+from tui.widgets.chat import WATCHERS_HEAR, ChatLine
 
 
 @pytest.fixture
@@ -157,6 +158,7 @@ async def test_a_spectator_watches_the_wargame_map_and_cannot_act(host):
         assert sum(1 for u in view.units if u.on_map) > 10  # the government's forces on the public map
         info = str(screen.query_one("#wg-info", Static).render())
         assert "You are watching. Waiting for the rebels (Bo)." in info
+        assert screen.query_one(ChatLine).placeholder == WATCHERS_HEAR  # the players never hear a watcher
         await pilot.press("a", "enter")  # nothing a spectator presses reaches the host
         await pilot.pause()
         assert screen.view.version == view.version

@@ -34,7 +34,7 @@ from tui.screens.pace import HOSTS_PACE, PaceDialog
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line, saved_where
-from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
+from tui.widgets.chat import CHAT_KEY, LOCAL, WATCHERS_HEAR, ChatLine, follow_chat
 from tui.widgets.log_paging import log_to_end, page_log
 from tui.widgets.reflow_log import ReflowLog
 from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
@@ -111,7 +111,8 @@ class TableScreen(Screen[None]):
         if self.table.seat is not None:
             yield SeatPanel(id="me", classes="seat")
         yield Grid(id="choices")
-        yield ChatLine()
+        watching = getattr(self.table, "remote", False) and self.table.seat is None
+        yield ChatLine(WATCHERS_HEAR) if watching else ChatLine()
         yield Footer(show_command_palette=False)  # its keys need the whole line at 80 columns (Ctrl+P still works)
 
     def on_mount(self) -> None:

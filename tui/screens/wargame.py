@@ -44,7 +44,7 @@ from tui.screens.listening import tell_trouble, while_up
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings, record_line, saved_where
-from tui.widgets.chat import CHAT_KEY, LOCAL, ChatLine, follow_chat
+from tui.widgets.chat import CHAT_KEY, LOCAL, WATCHERS_HEAR, ChatLine, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.log_paging import log_to_end, page_log
 from tui.widgets.pick_list import MAX_NUMBERED, PickList
@@ -132,7 +132,7 @@ class WargameScreen(Screen[None]):
             log.can_focus = False  # the arrow keys move the map's cursor; PageUp/PageDown scroll the log
             yield log
             yield Static(id="wg-crt")
-        yield ChatLine()
+        yield ChatLine(WATCHERS_HEAR) if self.table.remote and not self.people else ChatLine()
         yield Footer(show_command_palette=False)  # its keys need the whole line at 80 columns (Ctrl+P still works)
 
     @property

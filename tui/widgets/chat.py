@@ -38,6 +38,9 @@ def follow_chat(table: Any, log: RichLog) -> Callable[[], None]:
     return unsubscribe
 
 
+WATCHERS_HEAR = "Say something to the other watchers: the players do not hear you (Enter sends, Esc cancels)"
+
+
 class ChatLine(Input):
     """The chat line: hidden until opened; Enter says what was typed, Esc closes it unsaid."""
 
@@ -62,6 +65,7 @@ class ChatLine(Input):
             self.text = text
 
     def __init__(self, placeholder: str = "Say something (Enter sends and closes the line, Esc cancels)") -> None:
+        """placeholder: what the empty line says (who hears it, and the keys)."""
         super().__init__(placeholder=placeholder, max_length=TEXT_LIMIT, id="chat-line")
         self.can_focus = False  # closed, it takes no keys (a screen focuses its first focusable widget)
         self._before: Widget | None = None
