@@ -207,7 +207,7 @@ async def test_the_table_log_says_when_another_player_loses_their_connection_and
             await bob.close()
             said = "Bob lost connection; their seat is kept for 60 s."
             await wait_for(pilot, lambda: said in log_text(screen, log))
-            waiting = "Bob lost connection: the host keeps the seat for them."
+            waiting = "Bob lost connection: the host keeps the seat for them (g: the computer plays it)."
             await wait_for(pilot, lambda: waiting in str(situation.render()))
             box = None if game == "wargame" else screen.query_one("#seat-1", SeatPanel)  # (the wargame has none)
             assert box is None or box.border_subtitle == "turn · away"

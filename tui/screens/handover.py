@@ -17,13 +17,15 @@ HELP = "Hand a seat to the computer (your own, or an away or idle player's)"
 
 
 def away_note(table: Any, owed: Sequence[int], names: Sequence[str]) -> str:
-    """' Bo lost connection: the host keeps the seat for them.' when a seat owed an answer waits for its player's
-    return (a network table's notices); else empty."""
+    """' Bo lost connection: the host keeps the seat for them (g: the computer plays it).' when a seat owed an answer
+    waits for its player's return (a network table's notices), the key's hint for a player at the table; else
+    empty."""
     away = [names[seat] for seat in owed if seat in getattr(table, "away", ())]
     if not away:
         return ""
-    seats = "the seat" if len(away) == 1 else "their seats"
-    return f" {and_list(away)} lost connection: the host keeps {seats} for them."
+    seats, it = ("the seat", "it") if len(away) == 1 else ("their seats", "them")
+    hint = f" (g: the computer plays {it})" if table.seat is not None else ""
+    return f" {and_list(away)} lost connection: the host keeps {seats} for them{hint}."
 
 
 def seat_note(table: Any, seat: int) -> str:
