@@ -386,3 +386,10 @@ def test_nobody_is_away_from_a_finished_game_in_the_lobby():
     seats = [{"seat": 0, "kind": "person", "name": "Ana", "connected": False}, {"seat": 1, "kind": "open", "name": ""}]
     assert seats_text({"seats": seats, "over": False}) == "Ana (away), open"
     assert seats_text({"seats": seats, "over": True}) == "Ana, open"
+
+
+def test_the_lobby_says_which_side_of_the_wargame_is_open():
+    seats = [{"seat": 0, "kind": "person", "name": "Ana"}, {"seat": 1, "kind": "open", "name": ""}]
+    assert seats_text({"game": "wargame", "seats": seats}) == "government: Ana, rebels: open"
+    assert seats_text({"game": "coup", "seats": seats}) == "Ana, open"
+    assert seats_text({"game": "chess", "seats": seats}) == "Ana, open"  # a game this client does not know

@@ -45,7 +45,8 @@ def host_said(text: str) -> str:
 
 
 def seats_text(table: dict[str, Any]) -> str:
-    """'Ana, Natasha (rule), open, open'; nobody is away from a finished game (its players have gone)."""
+    """'Ana, Natasha (rule), open, open'; 'government: Ana, rebels: open' in a game of sides; nobody is away from a
+    finished game (its players have gone)."""
     words = []
     over = table.get("over") is True
     for seat in table["seats"]:
@@ -58,7 +59,18 @@ def seats_text(table: dict[str, Any]) -> str:
             words.append(seat["name"] + (f" (program: {program})" if isinstance(program, str) and program else ""))
             words[-1] += "" if seat.get("connected", True) or over else " (away)"
             words[-1] += " (computer plays)" if seat.get("stand_in") else ""
+    sides = _sides(table.get("game"))
+    if len(sides) == len(words):
+        words = [f"{side}: {word}" for side, word in zip(sides, words, strict=True)]
     return ", ".join(words)
+
+
+def _sides(game: object) -> tuple[str, ...]:
+    """The sides a game's seats are, by seat ("government", "rebels"); () for a game of players alike."""
+    try:
+        return game_spec(str(game)).sides if game is not None else ()
+    except ValueError:  # a game this client does not know
+        return ()
 
 
 UNCLAIMED_LIMIT = 8 + SAID_KEPT  # a new spectator's first updates, and what was said at the table before
