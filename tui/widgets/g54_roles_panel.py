@@ -72,10 +72,11 @@ def short_lines(roles: tuple[str, ...], taxed: str | None, width: int, blocks: b
     return Text("\n").join(lines)
 
 
-def full_lines(
-    roles: tuple[str, ...], taxed: str | None, legend: str = "* blockable · ★ advanced · r: full rules"
-) -> Text:
-    """Each role's key and name, its action and who may block it."""
+def full_lines(roles: tuple[str, ...], taxed: str | None, legend: str = "") -> Text:
+    """Each role's key and name, its action and who may block it; legend (by default, the marks the roles show and
+    the key to the rules) under them."""
+    advanced = f" · {ADVANCED_MARK} advanced" if any(ROLES[name].advanced for name in roles) else ""
+    legend = legend or f"* blockable{advanced} · r: full rules"
     text = Text()
     for number, name in enumerate(roles, start=1):
         role = ROLES[name]
