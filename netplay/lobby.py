@@ -179,7 +179,9 @@ class LobbyTable:
         winner = self.table.game.result(self.table.state)
         if winner is None:
             return None
-        seat = self.seats[winner]  # a computer is named with its level, as in the seats (bo (rule): bo left)
+        seat = self.seats[winner]  # a computer is named with its level, as in the seats
+        if seat.kind == "bot" and seat.left_by:  # a seat its player left: the win is nobody's (Bo's record lost it)
+            return f"{seat.name}'s seat ({seat.level})"
         return f"{seat.name} ({seat.level})" if seat.kind == "bot" else seat.name
 
     def header(self) -> dict[str, Any]:
