@@ -527,7 +527,9 @@ class Host:
         if conn.table_id is not None:
             raise Refused("seated", f"already at table {conn.table_id}; leave it first")
         if lobby.started:
-            raise Refused("started", "that game has started; spectate it instead")
+            away = any(seat.kind == "person" and seat.conn is None for seat in lobby.seats)
+            back = " (if a seat there waiting for its player is yours, come back with your resume code)" if away else ""
+            raise Refused("started", f"that game has started; spectate it instead{back}")
         wanted = message.get("seat")
         if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
             raise Refused("bad_request", "seat must be a seat number")
