@@ -22,7 +22,7 @@ from tui.screens.lobby import LobbyScreen, game_text, host_said, seats_text
 from tui.screens.pace import PaceDialog
 from tui.screens.rules import HelpScreen
 from tui.screens.table import TableScreen
-from tui.widgets.chat import ChatLine
+from tui.widgets.chat import WATCHERS_HEAR, ChatLine
 
 
 @pytest.fixture
@@ -220,7 +220,7 @@ async def test_a_spectator_sees_no_hands(host):
         assert app.screen is screen and screen.settings.confirm  # nothing opened, nothing changed
         await pilot.press("apostrophe")
         await pilot.pause()
-        assert screen.query_one(ChatLine).placeholder.startswith("Say something to the other watchers: the players")
+        assert screen.query_one(ChatLine).placeholder == WATCHERS_HEAR  # the players never hear a watcher
     await player.close()
 
 

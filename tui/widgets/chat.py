@@ -38,7 +38,7 @@ def follow_chat(table: Any, log: RichLog) -> Callable[[], None]:
     return unsubscribe
 
 
-WATCHERS_HEAR = "Say something to the other watchers: the players do not hear you (Enter sends, Esc cancels)"
+WATCHERS_HEAR = "Only the other watchers hear you, not the players (Enter sends, Esc cancels)"
 
 
 class ChatLine(Input):
