@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.game import IllegalMove
-from core.wargame.board import OFF_MAP, STACKING_LIMIT, hex_name, stack_at, stacking_count, terrain
+from core.wargame.board import OFF_MAP, STACKING_LIMIT, hex_name, map_labels, stack_at, stacking_count, terrain
 from core.wargame.casualties import kill_leader, remove, switch_side
 from core.wargame.combat import attack_error, bugout_hexes, current_column, declare, strengths
 from core.wargame.encounters import enter, flee_hexes, flee_to
@@ -43,7 +43,17 @@ def play(state: WargameState, seat: int, move: WargameMove, events: list[Event])
     handler = HANDLERS.get((open_window, type(move)))
     if handler is None:
         raise IllegalMove(f"a {move.kind} move is not possible in the {open_window} window")
+    _refuse(_label_error(move))
     handler(state, seat, move, events)
+
+
+def _label_error(move: WargameMove) -> str:
+    """Why a hex the move names is none of the map's ("" if each is one), spelt exactly as the map spells it: the
+    rules compare labels as they are, so "a8" for A8 had put a unit where no rule could see it."""
+    named = [getattr(move, name) for name in ("hex", "to") if hasattr(move, name)]
+    named += [*getattr(move, "path", ()), *getattr(move, "targets", ()), *(to for _, to in getattr(move, "moves", ()))]
+    wrong = [label for label in named if label not in map_labels() and label not in ("", OFF_MAP)]
+    return f"{wrong[0]!r} is no hex of the map" if wrong else ""
 
 
 def _refuse(reason: str) -> None:

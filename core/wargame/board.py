@@ -77,6 +77,12 @@ def all_hexes() -> tuple[str, ...]:
 
 
 @cache
+def map_labels() -> frozenset[str]:
+    """Every hex label, spelt as the map spells it."""
+    return frozenset(all_hexes())
+
+
+@cache
 def terrain(label: str) -> str:
     """ "clear", "city", "forest" or "lake"."""
     return game_map().terrain[hex_of(label)]

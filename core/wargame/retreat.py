@@ -119,6 +119,8 @@ def retreat_error(state: WargameState, label: str, moves: dict[str, str]) -> str
             return "the rules want a retreat that over-stacks less, then ends next to fewer enemies, then splits less"
     for leader in leaders:
         hexes = leader_hexes(state, leader, assignment)
+        if not hexes and leader.uid in moves:
+            return f"{leader.name} has nowhere to go"
         if hexes and moves.get(leader.uid) not in hexes:
             return f"{leader.name} goes to {' or '.join(hexes)}, with his units where he can"
     return ""
