@@ -212,6 +212,22 @@ def test_leader_in_a_destroyed_helicopter_dies() -> None:
     assert status(state, leader) == "dead" and state.vp == [0, 5]
 
 
+def test_losing_the_helicopter_that_carries_the_leader_is_a_choice_apart_from_losing_an_empty_one() -> None:
+    state = board(phase="attack", side=REB)
+    carrier, empty = put(state, GOV, "helicopter", "M4"), put(state, GOV, "helicopter", "M4")
+    put(state, GOV, "army", "M4")
+    leader = put(state, GOV, "leader", "M4", riding=carrier)
+    att = [put(state, REB, "irregular", "N4") for _ in range(3)] + [put(state, REB, "irregular", "N3")]
+    att += [put(state, REB, "irregular", "M3") for _ in range(3)]  # 14 against 11: 1-1
+    dice(state, 4)
+    state, _ = play(state, REB, Attack(tuple(sorted(att)), ("M4",)))
+    assert state.last_result == "-1"
+    choices = {m.units for m in legal(state, GOV)}
+    assert (carrier,) in choices and (empty,) in choices  # (the two helicopters counted once: one was not offered)
+    state, _ = play(state, GOV, ChooseLosses((empty,)))
+    assert status(state, leader) == "map"
+
+
 def test_rebel_leader_bugs_out_and_does_not_defend() -> None:
     state, att, _ = attack_position(["irregular", "irregular"], ["tank", "tank"])  # 8 to 5 with him: 1-1
     leader = put(state, REB, "leader", "M4")

@@ -53,22 +53,27 @@ def legal_moves(state: WargameState, seat: int) -> tuple[WargameMove, ...]:
         return bugout_moves(state)
     if open_window in ("attacker_losses", "defender_losses"):
         _, candidates, count = losses_owed(state)
-        return tuple(ChooseLosses(units) for units in _distinct_choices(candidates, count))
+        return tuple(ChooseLosses(units) for units in _distinct_choices(state, candidates, count))
     if open_window == "retreat":
         return retreat_moves(state)
     if open_window == "advance":
         return advance_moves(state)
     if open_window == "disband":
         own = [u for u in stack_at(state, state.disband[0]) if u.side == seat and u.stacks]
-        return tuple(Disband(units) for units in _distinct_choices(own, stacking_count(own) - STACKING_LIMIT))
+        return tuple(Disband(units) for units in _distinct_choices(state, own, stacking_count(own) - STACKING_LIMIT))
     return ()
 
 
-def _distinct_choices(units: list[Unit], count: int) -> list[tuple[str, ...]]:
-    """Each way to pick count of units that differs in what is lost (same kind, hex and riders count once)."""
+def _distinct_choices(state: WargameState, units: list[Unit], count: int) -> list[tuple[str, ...]]:
+    """Each way to pick count of units that differs in what is lost (same kind, hex and riders count once: a
+    helicopter carrying a leader is not an empty one)."""
+    riders: dict[str, list[str]] = {}
+    for unit in state.on_map():
+        if unit.riding:
+            riders.setdefault(unit.riding, []).append(unit.kind)
     seen, found = set(), []
     for combo in combinations(units, min(count, len(units))):
-        signature = tuple(sorted((u.hex, u.kind) for u in combo))
+        signature = tuple(sorted((u.hex, u.kind, *sorted(riders.get(u.uid, ()))) for u in combo))
         if signature not in seen:
             seen.add(signature)
             found.append(tuple(sorted(u.uid for u in combo)))
@@ -166,10 +171,10 @@ def advance_moves(state: WargameState) -> tuple[Advance, ...]:
     leaders = [u for u in units if u.is_leader]
     moves = [Advance()]
     for size in range(1, len(fighters) + 1):
-        for group in _distinct_choices(fighters, size):
+        for group in _distinct_choices(state, fighters, size):
             if stacking_count(state.units[uid] for uid in group) > STACKING_LIMIT:
                 continue
             for count in range(len(leaders) + 1):
-                for led in _distinct_choices(leaders, count):
+                for led in _distinct_choices(state, leaders, count):
                     moves.append(Advance(tuple(sorted((*group, *led)))))
     return tuple(dict.fromkeys(moves))
