@@ -198,30 +198,29 @@ def test_leader_survives_while_a_combat_unit_remains() -> None:
     assert status(state, leader) == "map" and state.vp == [0, 0]
 
 
-def test_leader_in_a_destroyed_helicopter_dies() -> None:
+def _helicopters_hit(helicopters: int) -> tuple[WargameState, list[str], str]:
+    """The Maximum Leader riding the first of helicopters at M4 with an army, and seven irregulars' attack there
+    (14 against 8 or 11: 1-1) rolling a -1: the government owes a loss. The state, the helicopters, the leader."""
     state = board(phase="attack", side=REB)
-    heli = put(state, GOV, "helicopter", "M4")
+    helis = [put(state, GOV, "helicopter", "M4") for _ in range(helicopters)]
     put(state, GOV, "army", "M4")
-    leader = put(state, GOV, "leader", "M4", riding=heli)
+    leader = put(state, GOV, "leader", "M4", riding=helis[0])
     att = [put(state, REB, "irregular", "N4") for _ in range(3)] + [put(state, REB, "irregular", "N3")]
-    att += [put(state, REB, "irregular", "M3") for _ in range(3)]  # 14 against 8: 1-1
+    att += [put(state, REB, "irregular", "M3") for _ in range(3)]
     dice(state, 4)
     state, _ = play(state, REB, Attack(tuple(sorted(att)), ("M4",)))
     assert state.last_result == "-1"
+    return state, helis, leader
+
+
+def test_leader_in_a_destroyed_helicopter_dies() -> None:
+    state, (heli,), leader = _helicopters_hit(1)
     state, _ = play(state, GOV, ChooseLosses((heli,)))
     assert status(state, leader) == "dead" and state.vp == [0, 5]
 
 
 def test_losing_the_helicopter_that_carries_the_leader_is_a_choice_apart_from_losing_an_empty_one() -> None:
-    state = board(phase="attack", side=REB)
-    carrier, empty = put(state, GOV, "helicopter", "M4"), put(state, GOV, "helicopter", "M4")
-    put(state, GOV, "army", "M4")
-    leader = put(state, GOV, "leader", "M4", riding=carrier)
-    att = [put(state, REB, "irregular", "N4") for _ in range(3)] + [put(state, REB, "irregular", "N3")]
-    att += [put(state, REB, "irregular", "M3") for _ in range(3)]  # 14 against 11: 1-1
-    dice(state, 4)
-    state, _ = play(state, REB, Attack(tuple(sorted(att)), ("M4",)))
-    assert state.last_result == "-1"
+    state, (carrier, empty), leader = _helicopters_hit(2)
     choices = {m.units for m in legal(state, GOV)}
     assert (carrier,) in choices and (empty,) in choices  # (the two helicopters counted once: one was not offered)
     state, _ = play(state, GOV, ChooseLosses((empty,)))
