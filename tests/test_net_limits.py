@@ -74,7 +74,7 @@ class PeerAt:
         return (self.address, 40000, 0, 0) if name == "peername" else None
 
 
-def test_connections_from_one_ipv6_prefix_share_its_address_limit() -> None:
+async def test_connections_from_one_ipv6_prefix_share_its_address_limit() -> None:
     doors = Doors(HostLimits(per_address=2))
     peers = [Connection(asyncio.StreamReader(), PeerAt(f"2001:db8::{n:x}")) for n in range(1, 4)]  # type: ignore[arg-type]
     assert [doors.admit(conn.address) is None for conn in peers] == [True, True, False]
