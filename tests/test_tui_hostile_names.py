@@ -10,7 +10,9 @@ from core.cards.moves import Move
 from core.registry import get_game, make_bot
 from core.sim import play_game
 from netplay.table import LocalTable, Table
+from tests.test_tui_net import wait_for
 from tests.tui_helpers import app_on
+from tui.screens.coach import THINKING, CoachPanel
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.table import TableScreen
@@ -58,6 +60,7 @@ async def test_the_seats_the_targets_and_a_challenge_name_markup_players_as_type
         assert isinstance(app.screen, ConfirmDialog)
         assert "[b]Natasha's Duke" in shown(app.screen.query_one(".dialog-title", Static))
         app.notify("[/] lost connection")  # notices are plain text too
+        app.screen.notify("[/] is not idle yet")  # (a screen's notify asks for markup unless told otherwise)
         await pilot.pause()
 
 
@@ -84,3 +87,16 @@ async def test_reformation_and_g54_tables_open_with_markup_names():
             table_screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
             titles = [title_of(panel) for panel in table_screen.query(SeatPanel)]
             assert "Haig[/b]" in titles, (game, titles)
+
+
+async def test_the_coach_names_markup_players_as_typed():
+    app = app_on(table_of("coup"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, CoachPanel)
+        text = panel.query_one("#coach-text", Static)
+        await wait_for(pilot, lambda: shown(text) != THINKING, 30)
+        assert all(name in shown(text) for name in HOSTILE[1:])  # the opponents, as typed

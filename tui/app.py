@@ -55,9 +55,10 @@ class CoupApp(App[int]):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Textual's notify, its text plain by default: notices carry names and hosts' words, never markup (a player
-        named "[/]" crashed the screen that told of them)."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        """Textual's notify, its text always plain: notices carry names and hosts' words, never markup (a player named
+        "[/]" crashed the screen that told of them). markup is not heeded: a screen's notify passes True unless told
+        otherwise."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def action_help_quit(self) -> None:
         """Ctrl+C (which copies in a text field) says which key quits, in plain words: Textual's own notice is

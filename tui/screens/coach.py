@@ -9,6 +9,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -77,4 +78,4 @@ class CoachPanel(ModalScreen[None]):
         assert label is not None
         advice = advise(self.view, SEARCHES[self.game], label.move_label, seed=self.view.version)
         text = coach_text(advice, self.view, self.names, label.move_label)
-        self.app.call_from_thread(self.query_one("#coach-text", Static).update, text)
+        self.app.call_from_thread(self.query_one("#coach-text", Static).update, Content(text))  # names as typed

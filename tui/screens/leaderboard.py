@@ -144,7 +144,7 @@ class LeaderboardScreen(Screen[None]):
         try:
             reply = await self.ask(request)
         except (HostError, ConnectionError, TimeoutError) as error:
-            self.query_one("#board-help", Static).update(f"The host did not answer: {error or 'no answer'}")
+            self.query_one("#board-help", Static).update(Content(f"The host did not answer: {error or 'no answer'}"))
             return
         self.show(reply)
 
