@@ -6,6 +6,7 @@ import random
 
 import pytest
 from textual.widgets import Checkbox
+from textual.widgets._footer import FooterKey
 
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
@@ -467,6 +468,12 @@ async def test_the_customs_officer_picks_the_role_to_tax_and_r_shows_the_roles_i
         await pilot.press("escape", number)
         dialog = app.screen
         assert isinstance(dialog, PickCardDialog) and dialog.cards == list(state.roles)
+        assert "Cancel" in {key.description for key in dialog.query(FooterKey)}
+        await pilot.press("escape")  # not the only action there is: Esc takes the choice back
+        await pilot.pause()
+        assert app.screen is not dialog and not table.record.moves
+        await pilot.press(number)
+        await pilot.pause()
         await pilot.press(str(state.roles.index("Banker") + 1))
         await pilot.pause()
     assert table.record.moves[-1] == (0, {"kind": "customs_officer", "card": "Banker"})

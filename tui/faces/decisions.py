@@ -36,11 +36,13 @@ class AskTarget:
 
 @dataclass(frozen=True)
 class AskCard:
-    """Ask for one of a few cards or card options, by label (no cancel); options map each label to what follows."""
+    """Ask for one of a few cards or card options, by label; options map each label to what follows. Only a
+    cancellable question (a choice of what to do, not one the game owes) may be left unanswered."""
 
     title: str
     options: Mapping[str, Decision]
     hint: str = ""
+    cancellable: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,9 +94,9 @@ def only_choice(decision: Decision) -> tuple[str, Decision] | None:
     return None
 
 
-def ask_card(title: str, cards: Iterable[str], kind: str, hint: str = "") -> AskCard:
+def ask_card(title: str, cards: Iterable[str], kind: str, hint: str = "", cancellable: bool = False) -> AskCard:
     """Ask for one of cards, then play Move(kind, card=the chosen card)."""
-    return AskCard(title, {card: Play(Move(kind, card=card)) for card in cards}, hint)
+    return AskCard(title, {card: Play(Move(kind, card=card)) for card in cards}, hint, cancellable)
 
 
 UNSTOPPABLE = frozenset({"coup"})

@@ -151,7 +151,7 @@ class G54Face:
         if role is not None and role.aim == ROLE:
             title = "Customs Officer: tax which role? Everyone else pays you 1 coin whenever they claim it."
             roles = [m.card for m in choice.moves if m.card is not None]
-            return ask_card(title, roles, first.kind)
+            return ask_card(title, roles, first.kind, cancellable=True)  # (another action may still be chosen)
         title = "Coup (pay 7): choose a target" if role is None else f"{role.name}: {role.action} Choose a player."
         return ask_target(
             title, choice.moves, lambda seat: target_label(view, seat), lambda move: confirm_question(move, view)

@@ -409,7 +409,7 @@ class LobbyScreen(Screen[None]):
 
     def _say(self, text: str) -> None:
         """A line for the player on the lobby, and on the table screen above it."""
-        self.query_one("#lobby-help", Static).update(text)
+        self.query_one("#lobby-help", Static).update(Content(text))  # (a host's words, never markup)
         if self.remote is not None and self._playing:
             self.remote.tell(text, CONNECTION)
 

@@ -12,10 +12,11 @@ from textual.widgets import Button, Footer, Static
 from tui.screens.numbered import NUMBER_BINDINGS, keys_hint, number_key, offers_key
 
 
-class PickCardDialog(ModalScreen[str]):
-    """A button per distinct card, keys 1-9 (0 for a tenth); the choice is required: Esc says so."""
+class PickCardDialog(ModalScreen[str | None]):
+    """A button per distinct card, keys 1-9 (0 for a tenth); the choice is required (a loss): Esc says so."""
 
-    BINDINGS = [*NUMBER_BINDINGS, Binding("escape", "owed", show=False)]
+    BINDINGS = [*NUMBER_BINDINGS, Binding("escape", "escape", "Cancel", show=False)]
+    ESCAPE_HINT = ""
 
     def __init__(self, title: str, cards: list[str], help_text: str = "") -> None:
         super().__init__(classes="dialog")
@@ -29,7 +30,7 @@ class PickCardDialog(ModalScreen[str]):
                 yield Button(f"{number_key(index) or ' '}  {card}", id=f"card-{index}", compact=True, classes="choice")
             if self.help_text:
                 yield Static(Content(self.help_text), classes="dialog-help")
-            yield Static(f"{keys_hint(len(self.cards))} to choose.", classes="dialog-help")
+            yield Static(f"{keys_hint(len(self.cards))} to choose{self.ESCAPE_HINT}.", classes="dialog-help")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -43,6 +44,18 @@ class PickCardDialog(ModalScreen[str]):
         """Choose the card on line index."""
         self.dismiss(self.cards[index])
 
-    def action_owed(self) -> None:
+    def action_escape(self) -> None:
         """Say why there is no way out: the game waits for this choice."""
         self.notify("The game waits for this choice: pick one of the lines to go on.", title="This choice is owed")
+
+
+class OptionalPickDialog(PickCardDialog):
+    """A card to choose that may be left unchosen (which role to tax: the action itself is still to choose): Esc
+    cancels (None), as in the target dialog."""
+
+    BINDINGS = [Binding("escape", "escape", "Cancel")]
+    ESCAPE_HINT = " · Esc to cancel"
+
+    def action_escape(self) -> None:
+        """Leave the choice unmade."""
+        self.dismiss(None)

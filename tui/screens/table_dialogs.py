@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from tui.faces.decisions import AskCard, AskExamine, AskKeep, AskTarget, Decision
 from tui.screens.examine import ExamineDialog
 from tui.screens.exchange import DRAW_ANOTHER, ExchangeDialog
-from tui.screens.pick_card import PickCardDialog
+from tui.screens.pick_card import OptionalPickDialog, PickCardDialog
 from tui.screens.target import TargetDialog
 
 Ask = AskTarget | AskCard | AskKeep | AskExamine
@@ -26,7 +26,8 @@ def dialog_for(ask: Ask) -> tuple[ModalScreen[Any], FollowUp]:
         return TargetDialog(ask.title, targets), lambda seat: None if seat is None else aimed[seat]
     if isinstance(ask, AskCard):
         options = ask.options
-        return PickCardDialog(ask.title, list(options), ask.hint), lambda card: None if card is None else options[card]
+        dialog = (OptionalPickDialog if ask.cancellable else PickCardDialog)(ask.title, list(options), ask.hint)
+        return dialog, lambda card: None if card is None else options[card]
     if isinstance(ask, AskKeep):
         draw_label = ask.draw.label if ask.draw is not None else ""
         exchange = ExchangeDialog(ask.hand, ask.pool, ask.title, ask.sources, draw_label, ask.keep_count)
