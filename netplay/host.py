@@ -54,6 +54,7 @@ HISTORY_LIMIT = 400
 FRESH_CODES = 50_000  # resume codes of players who have not sat down yet, kept in memory (each keyless login gives
 # one: on disk they grew a row a login, 9 a second from one address)
 STIR_BURST, STIR_PER_SECOND = 8, 0.2  # comebacks, hand-overs, take-backs an identity makes at once; then per second
+WATCH_NEWS_BURST, WATCH_NEWS_PER_SECOND = 6, 0.1  # arrivals of watchers a table is told of at once; then per second
 CREATOR_SITS = 60.0  # seconds a new table waits for its creator to sit down before anyone seated may start it
 
 
@@ -145,6 +146,8 @@ class Host:
         self.address_chat_rate = ChatRate(ADDRESS_BURST, ADDRESS_PER_SECOND)  # (an identity without a key is free)
         self.stirs = ChatRate(STIR_BURST, STIR_PER_SECOND)  # what an identity makes its table hear besides chat
         self.address_stirs = ChatRate(ADDRESS_BURST, STIR_PER_SECOND * 4)  # all the identities of one address
+        self.watch_news = ChatRate(WATCH_NEWS_BURST, WATCH_NEWS_PER_SECOND)  # by table: however many come to watch
+        self.announced: set[Connection] = set()  # watchers whose arrival their table was told of (and so their going)
         self.handovers = Handovers(self._seat_handed, idle_seat)
         self.rematches = Rematches(
             self.tables,
@@ -578,7 +581,9 @@ class Host:
         conn.send(reply)  # before the history, so the client knows the table it is about
         if lobby.table is not None:
             self._send_history(lobby, conn, None)
-        notice(lobby, "watching", None, f"{conn.name} is watching.", but=conn)  # after the history: not news to them
+        if self.watch_news.allow(lobby.id):  # (past it, a crowd of strangers, each allowed, flooded the players)
+            self.announced.add(conn)
+            notice(lobby, "watching", None, f"{conn.name} is watching.", but=conn)  # after the history: not news
         self._broadcast_lobby()
 
     def _stop_watching(self, lobby: LobbyTable, conn: Connection) -> None:
@@ -586,8 +591,10 @@ class Host:
         if conn not in lobby.spectators:
             return
         lobby.spectators.remove(conn)
-        if not self.stopping:
-            notice(lobby, "stopped_watching", None, f"{conn.name} stopped watching.")
+        if conn in self.announced:
+            self.announced.discard(conn)
+            if not self.stopping:
+                notice(lobby, "stopped_watching", None, f"{conn.name} stopped watching.")
         self._abandoned(lobby)
 
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:

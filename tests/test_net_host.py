@@ -17,7 +17,7 @@ from core.records import Record, replay_states
 from core.sim import derive_seeds, run_sim
 from netplay.client import Client, HostError
 from netplay.codec import to_plain
-from netplay.host import NAME_LIMIT, STIR_BURST
+from netplay.host import NAME_LIMIT, STIR_BURST, WATCH_NEWS_BURST
 from netplay.lobby import Seat
 from netplay.netbot import play_bot
 from netplay.netsim import run_net_sim
@@ -329,6 +329,20 @@ async def test_the_table_is_told_who_starts_and_stops_watching_and_a_watching_lo
             await wat.request({"type": "leave"})
         refused = replies[-1]
         assert (refused["type"], refused["code"]) == ("error", "slow_down")
+
+
+async def test_a_crowd_of_watchers_is_told_to_the_table_only_a_few_at_a_time(tmp_path: Path) -> None:
+    async with running_host(tmp_path, **UNLIMITED) as (_, port):  # (loopback: no address limit holds them back)
+        table_id, (ana,) = await seated_table(port, players=2, people=1)
+        crowd = [await RawPeer.greeted(port, f"W{n}") for n in range(WATCH_NEWS_BURST + 4)]  # each a new identity
+        for watcher in crowd:
+            assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        for watcher in crowd:
+            assert (await watcher.request({"type": "leave"}))["type"] == "left"
+        await ana.alive()
+        told = [f["message"] for f in ana.frames if f.get("code") in ("watching", "stopped_watching")]
+        first = [f"W{n}" for n in range(WATCH_NEWS_BURST)]
+        assert told == [f"{name} is watching." for name in first] + [f"{name} stopped watching." for name in first]
 
 
 def check_frame_secrecy(frame: Message, seat: int | None, states: list[Any]) -> None:
