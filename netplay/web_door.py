@@ -9,7 +9,10 @@ import json
 import logging
 import shlex
 import sys
+import time
+import weakref
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -18,6 +21,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from netplay.connection import where_from
 from netplay.journal import read_json
 from netplay.ssh_door import OnStdin, door_main, stand, wait_or_kill
 from netplay.ssh_driver import InputBudget
@@ -29,6 +33,7 @@ TAB_SETUP = "COUP_WEB_TAB"  # the environment variable that tells a tab's app it
 MAX_MESSAGE = 16 * 1024  # bytes of one websocket message from a browser (a paste is sent in several)
 HEARTBEAT_SECONDS = 15.0
 STOP_SECONDS = 5.0  # for a tab's app to quit when its tab closes, before it is killed
+IDLE_CHECK_SECONDS = 5.0  # how often a tab's silence is looked at
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,11 @@ class WebDoorConfig(OnStdin):
     port: int
     tabs_per_address: int = 8
     tabs: int = 100
+    idle_seconds: float = 30 * 60  # a tab no key or size came from for so long is closed, as an idle SSH session
+    first_key_seconds: float = 5 * 60  # and one that never sent a key, sooner: it holds an app and a place
+    connections_per_address: int = 32  # open HTTP connections (a page, its files, each tab's websocket)
+    connections: int = 1024  # in all: well under the process's file descriptors, so accepting never fails
+    request_seconds: float = 10.0  # for a connection's first request to come in whole (half-sent ones held them)
 
 
 class TabService(AppService):
@@ -50,6 +60,11 @@ class TabService(AppService):
     def __init__(self, command: str, setup: dict[str, Any], **options: Any) -> None:
         super().__init__(command, **options)
         self.setup = setup
+        self.last_input, self.typed = time.monotonic(), False  # when a key or a size last came, and whether a key has
+
+    def heard(self, typed: bool = False) -> None:
+        """A key (typed) or a new size came from the tab: it is not idle."""
+        self.last_input, self.typed = time.monotonic(), self.typed or typed
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), TAB_SETUP: json.dumps(self.setup)}
@@ -59,6 +74,75 @@ class TabService(AppService):
         await super().stop()
         if self._process is not None:
             await wait_or_kill(self._process, STOP_SECONDS)
+
+
+class ConnectionGuard:
+    """Counts the door's HTTP connections by address and in all, refusing those over the limits at once, and closes a
+    connection whose first request has not come in whole in time: two addresses sending half a request each and never
+    the rest held all the door's file descriptors, and each refused accept then logged a traceback."""
+
+    def __init__(self, config: WebDoorConfig) -> None:
+        self.config = config
+        self.by_address: Counter[str] = Counter()
+        self.served: weakref.WeakSet[asyncio.BaseTransport] = weakref.WeakSet()  # those whose first request came
+
+    def wrap(self, factory: Callable[[], asyncio.BaseProtocol]) -> Callable[[], asyncio.BaseProtocol]:
+        """A protocol factory for the listening socket: factory's protocols, guarded."""
+        return lambda: GuardedProtocol(self, factory())
+
+    @web.middleware
+    async def mark_served(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Note that the connection's request came in whole (so it is not closed for taking too long)."""
+        if request.transport is not None:
+            self.served.add(request.transport)
+        response: web.StreamResponse = await handler(request)
+        return response
+
+
+class GuardedProtocol(asyncio.Protocol):
+    """aiohttp's protocol for one connection, let in only within the guard's limits."""
+
+    def __init__(self, guard: ConnectionGuard, inner: asyncio.BaseProtocol) -> None:
+        self.guard, self.inner = guard, inner
+        self.address: str | None = None  # counted in, once let in
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        address = where_from(str(peer[0])) if isinstance(peer, tuple) else "?"
+        config, counted = self.guard.config, self.guard.by_address
+        if counted[address] >= config.connections_per_address or counted.total() >= config.connections:
+            transport.close()
+            return
+        counted[address] += 1
+        self.address = address
+        self.inner.connection_made(transport)
+        asyncio.get_running_loop().call_later(config.request_seconds, self._in_time, transport)
+
+    def _in_time(self, transport: asyncio.BaseTransport) -> None:
+        if transport not in self.guard.served and not transport.is_closing():
+            transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        if self.address is not None:
+            self.inner.data_received(data)  # type: ignore[attr-defined]  # aiohttp's is a streaming protocol
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received() if self.address is not None else None  # type: ignore[attr-defined]
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.address is None:
+            return
+        counted = self.guard.by_address
+        counted[self.address] -= 1
+        if not counted[self.address]:
+            del counted[self.address]
+        self.inner.connection_lost(exc)
 
 
 class WebDoor(Server):
@@ -71,21 +155,28 @@ class WebDoor(Server):
         super().__init__(command, config.bind, config.port, title="coup")
         self.config = config
         self.open_tabs: Counter[str] = Counter()
+        self.guard = ConnectionGuard(config)
         self.runner: web.AppRunner | None = None
+        self.listening: asyncio.Server | None = None
 
     async def start(self) -> int:
         """Listen; the port."""
-        self.runner = web.AppRunner(await self._make_app())
+        app = await self._make_app()
+        app.middlewares.append(self.guard.mark_served)
+        self.runner = web.AppRunner(app)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.config.bind, self.config.port)
-        await site.start()
-        server = site._server
-        assert isinstance(server, asyncio.Server)
-        port: int = server.sockets[0].getsockname()[1]
+        assert self.runner.server is not None
+        loop = asyncio.get_running_loop()
+        self.listening = await loop.create_server(
+            self.guard.wrap(self.runner.server), self.config.bind, self.config.port
+        )
+        port: int = self.listening.sockets[0].getsockname()[1]
         return port
 
     async def stop(self) -> None:
-        """Close every tab and stop listening."""
+        """Stop listening and close every tab."""
+        if self.listening is not None:
+            self.listening.close()
         if self.runner is not None:
             await self.runner.cleanup()
 
@@ -124,9 +215,11 @@ class WebDoor(Server):
             )
             width, height = to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24)
             await tab.start(*screen_size(width, height))
+            quiet = asyncio.create_task(self._close_when_idle(websocket, tab))
             try:
-                await self._process_messages(websocket, tab)
+                await self._relay(websocket, tab)
             finally:
+                quiet.cancel()
                 await tab.stop()
         except Exception:
             log.exception("a browser tab of %s failed", shown(address))
@@ -136,27 +229,41 @@ class WebDoor(Server):
                 del self.open_tabs[address]
         return websocket
 
-    async def _process_messages(self, websocket: web.WebSocketResponse, tab: AppService) -> None:
-        """Keys, sizes, focus and pings from the browser to its app, within an input budget; anything else is
-        dropped, and a tab that floods is closed."""
+    async def _close_when_idle(self, websocket: web.WebSocketResponse, tab: TabService) -> None:
+        """Close the tab once no key or size has come from it for the idle time (before its first key, sooner)."""
+        while True:
+            await asyncio.sleep(min(IDLE_CHECK_SECONDS, self.config.first_key_seconds, self.config.idle_seconds))
+            limit = self.config.idle_seconds if tab.typed else self.config.first_key_seconds
+            if time.monotonic() - tab.last_input > limit:
+                log.info("closing an idle browser tab")
+                await websocket.close()
+                return
+
+    async def _relay(self, websocket: web.WebSocketResponse, tab: TabService) -> None:
+        """Keys, sizes, focus and pings from the browser to its app, within an input budget (binary messages count,
+        and are dropped); anything else is dropped, and a tab that floods is closed."""
         budget = InputBudget()
         async for message in websocket:
-            if message.type != WSMsgType.TEXT:
+            if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                 continue
             if not budget.take(len(message.data)):
                 if budget.flooding:
                     log.warning("closing a browser tab that floods its input")
                     break
                 continue
+            if message.type != WSMsgType.TEXT:  # (a browser page sends none: one tab pushed 18 GB of them unchecked)
+                continue
             envelope = read_json(message.data)
             if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
                 continue
             kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str) and data:  # (an empty packet made an app deaf to quitting)
+                tab.heard(typed=True)
                 await tab.send_bytes(data.encode("utf-8", errors="replace"))
             elif kind == "resize" and isinstance(data, dict):
                 width, height = data.get("width"), data.get("height")
                 if type(width) is int and type(height) is int:
+                    tab.heard()
                     await tab.set_terminal_size(*screen_size(width, height))
             elif kind == "ping":
                 await websocket.send_json(["pong", data])

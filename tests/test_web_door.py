@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -187,3 +189,65 @@ async def test_an_empty_key_packet_leaves_no_tab_app_running_once_its_tab_closes
                 break
             await asyncio.sleep(0.1)
         assert tab_apps() <= before
+
+
+@contextlib.asynccontextmanager
+async def door_with(**limits: Any) -> AsyncIterator[str]:
+    """A browser door on 127.0.0.1 with limits (its lobby's host need not be there for a tab's first screen); its
+    url, and the door stopped on exit."""
+    lobby = Lobby("127.0.0.1", free_port(), "secret")
+    door = WebDoor(WebDoorConfig("tui.web_app", lobby, "127.0.0.1", 0, **limits))
+    try:
+        yield f"http://127.0.0.1:{await door.start()}/"
+    finally:
+        await door.stop()
+
+
+async def closed_by_door(reader: asyncio.StreamReader, timeout: float = 5.0) -> bool:
+    """Whether the door closes the connection (its read ends) within timeout."""
+    with contextlib.suppress(ConnectionError):
+        return await asyncio.wait_for(reader.read(), timeout) == b""
+    return True
+
+
+async def test_half_sent_requests_are_limited_by_address_and_closed_when_late(tmp_path):
+    async with door_with(connections_per_address=4, request_seconds=1.0) as url:
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+        slow = [await asyncio.open_connection("127.0.0.1", port) for _ in range(4)]
+        for _, writer in slow:  # a request line and a header, never the rest
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        one_more, _ = await asyncio.open_connection("127.0.0.1", port)
+        assert await closed_by_door(one_more, 0.5)  # over the address's limit: refused at once
+        for reader, _ in slow:
+            assert await closed_by_door(reader, 3.0)  # the request never came in whole: closed after a second
+        async with aiohttp.ClientSession() as session:
+            page = await session.get(url)
+            assert page.status == 200  # room again
+
+
+async def test_a_tab_sending_binary_messages_is_closed_as_a_flood(tmp_path):
+    async with door_with() as url, WebTab.open(url) as tab:
+        await tab.expect("your name")
+        with contextlib.suppress(ConnectionError):
+            for _ in range(100):  # 400 KiB, in messages well under the size limit: a page sends only text
+                await tab.socket.send_bytes(b"\0" * 4096)
+        message = await asyncio.wait_for(tab.socket.receive(), 10)
+        while message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+            message = await asyncio.wait_for(tab.socket.receive(), 10)
+        assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+
+
+async def test_a_tab_that_never_types_is_closed_and_an_idle_one_later(tmp_path):
+    async with door_with(first_key_seconds=4.0, idle_seconds=5.0) as url:
+        async with WebTab.open(url) as silent:
+            await silent.expect("your name")
+            with pytest.raises(AssertionError, match="the tab closed"):
+                await silent.expect("never shown", timeout=15)
+        async with WebTab.open(url) as typing:
+            await typing.expect("your name")
+            for _ in range(12):  # typing keeps it open past the first key's deadline
+                await typing.keys("a")
+                await asyncio.sleep(0.35)
+            await typing.expect("a" * 12)  # still open, well past the first key's deadline
+            with pytest.raises(AssertionError, match="the tab closed"):
+                await typing.expect("never shown", timeout=15)
