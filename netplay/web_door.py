@@ -23,6 +23,7 @@ from textual_serve.server import Server, to_int
 
 from netplay.connection import where_from
 from netplay.journal import read_json
+from netplay.limits import descriptor_cap
 from netplay.ssh_door import OnStdin, door_main, stand, wait_or_kill
 from netplay.ssh_driver import InputBudget
 from netplay.ssh_server import Lobby, screen_size
@@ -83,6 +84,7 @@ class ConnectionGuard:
 
     def __init__(self, config: WebDoorConfig) -> None:
         self.config = config
+        self.cap = config.connections  # (fitted under the process's file descriptors once it listens)
         self.by_address: Counter[str] = Counter()
         self.served: weakref.WeakSet[asyncio.BaseTransport] = weakref.WeakSet()  # those whose first request came
 
@@ -110,7 +112,7 @@ class GuardedProtocol(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         address = where_from(str(peer[0])) if isinstance(peer, tuple) else "?"
         config, counted = self.guard.config, self.guard.by_address
-        if counted[address] >= config.connections_per_address or counted.total() >= config.connections:
+        if counted[address] >= config.connections_per_address or counted.total() >= self.guard.cap:
             transport.close()
             return
         counted[address] += 1
@@ -163,6 +165,7 @@ class WebDoor(Server):
         """Listen; the port."""
         app = await self._make_app()
         app.middlewares.append(self.guard.mark_served)
+        self.guard.cap = descriptor_cap(self.config.connections)  # (a tab's app takes a few more for its pipes)
         self.runner = web.AppRunner(app)
         await self.runner.setup()
         assert self.runner.server is not None
