@@ -32,9 +32,11 @@ def private_folder(folder: Path) -> Path:
 
 
 def write_private(path: Path, text: str) -> None:
-    """Write text to path, created private (0600) in a private folder: never readable by others, even for a moment."""
+    """Write text to path, private (0600, even a file that was not) in a private folder: never readable by others,
+    even for a moment."""
     private_folder(path.parent)
     with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
+        os.fchmod(out.fileno(), 0o600)
         out.write(text)
 
 

@@ -314,6 +314,8 @@ async def test_small_and_large_terminals_resize():
 
 async def test_an_internal_error_exits_with_a_message_and_a_crash_file(tmp_path, monkeypatch, capfd):
     monkeypatch.setenv("COUP_DATA_DIR", str(tmp_path))
+    (tmp_path / "crash.log").write_text("an older crash")
+    (tmp_path / "crash.log").chmod(0o644)
     app = app_on(frozen_table(11, []))
     with pytest.raises(RuntimeError, match="boom"):  # run_test re-raises for the test's sake
         async with app.run_test(size=(80, 24)) as pilot:
@@ -324,6 +326,7 @@ async def test_an_internal_error_exits_with_a_message_and_a_crash_file(tmp_path,
     assert "Traceback" not in printed.out + printed.err
     assert "coup stopped on an internal error (RuntimeError: boom)" in " ".join(printed.err.split())
     assert "RuntimeError: boom" in (tmp_path / "crash.log").read_text()
+    assert (tmp_path / "crash.log").stat().st_mode & 0o777 == 0o600  # a traceback may quote hidden cards
 
 
 async def test_a_finished_game_counts_in_the_players_record(tmp_path, monkeypatch):

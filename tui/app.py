@@ -13,7 +13,7 @@ from textual.worker import WorkerFailed
 
 from core.registry import get_game
 from netplay.client import address_text
-from netplay.storage import data_dir
+from netplay.storage import data_dir, write_private
 from netplay.table import LocalTable, Table
 from tui.games import tui_game
 from tui.messages import Back, GameFinished, OpenJoin, StartGame
@@ -160,10 +160,8 @@ class CoupApp(App[int]):
             self._exception = error
             self._exception_event.set()
         try:
-            folder = data_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / "crash.log"
-            path.write_text("".join(traceback.format_exception(error)) + worker_traceback(error))
+            path = data_dir() / "crash.log"  # private: a traceback may quote a game's hidden cards
+            write_private(path, "".join(traceback.format_exception(error)) + worker_traceback(error))
             where = f"details in {path}"
         except OSError:
             where = "and the crash report could not be written"
