@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import shlex
 import sys
 import time
@@ -35,6 +36,7 @@ MAX_MESSAGE = 16 * 1024  # bytes of one websocket message from a browser (a past
 HEARTBEAT_SECONDS = 15.0
 STOP_SECONDS = 5.0  # for a tab's app to quit when its tab closes, before it is killed
 IDLE_CHECK_SECONDS = 5.0  # how often a tab's silence is looked at
+HOST_HEADER = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]{1,253})(:[0-9]{1,5})?")  # a host name or address, a port
 
 
 @dataclass(frozen=True)
@@ -186,17 +188,34 @@ class WebDoor(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to print: the host says where the door is."""
 
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page, kept by no cache (it names the address it was asked by)."""
+        response = await self._page(request)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
     @aiohttp_jinja2.template("app_index.html")
-    async def handle_index(self, request: web.Request) -> dict[str, Any]:
-        """The page, its websocket and static files at the address the browser reached it by."""
-        origin = f"{request.scheme}://{request.host}"
-        websocket = ("wss" if request.secure else "ws") + f"://{request.host}/ws"
+    async def _page(self, request: web.Request) -> dict[str, Any]:
+        """The page, its websocket and static files at the address the browser reached it by, if a host's (else the
+        address the connection came to: a Host header of anything else went into the page)."""
+        host = request.host if HOST_HEADER.fullmatch(request.host) else self._local_address(request)
+        origin = f"{request.scheme}://{host}"
+        websocket = ("wss" if request.secure else "ws") + f"://{host}/ws"
         return {
             "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 8), 40),
             "app_websocket_url": websocket,
             "config": {"static": {"url": f"{origin}/static/"}},
             "application": {"name": self.title},
         }
+
+    @staticmethod
+    def _local_address(request: web.Request) -> str:
+        """HOST:PORT the connection came to."""
+        local = request.transport.get_extra_info("sockname") if request.transport is not None else None
+        if not isinstance(local, tuple):
+            return "127.0.0.1"
+        address = str(local[0])
+        return f"[{address}]:{local[1]}" if ":" in address else f"{address}:{local[1]}"
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab: its own app process while the websocket is open, if its address has room for another."""

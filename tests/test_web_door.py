@@ -251,3 +251,16 @@ async def test_a_tab_that_never_types_is_closed_and_an_idle_one_later(tmp_path):
             await typing.expect("a" * 12)  # still open, well past the first key's deadline
             with pytest.raises(AssertionError, match="the tab closed"):
                 await typing.expect("never shown", timeout=15)
+
+
+async def test_the_page_names_no_host_but_a_hosts_and_no_cache_keeps_it(tmp_path):
+    async with door_with() as url, aiohttp.ClientSession() as session:
+        port = url.rstrip("/").rsplit(":", 1)[1]
+        for header, named in (
+            ('evil.com"><script>x</script>', f"127.0.0.1:{port}"),  # not a host: the address the page came from
+            ("coup.example:8080", "coup.example:8080"),  # a host (behind a proxy): the page points back at it
+        ):
+            page = await session.get(url, headers={"Host": header})
+            assert page.headers["Cache-Control"] == "no-store"  # a shared cache never hands it to another
+            html = await page.text()
+            assert f'data-session-websocket-url="ws://{named}/ws"' in html and "evil" not in html
