@@ -98,6 +98,7 @@ def test_replay_of_a_broken_file_is_a_message(tmp_path, capsys):
     assert main(["replay", str(broken), "--json"]) == 2
     assert "not a game record" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert capsys.readouterr().err == f"coup: No such file or directory: {tmp_path / 'missing.json'}\n"  # no errno
 
 
 async def test_replay_screen_steps_through_the_moves(tmp_path):

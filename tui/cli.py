@@ -199,7 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # what reads our output stopped (`| head`): nothing to say, and nothing more to write
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own flush at exit would fail again
         return 141
-    except (ValueError, OSError, IllegalMove) as error:
+    except OSError as error:  # a file or a socket: the trouble in words, and with which ("[Errno 2]" says nothing)
+        which = f": {error.filename}" if error.filename else ""
+        print(f"coup: {error.strerror or error}{which}", file=sys.stderr)
+        return 2
+    except (ValueError, IllegalMove) as error:
         print(f"coup: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
