@@ -197,6 +197,8 @@ async def test_escape_on_the_role_selection_goes_back_to_the_menu_and_question_m
         await choose_g54_from_the_menu(pilot)
         await pilot.press("question_mark")
         assert isinstance(app.screen, RulesScreen) and "### Special Interests" in app.screen.text
+        text = app.screen.text  # how it plays before the catalogue (a newcomer read five pages of roles first)
+        assert text.index("## How G54 plays") < text.index("## The 25 roles") < text.index("## Decisions")
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

@@ -1,10 +1,13 @@
-"""The G54 rules screen: the five roles of this game in full first (or all 25 before a game), then how G54 plays."""
+"""The G54 rules screen: the five roles of this game in full first, then how G54 plays (before a game, how it plays
+first, then all 25 roles)."""
 
 from __future__ import annotations
 
 from importlib.resources import files
 
 from core.cards.g54.roles import GROUPS, PER_GROUP, ROLE_LIST, ROLES
+
+DECISIONS = "## Decisions where the sources disagree"
 
 
 def role_line(name: str, number: int | None = None) -> str:
@@ -18,12 +21,11 @@ def role_line(name: str, number: int | None = None) -> str:
 
 def roles_markdown(roles: tuple[str, ...]) -> str:
     """The roles in play with their keys; with none yet, all 25 by group."""
-    lines = ["# Coup: Rebellion G54", ""]
     if roles:
-        lines += ["## The five roles in this game", ""]
+        lines = ["## The five roles in this game", ""]
         lines += [role_line(name, number) for number, name in enumerate(roles, start=1)]
         return "\n".join(lines) + "\n"
-    lines += ["## The 25 roles", "", "Five are in play in each game:"]
+    lines = ["## The 25 roles", "", "Five are in play in each game:"]
     lines.append(", ".join(f"{count} {group}" for group, count in PER_GROUP.items()) + ".")
     for group in GROUPS:
         lines += ["", f"### {group}", ""]
@@ -32,5 +34,8 @@ def roles_markdown(roles: tuple[str, ...]) -> str:
 
 
 def g54_rules_text(roles: tuple[str, ...]) -> str:
-    """The whole G54 rules text, for the rules screen."""
-    return roles_markdown(roles) + "\n" + files("tui").joinpath("rules_g54.md").read_text()
+    """The whole G54 rules text, for the rules screen: at a table the five roles in play first (what a player looks
+    up), before a game how G54 plays first (the 25 roles after it, then the decisions on the sources' gaps)."""
+    how, decisions = files("tui").joinpath("rules_g54.md").read_text().split(DECISIONS)
+    parts = [roles_markdown(roles), how] if roles else [how, roles_markdown(roles) + "\n"]
+    return "\n".join(["# Coup: Rebellion G54\n", *parts]) + DECISIONS + decisions
