@@ -182,7 +182,7 @@ class G54RolesScreen(Screen[RoleChoice | None]):
         for group in GROUPS:
             count = sum(ROLES[n].group == group for n in picked)
             want = PER_GROUP[group]
-            mark = "✓" if count == want else f"{count} of {want}"
+            mark = "✓" if count == want else f"{count} of {want}" if count < want else f"{count - want} too many"
             header = Text(f"{group} — choose {want}  ", style="bold underline")
             header.append(mark, style="green" if count == want else "yellow" if count < want else "bold red")
             self.query_one(f"#group-{slug(group)}", Static).update(header)
@@ -190,7 +190,7 @@ class G54RolesScreen(Screen[RoleChoice | None]):
         if problem is None:
             verdict.update(Text(f"Ready: {', '.join(picked)}. Enter {self.PURPOSE}.", style="bold green"))
         else:
-            chosen = f"Chosen: {', '.join(picked)}. " if picked else ""
+            chosen = f"Chosen: {', '.join(picked)}. " if picked else "Space or a click ticks a role (↑↓ move). "
             verdict.update(Text(chosen + problem, style="bold red" if refused else "yellow"))
 
     # -- actions --------------------------------------------------------------------------------
