@@ -134,6 +134,7 @@ async def test_pick_your_own_refuses_a_wrong_set_and_starts_with_a_right_one():
         roles = await choose_g54_from_the_menu(pilot)
         await pilot.press("4")
         await pilot.pause()
+        assert str(roles.query_one("#g54-verdict").render()).startswith("Space or a click ticks a role")
         await pilot.press("space", "down", "space")  # Banker and Capitalist: two Finance roles
         assert roles.picked == ("Banker", "Capitalist")
         await pilot.press("enter")
