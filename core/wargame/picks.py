@@ -142,4 +142,4 @@ def needed(view: WargameView) -> str:
         return f"The hex is clear: tick who advances (up to {STACKING_LIMIT} units, any leaders; none: stay)."
     if window == "subvert":
         return "Subversion: tick 1 unit, or 2 in one hex, of strength 6 or less (none: nobody)."
-    return "Retreat: tick counters; Enter on a lit hex sends them there (→ where each goes)."
+    return "Retreat: each counter goes where its → says (c confirms); tick some and Enter a lit hex to send them there."
