@@ -126,3 +126,11 @@ def test_the_coach_gives_no_odds_from_a_few_deals_and_names_a_search_nobody_won(
         reason_for(Assessment(view.legal[0], lost, FEW_DEALS), str)
         == f"no move won any of {FEW_DEALS} games played out from what you can see"
     )
+
+
+def test_the_coach_says_when_the_next_best_move_is_as_good_within_the_play_outs_luck() -> None:
+    challenge, pass_ = Move("challenge"), Move("pass")
+    close = reason_for(Assessment(challenge, {challenge: 19, pass_: 18}, 72), lambda move: move.kind)
+    assert close.endswith("next best, pass, won 25%: as good, either will do")  # 26% and 25% of 72: luck
+    clear = reason_for(Assessment(challenge, {challenge: 40, pass_: 18}, 72), lambda move: move.kind)
+    assert clear.endswith("next best, pass, won 25%")

@@ -3,6 +3,7 @@ front of it is a bluff, and what the expert would play there and why, in one lin
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -54,11 +55,15 @@ def reason_for(assessment: Assessment, label: Callable[[Move], str]) -> str:
         return "the expert plays this as the rule bot would: there is nothing here worth searching"
     if not assessment.odds_told():
         played = f"{deals} game{'s' if deals != 1 else ''}"
-        return f"the expert's pick from only {played} played out (a big table leaves time for few): a hint, not odds"
+        return f"the expert's pick from only {played} played out (its time plays out few here): a hint, not odds"
     if not wins[move]:
         return f"no move won any of {deals} games played out from what you can see"
     others = sorted((m for m in wins if m != move), key=lambda m: -wins[m])
-    runner = f"; next best, {label(others[0])}, won {wins[others[0]] / deals:.0%}" if others else ""
+    runner = ""
+    if others:
+        best, second = wins[move] / deals, wins[others[0]] / deals
+        close = best - second < 2 * math.sqrt(best * (1 - best) / deals)  # within the play-outs' luck
+        runner = f"; next best, {label(others[0])}, won {second:.0%}" + (": as good, either will do" if close else "")
     return f"won {wins[move] / deals:.0%} of {deals} games played out from what you can see{runner}"
 
 
