@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from core.cards.annotate import HINT_LEGEND, Note, annotate, note_line
+from core.cards.annotate import HINT_LEGEND, VARIANT_NOTE, Note, annotate, note_line
 from core.cards.engine import COUP
 from core.cards.g54.config import G54Config
 from core.cards.g54.engine import G54
@@ -77,6 +77,19 @@ def test_the_command_prints_a_line_a_decision(tmp_path: Path, capsys: pytest.Cap
     assert any("Ana" in line for line in lines) and any("Bo" in line for line in lines)
     judged = [line for line in lines if "chances" in line]
     assert judged and all("the expert agrees" in line or "with the expert's move (+" in line for line in judged)
+
+
+def test_the_two_player_variant_says_why_the_expert_notes_no_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = CoupConfig(players=2, names=("Ana", "Bo"), two_player_variant=True)
+    record = play_game(COUP, config, 7, [RuleBot(1), RuleBot(2)]).record
+    path = tmp_path / "variant.json"
+    path.write_text(record.to_json())
+    assert main(["replay", "--annotate", "--nodes", "100", str(path)]) == 0
+    legend, *lines = capsys.readouterr().out.splitlines()
+    assert legend == f"{HINT_LEGEND} {VARIANT_NOTE}" and len(lines) == len(record.moves)
+    assert not any("expert" in line for line in lines)  # (a header over lines without the expert's, and no word why)
 
 
 def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path: Path) -> None:

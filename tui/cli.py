@@ -13,7 +13,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.cards.annotate import HINT_LEGEND, annotate, note_line
+from core.cards.annotate import annotate, legend, note_line
 from core.cards.expert import SEARCHES
 from core.game import Flag, IllegalMove
 from core.records import Record, replay
@@ -286,7 +286,7 @@ def print_annotations(record: Record, nodes: int | None) -> int:
     spec = game_spec(record.game)
     assert spec.text is not None  # every game the expert plays has its sentences
     names: tuple[str, ...] = ()
-    print(HINT_LEGEND, flush=True)
+    print(legend(record), flush=True)
     for note, view in notes:
         names = names or spec.engine.names(view)
         print(note_line(note, view, names, spec.text.move_label, brief=True), flush=True)

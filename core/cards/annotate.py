@@ -81,6 +81,12 @@ HINT_LEGEND = (
     "Chances are the decider's, as the expert's play-outs from their own view put them; "
     "'a hint' marks a pick from too few play-outs to give odds."
 )
+VARIANT_NOTE = "The expert does not play the two-player variant's chosen cards: here the notes say only who bluffed."
+
+
+def legend(record: Record) -> str:
+    """What the notes on record's game mean, said once above them."""
+    return HINT_LEGEND + (f" {VARIANT_NOTE}" if record.config.get("two_player_variant") else "")
 
 
 def note_line(
