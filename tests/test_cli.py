@@ -11,6 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from textual.widgets._footer import FooterKey
 
 from core.cards.engine import COUP
 from core.cards.g54.config import G54Config
@@ -117,6 +118,14 @@ async def test_replay_screen_steps_through_the_moves(tmp_path):
         assert screen.position == len(record.moves)
         state, _, _ = screen.frames[screen.position]
         assert state.winner is not None
+        turns = [state.turn for state, _, _ in screen.frames]
+        await pilot.press("home", "down", "down")  # a turn at a time: a big table's passes are a step each
+        assert screen.position == turns.index(3) and turns[screen.position - 1] == 2
+        await pilot.press("right", "up")  # back to this turn's start, then to the last one's
+        assert screen.position == turns.index(3)
+        await pilot.press("up")
+        assert screen.position == turns.index(2)
+        assert "Turn" in {key.description for key in screen.query(FooterKey)}
 
 
 async def test_a_replay_tells_what_only_one_seat_saw_every_hand_being_open():

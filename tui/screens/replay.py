@@ -32,6 +32,8 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         Binding("right,n", "step(1)", "Next", key_display="→"),
         Binding("left,p", "step(-1)", "Back", key_display="←"),
+        Binding("down", "turn(1)", "Turn", key_display="↓"),
+        Binding("up", "turn(-1)", "Turn back", show=False),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
@@ -142,6 +144,24 @@ class ReplayScreen(Screen[None]):
     def action_step(self, delta: int) -> None:
         """Move delta moves forward or back."""
         self.position = max(0, min(len(self.frames) - 1, self.position + delta))
+        self.show()
+
+    def action_turn(self, step: int) -> None:
+        """To the next turn's start (1), or back to this turn's start, or the last one's from there (-1)."""
+        turn_of = [state.turn for state, _, _ in self.frames]
+        here = self.position
+        if step > 0:
+            ahead = [i for i in range(here + 1, len(turn_of)) if turn_of[i] != turn_of[here]]
+            self.position = ahead[0] if ahead else len(turn_of) - 1
+        else:
+            start = here
+            while start > 0 and turn_of[start - 1] == turn_of[start]:
+                start -= 1
+            if start == here and start > 0:  # at a turn's start already: the one before
+                start -= 1
+                while start > 0 and turn_of[start - 1] == turn_of[start]:
+                    start -= 1
+            self.position = start
         self.show()
 
     def action_jump(self, where: int) -> None:
