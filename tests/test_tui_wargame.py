@@ -271,8 +271,11 @@ async def test_the_menu_opens_the_start_screen_which_builds_the_table_and_help_o
         setup.query_one("#wg-scenario", Select).value = "advanced"
         await pilot.pause()
         assert setup.choices()[0] == WargameConfig(scenario="advanced", salvage=True, surrender=True)
+        told = [n.message for n in app._notifications]  # two options changed under the player's eyes: said
+        assert told[-1].startswith("Salvage and surrender calls ticked: the rulebook recommends them")
         setup.query_one("#wg-scenario", Select).value = "basic"
         await pilot.pause()
+        assert [n.message for n in app._notifications][-1].startswith("Salvage and surrender calls unticked")
         await pilot.press("s")
         await pilot.pause()
         screen = app.screen

@@ -109,8 +109,12 @@ class WargameSetupScreen(Screen[None]):
             return
         self._scenario_shown = str(event.value)
         advanced = event.value == "advanced"
-        self.query_one("#wg-salvage", Checkbox).value = advanced
-        self.query_one("#wg-surrender", Checkbox).value = advanced
+        boxes = [self.query_one(f"#wg-{key}", Checkbox) for key in ("salvage", "surrender")]
+        if any(box.value != advanced for box in boxes):  # said, as two options changed under the player's eyes
+            done = "ticked: the rulebook recommends them here" if advanced else "unticked, as the basic scenario plays"
+            self.notify(f"Salvage and surrender calls {done} (Space changes either).", timeout=4)
+        for box in boxes:
+            box.value = advanced
 
     def choices(self) -> tuple[WargameConfig, int, tuple[str, str]]:
         """The config, seed and players chosen (ValueError on a bad turn limit)."""
