@@ -109,8 +109,8 @@ async def test_a_unit_moves_by_cursor_keys_and_enter():
         await go_to(pilot, screen, "G5")
         await pilot.press("enter")
         assert screen.plan.mode == "move" and screen.plan.origin == "G5"
-        assert len(screen.plan.units) == 4 and screen.plan.chosen == set(screen.plan.units[:3])  # a stack's worth
-        await pilot.press("4")
+        assert len(screen.plan.units) == 4 and screen.plan.chosen == {screen.plan.units[0]}  # over-stacked: the surplus
+        await pilot.press("2", "3", "4")
         assert "at most 3 units" in panel(screen)
         for number in "234":
             await pilot.press(number)  # keep only the first police unit ticked

@@ -51,18 +51,24 @@ def crowded_m4() -> tuple[WargameState, dict[str, str]]:
 # -- selecting and moving ---------------------------------------------------------------------
 
 
-def test_selecting_an_over_stacked_hex_ticks_a_stacks_worth_and_the_leader() -> None:
+def test_selecting_an_over_stacked_hex_ticks_its_surplus_the_least_worth_first_and_never_the_leader() -> None:
     state, ids = crowded_m4()
     plan = select_stack(seen(state, GOV), GOV, "M4")
     assert plan is not None and plan.mode == "move" and plan.origin == "M4"
     assert plan.units == [ids[name] for name in LISTED]
-    assert plan.chosen == {ids["leader"], ids["army1"], ids["army2"], ids["tank"]}
+    assert plan.chosen == {ids["police"]}  # four stack there: one must leave (the whole stack ticked took the leader)
+
+
+def leader_and_three(state: WargameState, ids: dict[str, str]) -> Plan:
+    """M4's plan with the Maximum Leader, the armies and the tank ticked."""
+    plan = select_stack(seen(state, GOV), GOV, "M4")
+    assert plan is not None
+    return Plan("move", "M4", plan.units, {ids[name] for name in ("leader", "army1", "army2", "tank")})
 
 
 def test_every_hex_in_reach_is_a_move_the_engine_accepts() -> None:
     state, ids = crowded_m4()
-    plan = select_stack(seen(state, GOV), GOV, "M4")
-    assert plan is not None
+    plan = leader_and_three(state, ids)
     found, error = move_reach(seen(state, GOV), plan)
     assert error == "" and found and "M4" not in found
     assert max(found.values()) <= 2  # the armies set the pace
@@ -77,10 +83,10 @@ def test_every_hex_in_reach_is_a_move_the_engine_accepts() -> None:
 
 
 def test_ticking_a_fourth_unit_is_refused_with_the_reason() -> None:
-    state, _ = crowded_m4()
+    state, ids = crowded_m4()
     view = seen(state, GOV)
-    plan = select_stack(view, GOV, "M4")
-    assert plan is not None and plan.toggle(5)  # the police unit
+    plan = leader_and_three(state, ids)
+    assert plan.toggle(5)  # the police unit
     assert move_reach(view, plan) == ({}, "at most 3 units may end in a hex: untick some (number keys)")
     assert plan.toggle(2)  # an army off: three again
     found, error = move_reach(view, plan)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.wargame.board import OFF_MAP, STACKING_LIMIT, adjacent, stacking_count
+from core.wargame.bot_eval import unit_value
 from core.wargame.combat import attack_error, attackable, can_attack
 from core.wargame.crt import Odds, attack_odds
 from core.wargame.movement import can_leave_map, group_error, reach
@@ -47,16 +48,23 @@ def movable(view: WargameView, side: int, label: str) -> list[Unit]:
 
 
 def select_stack(view: WargameView, side: int, label: str) -> Plan | None:
-    """A move plan for side's stack in label, its ground units ticked (at most a stack's worth: an over-stacked hex
-    leaves in parts), or the helicopters when there are no ground units; None when nothing there can move."""
+    """A move plan for side's stack in label, its ground units ticked, or the helicopters when there are no ground
+    units; None when nothing there can move. In an over-stacked hex only the surplus is ticked, the counters least
+    worth first and never a leader: what must leave (ticking the whole stack walked the Maximum Leader and his
+    Guards out of the Capitol)."""
     units = movable(view, side, label)
     if not units:
         return None
     ground = [u for u in units if not u.is_helicopter]
     helicopters = [u.uid for u in units if u.is_helicopter]
-    counted = [u.uid for u in ground if u.stacks][:STACKING_LIMIT]
-    ground_ids = [u.uid for u in ground if not u.stacks or u.uid in counted]
-    default = ground_ids if any(not u.is_leader for u in ground) or not helicopters else helicopters
+    stacking = [u for u in ground if u.stacks]
+    surplus = stacking_count(view.stack(label)) - STACKING_LIMIT if label != OFF_MAP else 0
+    if surplus > 0 and stacking:
+        default = [u.uid for u in sorted(stacking, key=unit_value)[:surplus]]
+    elif any(not u.is_leader for u in ground) or not helicopters:
+        default = [u.uid for u in ground]
+    else:
+        default = helicopters
     return Plan("move", label, [u.uid for u in units], set(default))
 
 
