@@ -183,6 +183,12 @@ async def test_a_mouse_click_puts_the_cursor_on_the_hex_and_enter_selects_it():
         assert "N11 Armory, fortified" in panel(screen)
         await pilot.press("enter")
         assert screen.plan.mode == "move" and screen.plan.origin == "N11"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.plan.mode != "move"
+        await pilot.click("#wg-map", offset=(x + 1, y))  # a second click on the cursor's hex is Enter there
+        await pilot.pause()
+        assert screen.plan.mode == "move" and screen.plan.origin == "N11"
 
 
 async def test_the_compact_map_scrolls_to_keep_the_cursor_visible_on_a_small_terminal():

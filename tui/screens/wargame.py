@@ -465,6 +465,9 @@ class WargameScreen(Screen[None]):
         self.refresh_view()
 
     def on_hex_map_view_clicked(self, message: HexMapView.Clicked) -> None:
+        if message.again:  # a click on the cursor's hex does what Enter there does
+            self.action_select()
+            return
         self.refresh_view()
 
     def action_cursor(self, dcol: int, drow: int) -> None:

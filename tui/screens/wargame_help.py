@@ -31,7 +31,7 @@ KEYS = """\
 
 | key | does |
 |---|---|
-| arrows, h j k l, mouse | move the cursor hex to hex |
+| arrows, h j k l, mouse | move the cursor hex to hex (a click on the cursor's hex is Enter there) |
 | Enter, space | place the counter on the cursor hex (set-up); select your stack, then move it to a lit hex |
 | Enter, space | aim at (or drop) an enemy hex (attack); pick the lit hex (flight, bug-out) |
 | Enter, space | retreat: send the ticked counters to the lit hex; other lists: show the cursor hex's counters |

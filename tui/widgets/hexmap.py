@@ -61,9 +61,10 @@ class HexMapView(ScrollView, can_focus=False):
 
     @dataclass
     class Clicked(Message):
-        """A hex was clicked."""
+        """A hex was clicked; again: the cursor was on it already (a second click, as Enter there)."""
 
         hex: Hex
+        again: bool = False
 
     def __init__(self, hex_map: HexMap, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -261,8 +262,9 @@ class HexMapView(ScrollView, can_focus=False):
         h = self.layout_of.hex_at(*self._canvas_at(offset.x, offset.y))
         if h is not None:
             event.stop()
+            again = h == self.cursor
             self.move_cursor(h)
-            self.post_message(self.Clicked(h))
+            self.post_message(self.Clicked(h, again))
 
 
 def _span(offset: int, size: int, must: tuple[int, int], want: tuple[int, int]) -> int:
