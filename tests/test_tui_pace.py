@@ -79,6 +79,7 @@ async def test_auto_pass_leaves_every_claim_to_the_player_once_two_are_left():
     async with app_with(table, EVERY_KIND).run_test(size=(80, 24)) as pilot:
         screen = await settled(pilot)
         assert 0 in table.view().owed and [c.key for c in screen.choices] == ["c", "p"] and not auto_passed(screen)
+        assert "auto-pass" not in str(screen.query_one("#status-bar").render())  # (it said so, passing nothing)
 
 
 async def test_auto_pass_passes_only_the_kinds_chosen():

@@ -205,7 +205,7 @@ class TableScreen(Screen[None]):
         parts += [] if view.viewer is not None else ["watching"]
         parts += ["computer plays for you (g)"] if self._computer_plays_me(view) else []
         parts += [] if self.settings.confirm else ["no confirm"]
-        parts += ["auto-pass"] if self.settings.auto_pass else []
+        parts += ["auto-pass"] if self.settings.auto_pass and self._passes_for_me(view) else []
         parts.append(self.table.label)
         status = parts[0]
         for part in parts[1:]:
@@ -333,10 +333,15 @@ class TableScreen(Screen[None]):
         kind = self.face.pass_kind(view)
         if kind is None or kind not in self.settings.auto_pass or self._auto_passed == view.version:
             return
-        if self._computer_plays_me(view) or sum(p.alive for p in view.players) <= 2:
-            return  # (with one opponent left every claim is at the player's expense: they answer it themselves)
+        if not self._passes_for_me(view):
+            return
         self._auto_passed = view.version
         self.call_later(self._pass_now, view.version)
+
+    def _passes_for_me(self, view: Any) -> bool:
+        """Whether auto-pass may answer for this player: not while the computer plays for them, nor with one opponent
+        left (every claim is then at the player's expense: they answer it themselves)."""
+        return not self._computer_plays_me(view) and sum(p.alive for p in view.players) > 2
 
     def _pass_now(self, version: int) -> None:
         view = self.table.view()
