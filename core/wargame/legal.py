@@ -53,24 +53,30 @@ def legal_moves(state: WargameState, seat: int) -> tuple[WargameMove, ...]:
         return bugout_moves(state)
     if open_window in ("attacker_losses", "defender_losses"):
         _, candidates, count = losses_owed(state)
-        return tuple(ChooseLosses(units) for units in _distinct_choices(state, candidates, count))
+        return tuple(ChooseLosses(units) for units in _distinct_choices(candidates, count, _riders(state)))
     if open_window == "retreat":
         return retreat_moves(state)
     if open_window == "advance":
         return advance_moves(state)
     if open_window == "disband":
         own = [u for u in stack_at(state, state.disband[0]) if u.side == seat and u.stacks]
-        return tuple(Disband(units) for units in _distinct_choices(state, own, stacking_count(own) - STACKING_LIMIT))
+        surplus = stacking_count(own) - STACKING_LIMIT
+        return tuple(Disband(units) for units in _distinct_choices(own, surplus, _riders(state)))
     return ()
 
 
-def _distinct_choices(state: WargameState, units: list[Unit], count: int) -> list[tuple[str, ...]]:
-    """Each way to pick count of units that differs in what is lost (same kind, hex and riders count once: a
-    helicopter carrying a leader is not an empty one)."""
+def _riders(state: WargameState) -> dict[str, list[str]]:
+    """The kinds of the leaders riding each carrier, by its id."""
     riders: dict[str, list[str]] = {}
     for unit in state.on_map():
         if unit.riding:
             riders.setdefault(unit.riding, []).append(unit.kind)
+    return riders
+
+
+def _distinct_choices(units: list[Unit], count: int, riders: dict[str, list[str]]) -> list[tuple[str, ...]]:
+    """Each way to pick count of units that differs in what is lost (same kind, hex and riders count once: a
+    helicopter carrying a leader is not an empty one; riders as _riders gives them)."""
     seen, found = set(), []
     for combo in combinations(units, min(count, len(units))):
         signature = tuple(sorted((u.hex, u.kind, *sorted(riders.get(u.uid, ()))) for u in combo))
@@ -169,12 +175,13 @@ def advance_moves(state: WargameState) -> tuple[Advance, ...]:
     units = advancers(state, combat.pending[0])
     fighters = [u for u in units if not u.is_leader]
     leaders = [u for u in units if u.is_leader]
+    riders = _riders(state)
     moves = [Advance()]
     for size in range(1, len(fighters) + 1):
-        for group in _distinct_choices(state, fighters, size):
+        for group in _distinct_choices(fighters, size, riders):
             if stacking_count(state.units[uid] for uid in group) > STACKING_LIMIT:
                 continue
             for count in range(len(leaders) + 1):
-                for led in _distinct_choices(state, leaders, count):
+                for led in _distinct_choices(leaders, count, riders):
                     moves.append(Advance(tuple(sorted((*group, *led)))))
     return tuple(dict.fromkeys(moves))

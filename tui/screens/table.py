@@ -111,8 +111,7 @@ class TableScreen(Screen[None]):
         if self.table.seat is not None:
             yield SeatPanel(id="me", classes="seat")
         yield Grid(id="choices")
-        watching = getattr(self.table, "remote", False) and self.table.seat is None
-        yield ChatLine(WATCHERS_HEAR) if watching else ChatLine()
+        yield ChatLine(WATCHERS_HEAR) if self._watching() else ChatLine()
         yield Footer(show_command_palette=False)  # its keys need the whole line at 80 columns (Ctrl+P still works)
 
     def on_mount(self) -> None:
@@ -291,7 +290,7 @@ class TableScreen(Screen[None]):
         if view.window == "over":
             self._dialog_version = view.version
             remote = getattr(self.table, "remote", False)
-            again = not (remote and self.table.seat is None)  # a watcher is offered no rematch
+            again = not self._watching()  # a watcher is offered no rematch
             back = "Lobby" if remote else "Menu"
             left = frozenset(getattr(self.table, "left", ()))  # seats whose players left: the computer played them
             over = GameOverScreen(view, self._record_note or "", self._log_lines, again, back, left)
@@ -455,8 +454,12 @@ class TableScreen(Screen[None]):
         if action == "give_seat":
             return can_give(self.table)
         if action in ("toggle_confirm", "pace", "coach"):  # a player's own keys: nothing for a watcher
-            return not (remote and self.table.seat is None)
+            return not self._watching()
         return "r" in self.face.bound_keys if action == "roles" else True
+
+    def _watching(self) -> bool:
+        """Whether this screen watches a network table (its viewer holds no seat there)."""
+        return bool(getattr(self.table, "remote", False)) and self.table.seat is None
 
     def action_chat(self) -> None:
         """Open the chat line."""
