@@ -88,10 +88,10 @@ def test_attacks_come_at_decent_odds_and_the_maximum_leader_is_never_left_alone(
 
 def test_the_bot_takes_an_empty_strategic_hex_next_to_it() -> None:
     state = board("move", REB)
-    put(state, REB, "irregular", "H10")
-    put(state, GOV, "police", "I7")  # the Capitol is held: the Telephone Exchange is the one to take
+    put(state, REB, "irregular", "C8")
+    put(state, GOV, "police", "D10")  # the University is held: the Telephone Exchange is the one to take
     move = WargameBot(1).choose(WARGAME.view(state, REB))
-    assert isinstance(move, MoveUnits) and move.to == "H9"  # the Telephone Exchange
+    assert isinstance(move, MoveUnits) and move.to == "D9"  # the Telephone Exchange
 
 
 def test_the_bot_scores_victory_points_within_a_few_turns() -> None:
@@ -142,7 +142,7 @@ def test_a_leader_bugs_out_of_a_stack_about_to_die_and_stays_in_a_safe_one() -> 
 def test_rebel_leaders_set_up_in_free_strategic_city_hexes() -> None:
     state = WARGAME.new(WargameConfig(), 1)
     move = WargameBot(1).choose(WARGAME.view(state, REB))
-    assert isinstance(move, Place) and move.hex in ("C3", "H9")  # the Radio Station or the Telephone Exchange
+    assert isinstance(move, Place) and move.hex in ("C3", "D9")  # the Radio Station or the Telephone Exchange
 
 
 def test_sim_prints_the_wargame_summary(capsys: pytest.CaptureFixture[str]) -> None:
@@ -333,10 +333,10 @@ def test_the_rebels_subvert_a_whole_strategic_hex_rather_than_part_of_a_stack() 
 
 def test_the_rebels_count_the_point_a_strategic_hex_scores_at_once() -> None:
     state = board("attack", REB)
-    irregular, leader = put(state, REB, "irregular", "H9"), put(state, REB, LEADER, "H9")
+    irregular, leader = put(state, REB, "irregular", "D9"), put(state, REB, LEADER, "D9")
     units = [state.units[irregular], state.units[leader]]
-    assert scored_now("H9", units) == VP_NOW > 0  # the Telephone Exchange, held when the points are counted
-    assert scored_now("H10", units) == 0 and scored_now("H9", units[1:]) == 0  # not strategic; a leader alone
+    assert scored_now("D9", units) == VP_NOW > 0  # the Telephone Exchange, held when the points are counted
+    assert scored_now("H10", units) == 0 and scored_now("D9", units[1:]) == 0  # not strategic; a leader alone
 
 
 def test_the_rebels_keep_the_radio_station_garrisoned() -> None:
@@ -353,10 +353,10 @@ def test_the_government_gathers_a_strike_on_a_rebel_held_strategic_hex() -> None
     state = board("move", GOV)
     put(state, GOV, LEADER, "I7")
     put(state, GOV, "guards", "I7")
-    tanks = [put(state, GOV, "tank", label) for label in ("K9", "K10", "J11")]
-    put(state, REB, "irregular", "H9")  # the Telephone Exchange, held by one irregular
+    tanks = [put(state, GOV, "tank", label) for label in ("G9", "G10", "F11")]
+    put(state, REB, "irregular", "D9")  # the Telephone Exchange, held by one irregular
     sit = Situation(WARGAME.view(state, GOV), GOV)
-    plan = plan_strike(sit, "H9", strike_routes(sit), "1-1")
+    plan = plan_strike(sit, "D9", strike_routes(sit), "1-1")
     assert plan is not None and {uid for m in plan.moves for uid in m.units} <= set(tanks) and plan.moves
     move = WargameBot(1).choose(WARGAME.view(state, GOV))
     assert move in plan.moves

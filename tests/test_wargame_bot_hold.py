@@ -25,7 +25,7 @@ def test_the_government_pays_for_leaving_a_strategic_hex_to_the_rebels() -> None
     sound, plain = SoundScorer(sit), MoveScorer(sit)
     assert sound.score(police, "E10") == plain.score(police, "E10") - HELD  # the last ones out give it up
     assert sound.score(police[:1], "E10") == plain.score(police[:1], "E10")  # one stays: still held
-    assert sound.score(police[:1], "H9") == plain.score(police[:1], "H9") + HELD  # the Telephone Exchange taken
+    assert sound.score(police[:1], "D9") == plain.score(police[:1], "D9") + HELD  # the Telephone Exchange taken
 
 
 def test_the_government_keeps_a_threatened_fortress_stack_whole() -> None:

@@ -228,7 +228,7 @@ def test_victory_points_each_turn_for_controlled_strategic_hexes() -> None:
     put(state, GOV, "helicopter", "O2")  # a helicopter does not control
     put(state, REB, "mob", "C3")
     put(state, REB, "mob", "J3")
-    put(state, REB, "leader", "H9")  # nor does a leader
+    put(state, REB, "leader", "D9")  # nor does a leader
     events: list[Event] = []
     end_turn(state, events)
     assert state.vp == [1, 2] and "score 1 to 2" in events[0].text
