@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from core.wargame.board import adjacent
 from core.wargame.bot import ClassicBot, WargameBot
-from core.wargame.bot_eval import Situation
+from core.wargame.bot_eval import ATTACK_CHANCE, Situation
 from core.wargame.bot_hold import HELD, RADIO_STRIKE, kept, strike_bonus
 from core.wargame.bot_move import MoveScorer
-from core.wargame.bot_sound import SoundScorer
+from core.wargame.bot_sound import GOVERNMENT_CAUTION, REBEL_CAUTION, SALVAGED_CAUTION, SoundScorer
 from core.wargame.engine import WARGAME
 from core.wargame.moves import Advance, Attack, ChooseLosses
 from core.wargame.units import LEADER
@@ -49,7 +49,7 @@ def test_a_helicopter_that_cleared_a_strategic_city_hex_advances_into_it() -> No
     put(state, GOV, "guards", "I7")
     helicopter = put(state, GOV, "helicopter", adjacent("D10")[0])
     put(state, REB, "mob", "D10")  # the University, held by one mob
-    for _ in range(3):
+    for _ in range(2):
         put(state, REB, "irregular", "C11")  # a band that could strike the helicopter there
     dice(state, 6)  # 3 to 1: 3-1, X
     state, _ = play(state, GOV, Attack((helicopter,), ("D10",)))
@@ -80,3 +80,24 @@ def test_a_first_turn_garrison_that_attacked_keeps_enough_units_against_subversi
     assert view.window == "attacker_losses"
     assert ClassicBot(1).choose(view) == ChooseLosses((police[0],))  # the cheapest unit: two police left to turn
     assert WargameBot(1).choose(view) == ChooseLosses((army,))
+
+
+def test_the_sound_bot_counts_more_of_the_attack_a_stack_invites() -> None:
+    state = board("move", REB)
+    put(state, GOV, LEADER, "I7")
+    put(state, GOV, "guards", "I7")
+    for _ in range(2):
+        put(state, GOV, "tank", "F6")  # 8 against the two mobs next door: 3-1
+    put(state, REB, "mob", "F5")
+    put(state, REB, "mob", "F5")
+    view = WARGAME.view(state, REB)
+    classic, sound = ClassicBot(1), WargameBot(1)
+    assert classic.caution(view, REB) == ATTACK_CHANCE and sound.caution(view, REB) == REBEL_CAUTION
+    threatened = Situation(view, REB, sound.caution(view, REB))
+    plain = Situation(view, REB)
+    mobs = plain.own("F5")
+    assert plain.local_value("F5", mobs) < 0  # not a strategic hex: only the threat counts
+    assert threatened.local_value("F5", mobs) == plain.local_value("F5", mobs) * REBEL_CAUTION / ATTACK_CHANCE
+    state.config = type(state.config)(salvage=True)
+    salvaged = WARGAME.view(state, GOV)
+    assert sound.caution(salvaged, GOV) == SALVAGED_CAUTION < GOVERNMENT_CAUTION == sound.caution(view, GOV)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from random import Random
 
 from core.wargame.bot_attack import choose_attack
-from core.wargame.bot_eval import Situation
+from core.wargame.bot_eval import ATTACK_CHANCE, Situation
 from core.wargame.bot_move import choose_move
 from core.wargame.bot_place import choose_place, choose_subversion
 from core.wargame.bot_react import choose_advance, choose_bug_out, choose_flight, choose_losses, choose_retreat
@@ -16,6 +16,7 @@ from core.wargame.bot_sound import (
     choose_sound_losses,
     choose_sound_move,
     choose_sound_place,
+    sound_caution,
 )
 from core.wargame.bot_strike import choose_sound_subversion
 from core.wargame.moves import WargameMove
@@ -66,7 +67,11 @@ class ClassicBot:
         chooser = self.choosers.get(view.window)
         if chooser is None:
             return view.legal[0]
-        return chooser(Situation(view, seat), self.rng)
+        return chooser(Situation(view, seat, self.caution(view, seat)), self.rng)
+
+    def caution(self, view: WargameView, side: int) -> float:
+        """The share of what the enemy's strongest attack on a stack is expected to cost that the bot counts."""
+        return ATTACK_CHANCE
 
 
 class WargameBot(ClassicBot):
@@ -76,3 +81,7 @@ class WargameBot(ClassicBot):
 
     name = "rule"
     choosers = SOUND_CHOOSERS
+
+    def caution(self, view: WargameView, side: int) -> float:
+        """The sound bot's caution (bot_sound.sound_caution)."""
+        return sound_caution(view, side)

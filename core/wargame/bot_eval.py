@@ -29,7 +29,7 @@ from hexgrid.coords import distance
 UNIT_VALUE = {MOB: 2.0, POLICE: 4.0, IRREGULAR: 4.0, ARMY: 6.0, GUARDS: 7.0, HELICOPTER: 6.0, TANK: 8.0}
 LEADER_VALUE = {GOVERNMENT: 60.0, 1: 14.0}  # the Maximum Leader is 5 VP and the government's soul; a rebel 2 VP
 HOLD, FORTIFIED_HOLD, RADIO_HOLD = 10.0, 3.0, 4.0
-ATTACK_CHANCE = 0.5  # how likely a threatened stack is to be attacked at the odds the threat allows
+ATTACK_CHANCE = 0.5  # the classic bot's share of what the enemy's strongest attack on a stack is expected to cost
 APPROACH = 0.6  # per hex closer to a strategic hex the side does not hold
 FAR = 10
 
@@ -75,11 +75,13 @@ def outcomes(col: str) -> tuple[tuple[int, int, bool], ...]:
 
 
 class Situation:
-    """The board from side's point of view, with cached threats and attack values for one decision."""
+    """The board from side's point of view, with cached threats and attack values for one decision. caution is the
+    share of what the enemy's strongest attack on a stack is expected to cost that its value counts."""
 
-    def __init__(self, view: WargameView, side: int) -> None:
+    def __init__(self, view: WargameView, side: int, caution: float = ATTACK_CHANCE) -> None:
         self.view = view
         self.side = side
+        self.caution = caution
         self.enemy = 1 - side
         self.occupied = stacks(self.view)
         self.desperate = self._desperate()
@@ -173,7 +175,7 @@ class Situation:
                 cost += wiped
             else:
                 cost += sum(values[:lost]) + (hold * 0.7 + 0.5 if retreat else 0.0)
-        return hold - ATTACK_CHANCE * cost / 6
+        return hold - self.caution * cost / 6
 
     def lone_leader_risk(self, label: str, leaders: list[Unit], side: int) -> float:
         """Leaders alone: the Maximum Leader dies to any rebel who reaches him (a mob may be raised next to him
