@@ -76,11 +76,9 @@ class SoundScorer(MoveScorer):
 
 
 def sound_caution(view: WargameView, side: int) -> float:
-    """How much of what the enemy's strongest attack on a stack is expected to cost the sound bot counts against it:
-    the rebels all of it (the classic bot half: it left stacks where the government struck at 1-1); the government
-    twice all of it, its units being few and seldom replaced, unless salvage brings some back (measured over 100
-    seeded games against the classic bot: basic 78% -> 87% -> 91% at 0.5, 1, 2; with salvage, advanced, 75% -> 70%
-    -> 61%)."""
+    """How much of what the enemy's strongest attack on a stack is expected to cost the sound bot counts against it
+    (the classic bot: half): the rebels all of it; the government twice all of it, its units being few and seldom
+    replaced, unless salvage brings some back. Measured, not derived: docs/wargame-opponent.md, the fifth round."""
     if side == REBELS:
         return REBEL_CAUTION
     return SALVAGED_CAUTION if view.config.salvage else GOVERNMENT_CAUTION
