@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
 # Axial (q, r) steps in DIRECTIONS order; pointy-top, r grows downwards.
@@ -28,9 +30,9 @@ def _column_number(letters: str) -> int:
     return number - 1
 
 
-@dataclass(frozen=True, order=True)
-class Hex:
-    """A hex in odd-r offset coordinates (0-based; odd rows shifted half a hex right)."""
+class Hex(NamedTuple):
+    """A hex in odd-r offset coordinates (0-based; odd rows shifted half a hex right). A named tuple, so it hashes and
+    compares as fast as a tuple: the wargame's movement search looks hexes up in dicts a million times a game."""
 
     col: int
     row: int
@@ -84,8 +86,9 @@ def neighbor(h: Hex, direction: int) -> Hex:
     return from_axial(q + dq, r + dr)
 
 
+@functools.cache
 def neighbors(h: Hex) -> tuple[Hex, ...]:
-    """The six adjacent hexes in DIRECTIONS order (not clipped to any map)."""
+    """The six adjacent hexes in DIRECTIONS order (not clipped to any map); worked out once per hex."""
     return tuple(neighbor(h, direction) for direction in range(len(DIRECTIONS)))
 
 

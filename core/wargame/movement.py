@@ -71,6 +71,8 @@ def group_of(board: Board, uids: tuple[str, ...]) -> list[Unit]:
     """The moving counters: the named ones and the leaders riding the named helicopters."""
     named = [board.unit(uid) for uid in uids]
     helicopters = {u.uid for u in named if u.is_helicopter}
+    if not helicopters:
+        return named
     riders = [u for u in board.on_map() if u.riding in helicopters and u.uid not in uids]
     return named + riders
 
