@@ -18,6 +18,7 @@ from tui.faces.base import Choice
 from tui.faces.decisions import AskExamine, AskKeep, Decision, Play, ask_card, ask_target
 from tui.screens.rules import RulesScreen, card_rules
 from tui.widgets.coup_seats import coup_seat_parts
+from tui.widgets.reference_card import ReferenceCard
 from tui.widgets.seat_panel import SeatParts
 
 ACTION_KEYS = {
@@ -104,11 +105,14 @@ class CoupFace:
     def seat_parts(self, view: CoupView, seat: SeatView, show_hand: bool) -> SeatParts:
         return coup_seat_parts(seat, show_hand)
 
+    def __init__(self) -> None:
+        self.reference = ReferenceCard(id="reference-card")
+
     def panels(self) -> Iterable[Widget]:
-        return ()
+        return (self.reference,)
 
     def show_panels(self, view: CoupView) -> None:
-        pass
+        self.reference.show(view.inquisitor, view.reformation)
 
     def rules(self, view: CoupView) -> Screen[None]:
         return RulesScreen(card_rules(view.reformation))

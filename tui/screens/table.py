@@ -43,6 +43,7 @@ BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
 BOX_LINES = 4  # lines inside a box: a seat needing more gives way to a line per opponent
 ROOMY_HEIGHT = 32  # rows: from here your own seat keeps its box under a line per opponent
 UNBOUND_LETTERS = set("abcdefijlmnpqrstuvwxyz")  # g, h, k and o are bindings; answered with a hint when unused
+WIDE_FROM = 110  # columns: from here the log has room beside it for Coup's reference card
 CLOCK_SHOWN_FROM = 15  # seconds
 CLOCK_SLACK = 1.0  # seconds: a remote clock's end, as this machine sees it, may be a little late
 TIMED_OUT = "Time ran out: the computer answered for you."
@@ -63,6 +64,8 @@ class Asking:
 
 class TableScreen(Screen[None]):
     """Plays one game through a table object (local now; remote tables give the same interface)."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_FROM, "-wide")]  # Coup's reference card shows on a wide screen
 
     BINDINGS = [
         ("question_mark,f1", "rules", "Rules"),
