@@ -95,8 +95,9 @@ async def test_ctrl_q_at_a_hosts_table_says_the_seat_is_kept_and_how_to_come_bac
         settings.way_back = way_back
         app = CoupApp(settings=settings, join=("127.0.0.1", port), scan_lan=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await app_at_table(pilot, port, game)
+            bob = await app_at_table(pilot, port, game)
             await pilot.press("ctrl+q")
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
             back = way_back or f"run coup join 127.0.0.1:{port} again"
             assert app.screen.question == f"Quit coup? The host keeps your seat for 90 s: {back} to take it back."
+            await bob.close()  # (kept until here, as a peer collected earlier would leave the table)

@@ -234,11 +234,12 @@ async def test_g_leaves_out_a_player_the_tables_clock_answers_for_before_they_wo
     async with running_host(tmp_path, bot_delay=30, idle_seat=60.0) as (_server, port):
         app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await app_at_table(pilot, port, options={"first_player": 1}, timer=30)  # Bob owes; 30 s, then the clock
-            await wait_for(pilot, lambda: app.screen.table.deadline is not None)
+            bob = await app_at_table(pilot, port, options={"first_player": 1}, timer=30)  # Bob owes; 30 s, then the
+            await wait_for(pilot, lambda: app.screen.table.deadline is not None)  # clock answers for him
             await pilot.press("g")
             await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
             assert [label for _, label in app.screen.targets] == ["Player (you)"]
+            await bob.close()  # (kept until here: a peer collected before would leave the table, away)
 
 
 async def test_g_offers_a_player_who_keeps_the_game_waiting_once_the_host_counts_them_idle(tmp_path: Path):
