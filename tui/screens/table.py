@@ -23,7 +23,7 @@ from core.game import IllegalMove
 from netplay.remote import Note
 from netplay.storage import count_game
 from tui.faces.base import Choice, Face
-from tui.faces.decisions import Decision, Play, only_choice
+from tui.faces.decisions import AskCard, AskTarget, Decision, Play, only_choice
 from tui.messages import GameFinished
 from tui.screens.coach import CoachPanel
 from tui.screens.confirm import ConfirmDialog, leave_question
@@ -37,7 +37,7 @@ from tui.settings import Settings, record_line, saved_where
 from tui.widgets.chat import CHAT_KEY, LOCAL, WATCHERS_HEAR, ChatLine, follow_chat
 from tui.widgets.log_paging import log_to_end, page_log
 from tui.widgets.reflow_log import ReflowLog
-from tui.widgets.seat_panel import SeatList, SeatPanel, SeatRow
+from tui.widgets.seat_panel import SeatClicked, SeatList, SeatPanel, SeatRow
 
 BOX_WIDTH = 22  # columns: narrower boxes give way to a line per opponent
 BOX_LINES = 4  # lines inside a box: a seat needing more gives way to a line per opponent
@@ -101,7 +101,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="opponents"):
             for seat in range(len(self.table.names)):
                 if seat != self.table.seat:
-                    yield SeatPanel(id=f"seat-{seat}", classes="seat")
+                    yield SeatPanel(id=f"seat-{seat}", classes="seat", seat=seat)
         yield SeatList(id="opponent-list")
         panels = list(self.face.panels())
         if panels:
@@ -189,7 +189,7 @@ class TableScreen(Screen[None]):
             else:
                 parts = self.face.seat_parts(view, seat, show_hand=False)
                 note = seat_note(self.table, seat.seat) if view.window != "over" else ""
-                rows.append(SeatRow(seat.name, seat.alive, active, owes, busy, parts, note))
+                rows.append(SeatRow(seat.name, seat.alive, active, owes, busy, parts, note, seat.seat))
                 self.query_one(f"#seat-{seat.seat}", SeatPanel).show(seat, active, owes, busy, parts, note)
         self.query_one("#opponent-list", SeatList).show(rows)
         self._arrange()
@@ -432,6 +432,24 @@ class TableScreen(Screen[None]):
             self.notify(hint, title=f"{event.key!r} does nothing here", timeout=3)
         elif event.key == CHAT_KEY and not getattr(self.table, "remote", False):
             self.notify(LOCAL, timeout=3)
+
+    @on(SeatClicked)
+    def _aim_at(self, message: SeatClicked) -> None:
+        """A click on another seat: the actions the player may aim at it now, asked for even when there is one (a
+        click is easily made; Esc takes it back); the one chosen is played as its button and target would play it,
+        its question first."""
+        view = self.table.view()
+        options: dict[str, Decision] = {}
+        for choice in self.choices:
+            for move in choice.moves:
+                if move.target == message.seat and choice.label not in options:
+                    decision = self.face.pick(Choice(choice.key, choice.label, (move,)), view)
+                    if isinstance(decision, AskTarget) and len(decision.targets) == 1:
+                        decision = decision.targets[0].then  # the target is the seat clicked
+                    options[choice.label] = decision
+        if options:
+            name = view.players[message.seat].name
+            self._decide(AskCard(f"Aim at {name}: which action?", options, cancellable=True), first=False)
 
     def _pick(self, key: str) -> None:
         choice = next((c for c in self.choices if c.key == key), None)

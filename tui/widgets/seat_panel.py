@@ -8,7 +8,9 @@ from typing import Protocol
 
 from rich.text import Text
 from textual.content import Content
+from textual.events import Click
 from textual.geometry import Size
+from textual.message import Message
 from textual.widget import Widget
 
 from core.cards.phrases import coins_text
@@ -91,14 +93,29 @@ def marker(active: bool, owes: bool, thinking: bool) -> str:
     return "▶" if active else "…" if thinking else "?" if owes else " "
 
 
+class SeatClicked(Message):
+    """The player clicked another seat's box or line (to aim an action at it)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+
 class SeatPanel(Widget):
     """One seat's parts in a box (its name on the border), or bare (class 'bare': no border, the name first); its
-    height follows what the parts need at its width. Classes mark the active seat, owed answers, the eliminated."""
+    height follows what the parts need at its width. Classes mark the active seat, owed answers, the eliminated.
+    A click on another seat's panel (seat given) says so (SeatClicked)."""
 
-    def __init__(self, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, id: str | None = None, classes: str | None = None, seat: int | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.seat = seat
         self.parts = SeatParts(Text(), ())
         self.title = Text()
+
+    def on_click(self, event: Click) -> None:
+        if self.seat is not None:
+            event.stop()
+            self.post_message(SeatClicked(self.seat))
 
     def show(self, seat: Seat, active: bool, owes: bool, thinking: bool, parts: SeatParts, note: str = "") -> None:
         """Redraw for seat with parts (the game's seat_parts) and a note on who plays it ("away")."""
@@ -138,6 +155,7 @@ class SeatRow:
     thinking: bool
     parts: SeatParts
     note: str = ""
+    seat: int | None = None  # (a click on the line says so)
 
 
 def column(texts: list[Text], limit: int) -> int:
@@ -148,13 +166,18 @@ def column(texts: list[Text], limit: int) -> int:
 def row_lines(rows: list[SeatRow], width: int) -> list[Text]:
     """Each seat on a line (or more, when the line is narrow): marker, name, purse and cards in columns, then what
     the game says, the cards lost and the claims, wrapped under the first of them."""
+    return [line for lines in row_spans(rows, width) for line in lines]
+
+
+def row_spans(rows: list[SeatRow], width: int) -> list[list[Text]]:
+    """row_lines, the lines of each row apart."""
     names = column([Text(r.name) for r in rows], NAME_COLUMN)
     purses = column([r.parts.purse for r in rows], width)
     cards = column([Text(" ").join(r.parts.cards) for r in rows], width)
     sides = [r.parts.side for r in rows]
     sides_line_up = all(len(s) <= 1 for s in sides) and column([*(s[0] for s in sides if s)], 99) <= SIDE_COLUMN
     side_width = column([s[0] for s in sides if s], SIDE_COLUMN) if sides_line_up else 0
-    lines: list[Text] = []
+    spans: list[list[Text]] = []
     for row in rows:
         start = Text(f"{marker(row.active, row.owes, row.thinking)} ", style="bold")
         start.append(row.name, style="bold" if row.alive else "dim")
@@ -172,8 +195,8 @@ def row_lines(rows: list[SeatRow], width: int) -> list[Text]:
             padded.pad_right(side_width - padded.cell_len)
             rest = [("  ", padded), *rest[1:]]
         indent = start.cell_len + 2 if start.cell_len + 2 <= width // 2 else 4
-        lines.extend(flow(rest, width, indent=indent, start=start))
-    return lines
+        spans.append(flow(rest, width, indent=indent, start=start))
+    return spans
 
 
 class SeatList(Widget):
@@ -191,6 +214,17 @@ class SeatList(Widget):
 
     def render(self) -> Text:
         return Text("\n").join(row_lines(self.rows, self.content_size.width))
+
+    def on_click(self, event: Click) -> None:
+        """Say which seat's line was clicked."""
+        top = 0
+        for row, lines in zip(self.rows, row_spans(self.rows, self.content_size.width), strict=True):
+            top += len(lines)
+            if event.y < top:
+                if row.seat is not None:
+                    event.stop()
+                    self.post_message(SeatClicked(row.seat))
+                return
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(row_lines(self.rows, width))
