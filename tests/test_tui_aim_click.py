@@ -4,8 +4,7 @@ and the chosen one is played at them; a click with nothing to aim does nothing."
 from __future__ import annotations
 
 from tests.tui_g54_helpers import dealt_g54
-from tests.tui_helpers import app_on, bot_moves, lived_in, quick_settings
-from tui.app import CoupApp
+from tests.tui_helpers import app_on, bot_moves, lived_in
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.pick_card import OptionalPickDialog
 from tui.screens.table import TableScreen
@@ -23,13 +22,18 @@ def my_turn_with_coins(coins: int):
     raise AssertionError("no such position")
 
 
+async def clicked(pilot, target, **where):
+    """The screen on top once target (a selector or a widget type) is clicked."""
+    await pilot.click(target, **where)
+    await pilot.pause()
+    return pilot.app.screen
+
+
 async def test_a_click_on_an_opponent_asks_which_action_and_plays_it_at_them():
     local = my_turn_with_coins(3)
-    async with CoupApp(settings=quick_settings(), table=local).run_test(size=(80, 24)) as pilot:
+    async with app_on(local).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.click("#seat-2")
-        await pilot.pause()
-        dialog = pilot.app.screen
+        dialog = await clicked(pilot, "#seat-2")
         assert isinstance(dialog, OptionalPickDialog)
         assert dialog.title_text == "Aim at Sacha: which action?"
         labels = dialog.cards
@@ -42,14 +46,10 @@ async def test_a_click_on_an_opponent_asks_which_action_and_plays_it_at_them():
 
 async def test_an_assassination_by_click_still_asks_its_question():
     local = my_turn_with_coins(3)
-    async with CoupApp(settings=quick_settings(), table=local).run_test(size=(80, 24)) as pilot:
+    async with app_on(local).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.click("#seat-1")  # Natasha is out: nothing to aim at her
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, TableScreen)
-        await pilot.click("#seat-3")
-        await pilot.pause()
-        labels = pilot.app.screen.cards
+        assert isinstance(await clicked(pilot, "#seat-1"), TableScreen)  # Natasha is out: nothing to aim at her
+        labels = (await clicked(pilot, "#seat-3")).cards
         await pilot.press(str(1 + next(i for i, label in enumerate(labels) if "Assassinate" in label)))
         await pilot.pause()
         assert isinstance(pilot.app.screen, ConfirmDialog)  # "Assassinate Haig for 3 coins?"
@@ -60,11 +60,9 @@ async def test_an_assassination_by_click_still_asks_its_question():
 
 async def test_escape_takes_a_click_back_and_a_click_with_nothing_to_aim_does_nothing():
     local = my_turn_with_coins(0)
-    async with CoupApp(settings=quick_settings(), table=local).run_test(size=(80, 24)) as pilot:
+    async with app_on(local).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.click("#seat-3")
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, OptionalPickDialog)
+        assert isinstance(await clicked(pilot, "#seat-3"), OptionalPickDialog)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(pilot.app.screen, TableScreen) and local.table.view(0).window == "action"
@@ -72,20 +70,16 @@ async def test_escape_takes_a_click_back_and_a_click_with_nothing_to_aim_does_no
     assert 0 not in waiting.table.view(0).owed
     async with app_on(waiting).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.click("#seat-2")
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, TableScreen)
+        assert isinstance(await clicked(pilot, "#seat-2"), TableScreen)
 
 
 async def test_a_click_on_a_line_of_the_one_line_layout_aims_at_that_seat():
     local = lived_in("coup", 6, 5, 0)  # six players at 80x24: a line per opponent
-    async with CoupApp(settings=quick_settings(), table=local).run_test(size=(80, 24)) as pilot:
+    async with app_on(local).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         seat_list = pilot.app.screen.query_one(SeatList)
         assert seat_list.display
-        await pilot.click(SeatList, offset=(2, 2))  # the third line: seat 3
-        await pilot.pause()
-        dialog = pilot.app.screen
+        dialog = await clicked(pilot, SeatList, offset=(2, 2))  # the third line: seat 3
         assert isinstance(dialog, OptionalPickDialog) and dialog.title_text.startswith("Aim at Haig")
 
 
@@ -94,11 +88,9 @@ async def test_g54_a_click_aims_a_targeted_role_at_the_seat():
     view = local.table.view(0)
     targeted = {m.target for m in view.legal if m.target is not None}
     assert view.window == "action" and 1 in targeted
-    async with CoupApp(settings=quick_settings(), table=local).run_test(size=(120, 40)) as pilot:
+    async with app_on(local).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.click("#seat-1")
-        await pilot.pause()
-        dialog = pilot.app.screen
+        dialog = await clicked(pilot, "#seat-1")
         assert isinstance(dialog, OptionalPickDialog) and dialog.title_text.startswith("Aim at")
         await pilot.press("1")
         await pilot.pause()
