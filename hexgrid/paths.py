@@ -40,15 +40,14 @@ def _search(
     came_from: dict[_State, _State] = {}
     queue: list[tuple[float, int, Hex]] = [(0.0, 0, start)]
     pushed = 1
+    limit, unreached = budget + _SLACK, float("inf")
     while queue:
         spent, _, here = heapq.heappop(queue)
         if spent > best[(here, False)]:
             continue
         for there in neighbors(here):
-            if not in_bounds(there):
-                continue
-            cost = step_cost(here, there)
-            if cost is None:
+            cost = step_cost(here, there)  # asked first: it rules out most steps (see reachable)
+            if cost is None or not in_bounds(there):
                 continue
             if isinstance(cost, AllowanceCost):
                 if here != start or not can_stop(there) or budget <= 0 or (there, True) in best:
@@ -57,7 +56,7 @@ def _search(
                 came_from[(there, True)] = (here, False)
                 continue
             total = spent + cost
-            if total > budget + _SLACK or total >= best.get((there, False), float("inf")):
+            if total > limit or total >= best.get((there, False), unreached):
                 continue
             best[(there, False)] = total
             came_from[(there, False)] = (here, False)
@@ -84,7 +83,8 @@ def reachable(
     in_bounds: Callable[[Hex], bool] = always,
 ) -> dict[Hex, float]:
     """Every hex the mover can end in (start included at 0) with the cheapest cost; can_stop=False hexes are
-    passed through only. A step costing ALL is allowed only from start and costs the whole budget."""
+    passed through only. A step costing ALL is allowed only from start and costs the whole budget. step_cost is
+    asked before in_bounds (most steps end there), so it must answer for a hex off the map too (None, say)."""
     best, _ = _search(start, budget, step_cost, can_stop, in_bounds)
     return {h: cost for (h, _stopped), cost in sorted(_ends(start, best, can_stop).items())}
 
