@@ -14,16 +14,16 @@ from core.cards.rules import CONVERT_OTHER_COST, CONVERT_SELF_COST, FORCED_COUP_
 EFFECTS = {
     "income": "take 1",
     "foreign_aid": "take 2",
-    "coup": "pay 7, target loses 1",
+    "coup": "pay {cost}, target loses 1",
     "tax": "take 3",
-    "assassinate": "pay 3, target loses 1",
+    "assassinate": "pay {cost}, target loses 1",
     "steal": "take 2 from target",
     "exchange": "draw 2, put 2 back",
     "examine": "see a card, may swap it",
     "convert": f"flip allegiance, pay {CONVERT_SELF_COST}/{CONVERT_OTHER_COST}",
     "embezzle": "take the Reserve",
 }
-"""What each action does, in a few words (the rules screen says it in full)."""
+"""What each action does, in a few words ({cost}: its cost; the rules screen says it in full)."""
 INQUISITOR_EXCHANGE = "draw 1, put 1 back"
 
 
@@ -37,6 +37,7 @@ def reference_table(inquisitor: bool, reformation: bool) -> Table:
     for action in rules.actions.values():
         card = action.claim or (f"no {action.denies}" if action.denies else "")
         effect = INQUISITOR_EXCHANGE if action.kind == "exchange" and inquisitor else EFFECTS[action.kind]
+        effect = effect.format(cost=action.cost)
         blockers = ("anyone: " if action.anyone_blocks else "") + ", ".join(action.blockers)
         table.add_row(action.label, Text(card, style="bold"), effect, Text(blockers, style="magenta"))
     return table
