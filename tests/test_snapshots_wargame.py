@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_tui_wargame import ATTACK_TARGET, app_for, go_to, hot_seat
+from tests.test_tui_wargame import ATTACK_TARGET, app_for, auto_place, go_to, hot_seat
 from tests.tui_helpers import quick_settings
 from tests.wargame_screens import advance_from_the_capitol, bug_out_decision, game_over, leader_retreat, subversion
 from tui.app import CoupApp
@@ -26,7 +26,7 @@ def test_map_with_a_stack_selected(snap_compare, size):
     """The government's first move: the Police Station's stack selected, the hexes it can reach lit."""
 
     async def select(pilot) -> None:
-        await pilot.press("a", "a")
+        await auto_place(pilot, 2)
         await go_to(pilot, pilot.app.screen, "G5")
         await pilot.press("enter")
         await settle(pilot)

@@ -128,7 +128,7 @@ async def test_the_wargame_footer_shows_every_key_of_a_network_table_at_80_colum
         await pilot.pause()
         assert "Auto place" in {key.description for key in screen.query_one(Footer).query(FooterKey)}
         assert footer_fits(screen)
-        await pilot.press("a")
+        await pilot.press("a")  # the computer places the reinforcements, one a decision
         await wait_for(pilot, lambda: screen.view.window == "move" and screen.acting == 0)
         descriptions = {key.description for key in screen.query_one(Footer).query(FooterKey)}
         assert {"End phase", "Chat", "Help", "Log"} <= descriptions

@@ -67,6 +67,21 @@ def panel(screen: WargameScreen) -> str:
     return "\n".join(str(screen.query_one(part).render()) for part in ("#wg-info", "#wg-list", "#wg-foot"))
 
 
+async def auto_place(pilot, times: int = 1) -> None:
+    """Key a, times over (once per side or phase): the computer places the counters left one a decision, off the
+    event loop; wait until it is done."""
+    for _ in range(times):
+        await pilot.press("a")
+        screen = pilot.app.screen
+        for _ in range(200):
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            if screen.auto_placing is None:
+                break
+        else:
+            raise AssertionError("the automatic placing did not end")
+
+
 async def go_to(pilot, screen: WargameScreen, label: str) -> None:
     """Walk the cursor to label with the arrow keys."""
     goal = Hex.parse(label)
@@ -90,21 +105,41 @@ async def test_the_automatic_set_up_key_places_everything_and_the_game_goes_on()
         assert (table.view().phase, table.view().side, screen.acting) == ("setup", 1, 1)
         info = panel(screen)
         assert "Place a rebel leader on a city hex" in info
-        await pilot.press("a")
-        await pilot.pause()
+        await auto_place(pilot)
         view = table.view()
         assert (view.turn, view.phase, view.side, screen.acting) == (1, "reinforce", 0, 0)
         assert not [u for u in view.units if u.side == 1 and u.kind == "leader" and not u.on_map]
-        await pilot.press("a")
-        await pilot.pause()
+        await auto_place(pilot)
         assert (table.view().phase, screen.acting) == ("move", 0)
+
+
+async def test_the_automatic_placing_spreads_the_counters_as_the_computer_would_and_esc_stops_it():
+    table = wargame_table(WargameConfig(scenario="advanced"), SEED, ("second", "you"), quick_settings())
+    start = {label: len(table.view().stack(label)) for label in ("G5", "P7", "N11")}  # over-stacked by the rulebook
+    async with app_for(table).run_test(size=(120, 40)) as pilot:
+        await auto_place(pilot)  # the government's six police and tank
+        view = table.view()
+        assert (view.phase, view.side) == ("setup", 1)
+        assert {label: len(view.stack(label)) for label in start} == start  # none added to an over-stacked hex
+        for label in ("J3", "D10", "O2"):  # the Power Plant, the University, the Airport: filled up to the limit
+            assert len([u for u in view.stack(label) if u.stacks]) == 3
+        screen = pilot.app.screen
+        left = len(table.view().queue)
+        screen.action_auto_place()  # a, then Esc before the computer's first placement is back
+        screen.action_cancel()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.auto_placing is None and len(table.view().queue) == left
+        assert pilot.app.screen is screen  # that Esc stopped the placing: it did not ask to leave the game
+        await auto_place(pilot)  # the rest of the rebels' set-up
+        leaders = [u.hex for u in table.view().units if u.side == 1 and u.is_leader]
+        assert len(set(leaders)) == 3  # each rebel leader heads his own band
 
 
 async def test_a_unit_moves_by_cursor_keys_and_enter():
     table = hot_seat()
     async with app_for(table).run_test(size=(120, 40)) as pilot:
-        await pilot.press("a", "a")
-        await pilot.pause()
+        await auto_place(pilot, 2)
         screen = pilot.app.screen
         await go_to(pilot, screen, "G5")
         await pilot.press("enter")
@@ -163,7 +198,8 @@ async def test_ending_the_phases_plays_a_whole_turn_and_scores_it():
         await pilot.press("e")  # government attack ends
         await pilot.pause()
         assert (table.view().phase, table.view().side) == ("reinforce", 1)
-        await pilot.press("a", "e", "e")  # rebel reinforcements, move, attack
+        await auto_place(pilot)  # rebel reinforcements
+        await pilot.press("e", "e")  # move, attack
         await pilot.pause()
         view = table.view()
         assert (view.turn, view.phase, view.side) == (2, "reinforce", 0)
@@ -174,8 +210,7 @@ async def test_ending_the_phases_plays_a_whole_turn_and_scores_it():
 async def test_a_mouse_click_puts_the_cursor_on_the_hex_and_enter_selects_it():
     table = hot_seat()
     async with app_for(table).run_test(size=(120, 40)) as pilot:
-        await pilot.press("a", "a")
-        await pilot.pause()
+        await auto_place(pilot, 2)
         screen = pilot.app.screen
         x, y = screen.hexmap.layout_of.origin(Hex.parse("N11"))
         await pilot.click("#wg-map", offset=(x + 1, y))
@@ -213,7 +248,7 @@ async def test_against_the_computer_the_screen_waits_then_acts_for_you():
         await pilot.pause()
         screen = pilot.app.screen
         assert screen.hexmap.compact
-        await pilot.press("a")  # the rebels' set-up; then the computer plays the government's turn
+        await auto_place(pilot)  # the rebels' set-up; then the computer plays the government's turn
         for _ in range(30):
             await pilot.pause()
             await table.settled()

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,8 +17,9 @@ from textual.widgets import Footer, Static
 
 from core.game import IllegalMove
 from core.wargame.board import game_map
+from core.wargame.bot import WargameBot
 from core.wargame.events import Event
-from core.wargame.moves import AutoPlace, Disembark, EndPhase, Place, WargameMove
+from core.wargame.moves import Disembark, EndPhase, Place, WargameMove
 from core.wargame.picks import PICKED, Picks, picked_move, retreat_targets, send_to, start_picks
 from core.wargame.placement import RULES
 from core.wargame.plan import (
@@ -119,6 +120,7 @@ class WargameScreen(Screen[None]):
         self.crt_lit: tuple[str, int, str] = ("", 0, "")  # the CRT column, die and result lit
         self._panel_texts = (Text(), Text())  # the panel's text above its list and below it, as last shown
         self._crt_height = 0  # the lines the CRT takes while it shows
+        self.auto_placing: int | None = None  # the seat whose counters the computer is placing (key a)
 
     def compose(self) -> ComposeResult:
         yield Static(id="wg-status")
@@ -227,6 +229,7 @@ class WargameScreen(Screen[None]):
             self.picks = start_picks(view) if view.window in PICKED and self.acting is not None else None
             self.pick_list.first = 0
             self._look_at_combat()
+            self._place_next()
         self.hexmap.show(Board(view.stacks(), self._marks()))
         thinking = self.table.thinking is not None
         who = (self._who(0), self._who(1))
@@ -367,10 +370,9 @@ class WargameScreen(Screen[None]):
         side = ("government", "rebel")[head.side]
         kind = f"a {side} {head.kind}" if head.count == 1 else f"{head.count} {side} {head.kind} units together"
         text.append(f"Place {kind} on {RULES[head.rule]} (lit).\n", "bold")
-        automatic = "set-up" if self.view.phase == "setup" else "placement"
         more = sum(p.count for p in rest)
         after = f"{more} more to place after it. " if more else "The last to place. "
-        text.append(f"{after}Enter places; a: automatic {automatic}.")
+        text.append(f"{after}Enter places; a: the computer places {'them' if more else 'it'} for you.")
         return text
 
     def _move_info(self, text: Text, foot: Text) -> Text:
@@ -485,7 +487,7 @@ class WargameScreen(Screen[None]):
             if Place(label) in view.legal:
                 self._submit(Place(label))
             else:
-                self.notify(f"{label} is not allowed: choose a lit hex (a places automatically).", timeout=3)
+                self.notify(f"{label} is not allowed: choose a lit hex (or a: the computer places for you).", timeout=3)
         elif view.window == "move":
             self._select_for_move(view, side, label)
         elif view.window == "attack":
@@ -581,8 +583,32 @@ class WargameScreen(Screen[None]):
         self._submit(picked_move(self.view, self.picks))
 
     def action_auto_place(self) -> None:
-        """Place the rest of the queue automatically."""
-        self._submit(AutoPlace())
+        """Place the rest of the queue as the computer would place it for this side (spread over the start stacks and
+        the bands, the strategic hexes guarded), one counter a decision, each shown as it lands."""
+        if self.acting is None or self.view.window != "place":
+            return
+        self.auto_placing = self.acting
+        self._place_next()
+
+    def _place_next(self) -> None:
+        """While key a's placing goes on: the next counter, or the end of it once the decision is no longer this
+        seat's placement (the queue placed, or the other side's turn)."""
+        if self.auto_placing is None:
+            return
+        if self.acting != self.auto_placing or self.view.window != "place":
+            self.auto_placing = None
+        elif self._sent != self.view.version:
+            self._choose_placement(self.view, self.auto_placing)
+
+    @work(thread=True, group="auto-place")
+    def _choose_placement(self, view: WargameView, seat: int) -> None:
+        """The computer's placement, worked out off the event loop (a few milliseconds: the host serves others)."""
+        move = WargameBot(seat).choose(view)
+        self.app.call_from_thread(self._placed, view.version, move)
+
+    def _placed(self, version: int, move: WargameMove) -> None:
+        if self.auto_placing is not None and self.view.version == version and self.acting == self.auto_placing:
+            self._submit(move)
 
     def action_end_phase(self) -> None:
         """End the move or attack phase."""
@@ -659,6 +685,10 @@ class WargameScreen(Screen[None]):
         """Drop the selection or plan; with none, leave the game (after a confirm while it is on and played here)."""
         if self.has_class("big-log"):
             self.action_big_log()
+            return
+        if self.auto_placing is not None:
+            self.auto_placing = None
+            self.notify("Automatic placing stopped: place the rest yourself, or a to go on.", timeout=4)
             return
         if self.plan.mode != "idle":
             self._replan(Plan())

@@ -41,7 +41,7 @@ KEYS = """\
 | [ ] | the list's previous / next rows (a "▲ n more" or "▼ n more" line says there are more) |
 | PageUp, PageDown, End | scroll the log (it keeps your place until you are back at its end); End: its last lines |
 | L | the big log in the map's place (again, or Esc: the map) |
-| a | set-up and reinforcements: place everything left automatically |
+| a | set-up and reinforcements: the computer places the rest as it would for your side; Esc stops it |
 | r | roll the die for the planned attack |
 | s | call on the defenders to surrender (optional rule) |
 | o | move the ticked units off the map (asks first: they never return; a leader counts as dead) |
