@@ -442,7 +442,7 @@ class Host:
 
     def _on_create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         creator = creator_key(conn)
-        refusal = self.openings.refusal(creator, self.tables)
+        refusal = self.openings.refusal(creator, conn.origin, self.tables)
         if refusal is not None:
             raise Refused(*refusal)
         game_name = message.get("game", next(iter(GAMES)))  # the protocol's default: the first game
@@ -501,7 +501,7 @@ class Host:
         lobby.code = new_code(self.tables.values()) if private else None
         lobby.creator_sits = time.monotonic() + CREATOR_SITS if starts == "creator" else 0.0
         self.tables[table_id] = lobby
-        self.openings.made(table_id, creator, time.monotonic())
+        self.openings.made(table_id, creator, conn.origin, time.monotonic())
         self._broadcast_lobby()
         return {"type": "created", "table": lobby.summary(), **revealed(lobby)}
 
@@ -794,7 +794,7 @@ class Host:
         if start:
             self._begin(lobby)
         else:
-            self.openings.made(lobby.id, lobby.creator, time.monotonic())
+            self.openings.made(lobby.id, lobby.creator, lobby.started_from, time.monotonic())
         self._broadcast_lobby()
 
     def _gone_from_finished(self, lobby: LobbyTable, index: int) -> None:

@@ -24,6 +24,8 @@ class HostLimits:
     per_address: int = 16  # open at once from one address
     unlimited: tuple[str, ...] = ("127.0.0.1", "::1", "::ffff:127.0.0.1")  # loopback, where SSH sessions come from
     tables_per_creator: int = 3  # unstarted tables one creator (creator_key) may have
+    tables_per_address: int = 12  # unstarted tables created from one address (a keyless player reconnecting is a
+    # new creator each time; where they are is not: the SSH door says its players' own addresses)
     waiting_tables: int = 500  # unstarted tables in all; past it a create expires the oldest empty one
     table_expiry: float = 900.0  # an unstarted table nobody sits at or watches is forgotten after this long
     sweep_seconds: float = 30.0  # how often idle connections and old tables are looked for, and faults summed up
@@ -100,25 +102,29 @@ def empty(lobby: LobbyTable) -> bool:
 
 
 class Openings:
-    """The unstarted tables by who created them and when, against the limits per creator and in all. A table that
-    started or went is forgotten lazily (when a count reaches its cap, and at each sweep), so a create costs little."""
+    """The unstarted tables by who created them, from where and when, against the limits per creator, per address
+    and in all. A table that started or went is forgotten lazily (when a count reaches its cap, and at each sweep), so
+    a create costs little."""
 
     def __init__(self, limits: HostLimits) -> None:
         self.limits = limits
-        self._made: dict[str, tuple[str, float]] = {}  # table id -> (creator, when it was made), oldest first
+        self._made: dict[str, tuple[str, str, float]] = {}  # table id -> (creator, address, when), oldest first
         self._by: dict[str, list[str]] = {}  # creator -> its tables
+        self._from: dict[str, list[str]] = {}  # address -> the tables created from it
 
-    def made(self, table_id: str, creator: str, now: float) -> None:
-        """Count a new table against creator."""
-        self._made[table_id] = (creator, now)
+    def made(self, table_id: str, creator: str, address: str, now: float) -> None:
+        """Count a new table against creator and the address it was created from."""
+        self._made[table_id] = (creator, address, now)
         self._by.setdefault(creator, []).append(table_id)
+        self._from.setdefault(address, []).append(table_id)
 
     def tidy(self, tables: dict[str, LobbyTable]) -> None:
         """Forget the tables that have started or gone."""
         self._made = {t: made for t, made in self._made.items() if t in tables and not tables[t].started}
-        self._by = {}
-        for table_id, (creator, _) in self._made.items():
+        self._by, self._from = {}, {}
+        for table_id, (creator, address, _) in self._made.items():
             self._by.setdefault(creator, []).append(table_id)
+            self._from.setdefault(address, []).append(table_id)
 
     def full(self, tables: dict[str, LobbyTable]) -> bool:
         """Whether the unstarted tables are at the cap in all."""
@@ -130,16 +136,18 @@ class Openings:
         """The oldest unstarted table nobody sits at or watches (after a tidy)."""
         return next((t for t in self._made if empty(tables[t])), None)
 
-    def refusal(self, creator: str, tables: dict[str, LobbyTable]) -> tuple[str, str] | None:
-        """(code, message) if creator may not create another table now."""
-        mine, allowance = self._by.get(creator, []), self.limits.tables_per_creator
-        if len(mine) >= allowance:
-            mine[:] = [t for t in mine if t in tables and not tables[t].started]
-            if len(mine) >= allowance:
-                return (
-                    "too_many",
-                    f"you have {allowance} tables waiting to start: start one, or wait for them to expire",
-                )
+    def refusal(self, creator: str, address: str, tables: dict[str, LobbyTable]) -> tuple[str, str] | None:
+        """(code, message) if creator, at address, may not create another table now."""
+        allowance = self.limits.tables_per_creator
+        if _at_least(self._by.get(creator, []), allowance, tables):
+            return "too_many", f"you have {allowance} tables waiting to start: start one, or wait for them to expire"
+        allowance = self.limits.tables_per_address
+        if address not in self.limits.unlimited and _at_least(self._from.get(address, []), allowance, tables):
+            return (
+                "too_many",
+                f"{allowance} tables created from your address are waiting to start: start one, or wait for them "
+                "to expire",
+            )
         if self.full(tables) and self.oldest_empty(tables) is None:
             return "busy", "the host has as many waiting tables as it can hold; try again later"
         return None
@@ -152,7 +160,14 @@ class Openings:
         """The empty unstarted tables older than the expiry."""
         self.tidy(tables)
         expiry = self.limits.table_expiry
-        return [t for t, (_, made) in self._made.items() if now - made > expiry and empty(tables[t])]
+        return [t for t, (_, _, made) in self._made.items() if now - made > expiry and empty(tables[t])]
+
+
+def _at_least(table_ids: list[str], allowance: int, tables: dict[str, LobbyTable]) -> bool:
+    """Whether allowance of table_ids are still waiting to start (those started or gone are dropped from it first)."""
+    if len(table_ids) >= allowance:
+        table_ids[:] = [t for t in table_ids if t in tables and not tables[t].started]
+    return len(table_ids) >= allowance
 
 
 def start_refusal(limits: HostLimits, tables: dict[str, LobbyTable], origin: str) -> tuple[str, str] | None:

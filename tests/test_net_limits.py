@@ -166,6 +166,25 @@ async def test_one_connection_may_have_three_tables_waiting_to_start(tmp_path: P
         assert (await create(ann))["type"] == "created"  # a started table no longer counts
 
 
+async def test_a_keyless_player_coming_back_as_a_new_connection_gets_no_new_allowance_of_waiting_tables(
+    tmp_path: Path,
+) -> None:
+    """Each keyless connection is a new creator with 3 tables of its own; where it connects from is not new."""
+    limits = HostLimits(unlimited=(), tables_per_address=5)
+    async with running_host(tmp_path, limits=limits) as (_, port):
+        made = 0
+        for attempt in range(3):
+            peer = await RawPeer.greeted(port, f"Ann{attempt}")
+            for _ in range(3):
+                reply = await create(peer, players=2)
+                if reply["type"] != "created":
+                    assert reply["code"] == "too_many" and "from your address" in reply["message"], reply
+                    break
+                made += 1
+            await peer.close()
+        assert made == 5
+
+
 async def test_past_the_cap_of_waiting_tables_a_create_expires_the_oldest_empty_one(tmp_path: Path) -> None:
     async with running_host(tmp_path, limits=HostLimits(waiting_tables=3, tables_per_creator=10)) as (host, port):
         maker, ann, bea, cat = [await RawPeer.greeted(port, name) for name in ("Maker", "Ann", "Bea", "Cat")]
