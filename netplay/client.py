@@ -208,8 +208,11 @@ class Client:
             raise HostError(reply.get("code", "error"), reply.get("message", ""))
         return reply
 
-    async def close(self) -> None:
-        """Close the connection."""
+    async def close(self, bye: bool = False) -> None:
+        """Close the connection; with bye, first tell the host the player quits on purpose (not a lost connection)."""
+        if bye:
+            with contextlib.suppress(ConnectionError):
+                self.send({"type": "bye"})
         for task in (self._reader_task, self._keepalive_task):
             if task is not None:
                 task.cancel()

@@ -59,6 +59,7 @@ class Connection:
         self.table_id: str | None = None
         self.seat: int | None = None
         self.closed = False
+        self.said_bye = False  # the player quit on purpose (a bye): the others hear that, not a lost connection
         self.rate, self.burst, self.max_buffer, self.max_frame = rate, burst, max_buffer, max_frame
         self._allowance = burst
         self.last_heard = time.monotonic()  # when the last whole frame came in

@@ -120,11 +120,12 @@ class Handovers:
         return {"type": "ok"}
 
     @staticmethod
-    def away(lobby: LobbyTable, index: int, grace: float) -> None:
-        """The seat's player lost their connection mid-game: the others hear that the seat waits for them."""
+    def away(lobby: LobbyTable, index: int, grace: float, quit_on_purpose: bool = False) -> None:
+        """The seat's player lost their connection mid-game, or quit (said bye): the others hear that the seat waits
+        for them."""
         seat = lobby.seats[index]
         kept = "the computer goes on playing their seat" if seat.stand_in else f"their seat is kept for {grace:g} s"
-        notice(lobby, "away", index, f"{seat.name} lost connection; {kept}.")
+        notice(lobby, "away", index, f"{seat.name} {'quit' if quit_on_purpose else 'lost connection'}; {kept}.")
 
     def returned(self, lobby: LobbyTable, index: int, away: bool = False) -> None:
         """The seat's owner is back (a hello, a move, the take_back request): the bot stops, the votes are void;

@@ -421,7 +421,7 @@ class Host:
                 self._start_grace(lobby, conn.seat)
                 self._gone_from_finished(lobby, conn.seat)
                 if not self.stopping and lobby.table is not None and not lobby.table.over():
-                    self.handovers.away(lobby, conn.seat, self.grace)
+                    self.handovers.away(lobby, conn.seat, self.grace, conn.said_bye)
         self._attend(lobby)
         self._broadcast_lobby()
 
@@ -429,6 +429,10 @@ class Host:
 
     def _on_ping(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "pong"}
+
+    def _on_bye(self, conn: Connection, message: dict[str, Any]) -> None:
+        """The player is quitting (the connection closes next): a seat of theirs is kept all the same."""
+        conn.said_bye = True
 
     def _on_stats(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "stats", **self.stats.totals(conn.identity)}

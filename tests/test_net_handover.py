@@ -222,6 +222,17 @@ async def test_the_others_and_the_watchers_hear_a_player_lose_their_connection_a
         assert sum(f.get("type") == "notice" and f["seat"] == 1 for f in alice.frames) == 2  # he was never away
 
 
+async def test_a_player_who_says_bye_is_told_to_the_others_as_quitting_and_keeps_the_seat(tmp_path: Path) -> None:
+    async with running_host(tmp_path, grace=30) as (_host, port):
+        _, (alice, bob) = await seated_table(port, 2, 2, seed=4)
+        bob.send({"type": "bye"})
+        await bob.close()
+        said = await alice.received(notice("away", 1))
+        assert said["message"] == "Bob quit; their seat is kept for 30 s."
+        back = await RawPeer.greeted(port, "Bob", profile=bob.profile)
+        assert (await back.expect_type("joined"))["resumed"]  # a bye gives nothing up
+
+
 async def test_a_game_left_to_computers_with_nobody_watching_is_stopped_and_forgotten(tmp_path: Path):
     """Games started and left to computer opponents once piled up by the hundred and starved the host."""
     async with running_host(tmp_path, bot_delay=5) as (host, port):  # the bots would play on, slowly

@@ -18,6 +18,7 @@ from tests.net_helpers import Message, RawPeer, running_host
 from tests.test_tui_net import wait_for
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
+from tui.screens.confirm import ConfirmDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.rematch import RematchScreen
@@ -207,7 +208,7 @@ async def test_the_table_log_says_when_another_player_loses_their_connection_and
             await bob.close()
             said = "Bob lost connection; their seat is kept for 60 s."
             await wait_for(pilot, lambda: said in log_text(screen, log))
-            waiting = "Bob lost connection: the host keeps the seat for them (g: the computer plays it)."
+            waiting = "Bob is away: the host keeps the seat for them (g: the computer plays it)."
             await wait_for(pilot, lambda: waiting in str(situation.render()))
             box = None if game == "wargame" else screen.query_one("#seat-1", SeatPanel)  # (the wargame has none)
             assert box is None or box.border_subtitle == "turn · away"
@@ -215,6 +216,19 @@ async def test_the_table_log_says_when_another_player_loses_their_connection_and
             await wait_for(pilot, lambda: "Bob is back." in log_text(screen, log))
             await wait_for(pilot, lambda: waiting not in str(situation.render()))
             assert box is None or box.border_subtitle == "turn"
+
+
+async def test_ctrl_q_at_a_network_table_is_told_to_the_others_as_quitting_not_as_a_lost_connection(tmp_path: Path):
+    async with running_host(tmp_path, bot_delay=30, grace=60) as (_server, port):
+        app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            bob = await app_at_table(pilot, port, "coup")
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+            assert "keeps your seat" in app.screen.question
+            await pilot.press("y")
+        said = await bob.received(lambda m: m.get("type") == "notice" and m.get("code") == "away")
+        assert said["message"] == f"{said['message'].split()[0]} quit; their seat is kept for 60 s."
 
 
 async def test_the_table_hears_when_another_player_leaves_the_game_for_good(tmp_path: Path):

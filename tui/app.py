@@ -93,17 +93,24 @@ class CoupApp(App[int]):
             return
         playing = [screen for screen in self.screen_stack if callable(on := getattr(screen, "game_on", None)) and on()]
         if not playing:
-            self.exit()
+            self._quit()
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.exit()
+                self._quit()
 
         lobby = next((screen for screen in self.screen_stack if isinstance(screen, LobbyScreen)), None)
         remote = getattr(getattr(playing[0], "table", None), "remote", False)  # else a game on this machine
         kept = lobby.seat_kept() if lobby is not None and remote else ""
         self.push_screen(ConfirmDialog(f"Quit coup? {kept or 'This game cannot be resumed.'}"), answered)
+
+    def _quit(self) -> None:
+        """Exit, a host we are connected to told that the player quits on purpose."""
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.quitting = True
+        self.exit()
 
     def on_back(self, message: Back) -> None:
         """Close the screen, onto the menu (built now if the app started elsewhere)."""

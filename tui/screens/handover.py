@@ -17,19 +17,19 @@ HELP = "Hand a seat to the computer (your own, or an away or idle player's)"
 
 
 def away_note(table: Any, owed: Sequence[int], names: Sequence[str]) -> str:
-    """' Bo lost connection: the host keeps the seat for them (g: the computer plays it).' when a seat owed an answer
-    waits for its player's return (a network table's notices), the key's hint for a player at the table; else
-    empty."""
+    """' Bo is away: the host keeps the seat for them (g: the computer plays it).' when a seat owed an answer waits
+    for its player's return (they lost their connection or quit: the log says which), the key's hint for a player at
+    the table; else empty."""
     away = [names[seat] for seat in owed if seat in getattr(table, "away", ())]
     if not away:
         return ""
     seats, it = ("the seat", "it") if len(away) == 1 else ("their seats", "them")
     hint = f" (g: the computer plays {it})" if table.seat is not None else ""
-    return f" {and_list(away)} lost connection: the host keeps {seats} for them{hint}."
+    return f" {and_list(away)} {'is' if len(away) == 1 else 'are'} away: the host keeps {seats} for them{hint}."
 
 
 def seat_note(table: Any, seat: int) -> str:
-    """What a seat's box says of who plays it at a network table: "away" (connection lost), "computer" (handed
+    """What a seat's box says of who plays it at a network table: "away" (connection lost, or quit), "computer" (handed
     over), "left" (its player left the game, the computer plays it to the end)."""
     if seat in getattr(table, "away", ()):
         return "away"

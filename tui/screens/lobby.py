@@ -139,6 +139,7 @@ class LobbyScreen(Screen[None]):
         self.last_game: str | None = None  # the game kind last played here: the leaderboard opens on it
         self._left_unfinished: str | None = None  # a game we left under way: our record changes once it ends
         self._leaving = False
+        self.quitting = False  # the player leaves the host on purpose (Esc here, ctrl+q): the host is told so
         self.page, self.pages, self.search = 0, 1, ""
         self._listing = self._list_again = False  # a list request is in flight; another is owed once it is answered
         self._unclaimed: list[dict[str, Any]] = []  # updates (and past words) before the reply naming their table
@@ -608,11 +609,13 @@ class LobbyScreen(Screen[None]):
             self.action_refresh()
             return
         if self.my_table is None:
+            self.quitting = True
             self.dismiss()
             return
 
         def answered(leave: bool | None) -> None:
             if leave:
+                self.quitting = True
                 self.dismiss()
 
         question = f"Leave {self.address}? Your seat at table {self.my_table} is given up (l leaves the table only)."
@@ -625,7 +628,8 @@ class LobbyScreen(Screen[None]):
         self.query_one("#search", Input).display = False
 
     async def on_unmount(self) -> None:
-        """Whatever ends the lobby (Esc, quitting, an SSH session closing) closes its connection."""
+        """Whatever ends the lobby (Esc, quitting, an SSH session closing) closes its connection, saying bye when the
+        player left on purpose (so the others hear that they quit, not that their connection was lost)."""
         self._leaving = True
         self.client.on_message = None
-        await self.client.close()
+        await self.client.close(bye=self.quitting)
