@@ -28,7 +28,7 @@ class Note:
 
 
 OWN_WORDS = {  # a notice about the player's own seat, as the player reads it
-    "away": "You lost your connection; your seat waited for you.",
+    "away": "You were away (your connection was lost, or you quit); your seat waited for you.",
     "back": "You are back at your seat.",
     "stand_in": "The computer plays your seat for you until you take it back.",
     "timed_out": "Time ran out: the computer answers for you.",

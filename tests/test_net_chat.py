@@ -12,7 +12,7 @@ from netplay.chat import ADDRESS_BURST, BURST, RAW_LIMIT, TEXT_LIMIT, ChatRate, 
 from netplay.client import Client
 from netplay.limits import HostLimits
 from netplay.lobby import SAID_KEPT
-from netplay.remote import Note, RemoteTable, with_notes
+from netplay.remote import OWN_WORDS, Note, RemoteTable, with_notes
 from tests.net_helpers import UNLIMITED, Message, RawPeer, running_host, seated_table
 
 PAINT = (
@@ -228,7 +228,7 @@ async def test_who_comes_back_sees_a_notice_where_it_happened_among_the_turns(tm
         assert kinds.count("note") == 1 and kinds.index("note") < kinds.index("gain")  # before Bob's income
         assert kinds.index("note") > kinds.index("turn")  # after the first turn began
         (note,) = [item for item in remote.events if isinstance(item, Note)]
-        assert note.text == "You lost your connection; your seat waited for you."  # her own, in her words
+        assert note.text == OWN_WORDS["away"] and note.text.startswith("You were away")  # her own, in her words
         watcher = RemoteTable(Client(), table_id, None, "coup")
         watcher.handle({"type": "notice", "code": "away", "table": table_id, "seat": 0, "message": "Alice lost…"})
         assert [item.text for item in watcher.events] == ["Alice lost…"]  # anyone else: the host's words

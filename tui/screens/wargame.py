@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from typing import Any
 
 from rich.text import Text
@@ -71,6 +72,8 @@ CRT_WIDTH = {False: 44, True: 34}  # the CRT's columns (wargame.tcss), and compa
 MAP_LEAST, BOTTOM_LEAST = 5, 6  # lines the map and the panels below it keep, whatever the other needs
 NARROW = 100  # below this width a compact CRT takes the log's place while an attack is planned or resolved
 LOG_STYLES = {"phase": "bold", "vp": "bold cyan", "over": "bold yellow", "combat": "bold", "note": "italic cyan"}
+PLACING_PAUSE = 0.05  # s at least between key a's placements (unless the settings want no pauses): each is seen, and
+# an Esc gets in between
 COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
 
 
@@ -121,6 +124,7 @@ class WargameScreen(Screen[None]):
         self._panel_texts = (Text(), Text())  # the panel's text above its list and below it, as last shown
         self._crt_height = 0  # the lines the CRT takes while it shows
         self.auto_placing: int | None = None  # the seat whose counters the computer is placing (key a)
+        self._placer = WargameBot(settings.new_seed())  # its judgement (seeded: a set-up differs from game to game)
 
     def compose(self) -> ComposeResult:
         yield Static(id="wg-status")
@@ -598,12 +602,15 @@ class WargameScreen(Screen[None]):
         if self.acting != self.auto_placing or self.view.window != "place":
             self.auto_placing = None
         elif self._sent != self.view.version:
-            self._choose_placement(self.view, self.auto_placing)
+            self._choose_placement(self.view)
 
     @work(thread=True, group="auto-place")
-    def _choose_placement(self, view: WargameView, seat: int) -> None:
+    def _choose_placement(self, view: WargameView) -> None:
         """The computer's placement, worked out off the event loop (a few milliseconds: the host serves others)."""
-        move = WargameBot(seat).choose(view)
+        started = time.monotonic()
+        move = self._placer.choose(view)
+        if self.settings.bot_delay:
+            time.sleep(max(0.0, PLACING_PAUSE - (time.monotonic() - started)))
         self.app.call_from_thread(self._placed, view.version, move)
 
     def _placed(self, version: int, move: WargameMove) -> None:
