@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from textual.widgets import Checkbox, Input, Select
 from textual.widgets._footer import FooterKey
 
@@ -24,6 +25,7 @@ from tests.wargame_screens import table_at
 from tui.app import CoupApp
 from tui.replay_app import ReplayApp
 from tui.screens.menu import MenuScreen
+from tui.screens.rules import HelpScreen, card_rules
 from tui.screens.wargame import DECISIONS, WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.screens.wargame_setup import WargameSetupScreen, remembered, wargame_table
@@ -509,3 +511,22 @@ async def test_a_surrender_call_the_odds_do_not_allow_is_refused_and_the_attack_
         await pilot.press("r")
         await pilot.pause()
         assert any(e.kind == "combat" and "M4" in e.text for e in local.view().log)
+
+
+@pytest.mark.parametrize("help_screen", [lambda: WargameHelpScreen(WargameConfig()), lambda: HelpScreen(card_rules())])
+async def test_arrow_keys_faster_than_the_screen_is_drawn_each_scroll_the_help_a_line(help_screen):
+    """A held Down key: fifteen presses before a refresh once moved the help a single line."""
+    async with app_for(hot_seat()).run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(help_screen())
+        await pilot.pause()
+        scroll = pilot.app.screen.query_one("#rules")
+        for _ in range(15):
+            scroll.action_scroll_down()
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        assert scroll.scroll_y == 15
+        for _ in range(5):
+            scroll.action_scroll_up()
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        assert scroll.scroll_y == 10

@@ -5,9 +5,10 @@ from __future__ import annotations
 from importlib.resources import files
 
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
+
+from tui.widgets.key_scroll import KeyScroll
 
 
 class HelpScreen(ModalScreen[None]):
@@ -20,7 +21,7 @@ class HelpScreen(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules"):
+        with KeyScroll(id="rules"):
             yield Markdown(self.text)
         yield Footer()
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
@@ -25,6 +24,7 @@ from core.wargame.units import (
     STRENGTH,
     TANK,
 )
+from tui.widgets.key_scroll import KeyScroll
 
 KEYS = """\
 # Coup (1992): keys
@@ -236,7 +236,7 @@ class WargameHelpScreen(ModalScreen[None]):
         self.config = config
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules"):
+        with KeyScroll(id="rules"):
             yield Markdown(HELP if self.config is None else this_table(self.config) + "\n" + HELP)
         yield Footer()
 
