@@ -8,7 +8,6 @@ from typing import Any
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
@@ -16,6 +15,7 @@ from textual.widgets import Footer, Static
 from core.cards.coach import Advice, advise, likely_cards
 from core.cards.expert import SEARCHES
 from core.registry import game_spec
+from tui.widgets.key_scroll import KeyScroll
 
 THINKING = "The coach is thinking…"
 
@@ -57,7 +57,7 @@ class CoachPanel(ModalScreen[None]):
         self.game, self.view, self.names = game, view, names
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog-box", id="coach-box"):
+        with KeyScroll(classes="dialog-box", id="coach-box"):
             yield Static("Coach — from what you can see", classes="dialog-title")
             yield Static(THINKING, id="coach-text")
         yield Footer()
@@ -68,7 +68,7 @@ class CoachPanel(ModalScreen[None]):
 
     def action_page(self, step: int) -> None:
         """Scroll a panel longer than the screen by a page (step 1 on, -1 back)."""
-        box = self.query_one("#coach-box", VerticalScroll)
+        box = self.query_one("#coach-box", KeyScroll)
         box.scroll_to(y=box.scroll_y + step * max(1, box.scrollable_content_region.height - 1), animate=False)
 
     @work(thread=True, exclusive=True)

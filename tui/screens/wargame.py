@@ -614,6 +614,8 @@ class WargameScreen(Screen[None]):
         self.app.call_from_thread(self._placed, view.version, move)
 
     def _placed(self, version: int, move: WargameMove) -> None:
+        if not self.is_mounted:  # the player left the game meanwhile
+            return
         if self.auto_placing is not None and self.view.version == version and self.acting == self.auto_placing:
             self._submit(move)
 
