@@ -53,6 +53,7 @@ class BotResult:
     turns: int
     decisions: int
     final: Any
+    left: frozenset[int] = frozenset()  # seats the computer played to the end after their players left
 
 
 def plays(level: str, game: object) -> bool:
@@ -137,6 +138,7 @@ async def play_bot(
         pace = Pace(MOVE_RATE, MOVE_BURST) if paced else None
         bot: Bot | None = None
         result: BotResult | None = None  # the game just over, while a rematch may still come
+        left: set[int] = set()  # seats whose players left the game (the host's started message and notices)
         leave_at = 0.0  # when, the game over, the bot leaves unless a rematch is asked for
         give_up = time.monotonic() + (start_wait or 0.0)  # when, the game not started, the bot leaves
         while True:
@@ -187,6 +189,8 @@ async def play_bot(
                 answered, bot, decisions = None, None, 0  # a fresh bot for a fresh game
                 leave_at = time.monotonic() + (rematch_wait or 0.0)  # a table waiting for players: as after a game
                 continue
+            if message.get("table") == table_id and message["type"] in ("started", "notice"):
+                left |= seats_left(message)
             if message["type"] != "update" or message.get("table") != table_id:
                 continue
             game = message["game"]
@@ -196,7 +200,8 @@ async def play_bot(
                 bot = make_bot(game, level, seed + games)
             if view.winner is not None:
                 if result is None:
-                    result, games = BotResult(game, view.winner, view.turn, decisions, view), games + 1
+                    result = BotResult(game, view.winner, view.turn, decisions, view, frozenset(left))
+                    games += 1
                     if game_over is not None:
                         game_over(result)
                     if rematch_wait is None:
@@ -217,8 +222,17 @@ async def play_bot(
         await client.close()
 
 
+def seats_left(message: dict[str, Any]) -> set[int]:
+    """The seats a started message or a notice says the computer plays since their players left the game."""
+    if message["type"] == "started":
+        return {s for s in message.get("left", ()) if isinstance(s, int)}
+    seat = message.get("seat")
+    return {seat} if message.get("code") == "left" and isinstance(seat, int) else set()
+
+
 def winner_words(result: BotResult) -> str:
-    """Who won, by name ("this bot" when it did)."""
+    """Who won, by name ("this bot" when it did; the computer in a seat whose player left, as such)."""
     if result.winner == result.final.viewer:
         return "this bot"
-    return game_spec(result.game).engine.names(result.final)[result.winner]
+    name = game_spec(result.game).engine.names(result.final)[result.winner]
+    return f"the computer in {name}'s seat ({name} left)" if result.winner in result.left else name

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -262,6 +263,25 @@ async def test_coup_bot_accepts_a_rematch_plays_it_and_leaves_when_nobody_asks_a
         final = await within(bot, 10)  # nobody asks again: it leaves once its wait is over
         assert final is results[-1] and not bot.exception()
         assert {winner_words(result) for result in results} <= {"Alice", "this bot"}  # by name, never a seat number
+
+
+async def test_coup_bot_says_when_the_winner_was_the_computer_in_a_seat_whose_player_left(tmp_path: Path) -> None:
+    """`coup bot` printed "Alice won" for the seat the computer played to the end after Alice left."""
+    async with running_host(tmp_path) as (host, port):
+        alice = await RawPeer.greeted(port, "Alice")
+        created = await alice.request({"type": "create", "players": 2, "seed": 9, "options": {}})
+        table_id = created["table"]["id"]
+        await alice.request({"type": "join", "table": table_id, "seat": 0})
+        bot = asyncio.create_task(play_bot("127.0.0.1", port, seed=4, table_id=table_id))
+        await eventually(lambda: host.tables[table_id].seats[1].kind == "person")
+        await alice.request({"type": "start", "table": table_id})
+        assert (await alice.request({"type": "leave"}))["type"] == "left"
+        result = await within(bot, 60)
+        assert result.left == {0}
+        words = winner_words(result)
+        assert words == ("this bot" if result.winner == 1 else "the computer in Alice's seat (Alice left)")
+        assert winner_words(replace(result, winner=0)) == "the computer in Alice's seat (Alice left)"
+        assert winner_words(replace(result, winner=0, left=frozenset())) == "Alice"
 
 
 async def test_coup_bot_leaves_a_rematch_table_that_waits_for_players_after_its_wait(tmp_path: Path) -> None:
