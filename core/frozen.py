@@ -13,62 +13,79 @@ T = TypeVar("T")
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen_dataclass(cls: type[T]) -> type[T]:
     """cls as @dataclass(frozen=True, slots=True) makes it (equal, hashable, refusing assignment, its fields in slots),
-    with a faster __init__ of the very same signature. A frozen class's own __init__ sets each field through
-    object.__setattr__ (plain assignment is refused), which made a view of 23 fields cost 4 µs, more than all the rest
-    of a decision's view; this one sets each slot through its descriptor, for a fifth of that. For fields a and b = 0:
+    built for a half to a third of the cost. A frozen class refuses assignment through a __setattr__ of its own, so its
+    constructor cannot store a field the plain way; dataclasses' stores each through object.__setattr__ (4 µs for a
+    view of 23 fields, more than all the rest of a decision's view), and even calling each slot's descriptor costs
+    twice what a plain store does. So the instance is made as a twin class that adds nothing but the plain
+    __setattr__ (the same slots, so the same layout), its fields stored the plain way, and then given its own class,
+    frozen from then on. For fields a and b = 0, cls.__new__ is
 
-        def __init__(self, a, b=default_b):
-            set_a(self, a)
-            set_b(self, b)
+        def __new__(cls, a, b=default_b):
+            self = new(Unfrozen)
+            self.a = a
+            self.b = b
+            self.__class__ = cls
+            return self
 
-    with set_a = cls.a.__set__ and default_b = 0. (Writing into the instance's __dict__ instead is a little faster to
-    build, but every later read of a field is slower, and bots read views far more than the engine builds them.)
-    A field the constructor does not take (init=False) must have a default and be left out of comparison: it is a memo,
-    something worked out from the other fields once and kept (see remember); the new instance starts it at its default.
-    A class this cannot build the same way (__post_init__, default factories, init-only or keyword-only fields) is a
-    TypeError."""
+    with Unfrozen the twin, new = object.__new__ and default_b = 0, and cls.__init__ is object's (nothing left to do).
+    (Writing into the instance's __dict__ instead would make every later read of a field slower, and bots read views
+    far more than the engines build them.) A field the constructor does not take (init=False) must have a default and
+    be left out of comparison: it is a memo, something worked out from the other fields once and kept (see remember);
+    the new instance starts it at its default. A class this cannot build the same way (__post_init__, default
+    factories, init-only or keyword-only fields) is a TypeError."""
     cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
-    cls.__init__ = _fast_init(cls)  # type: ignore[method-assign]  # replacing the dataclass's own is the point
+    expected = _parameters(cls.__init__, skip_first=True)  # the dataclass's own __init__, read before it goes
+    cls.__new__ = _fast_new(cls)  # type: ignore[method-assign]  # replacing how it is built is the point
+    cls.__init__ = object.__init__  # type: ignore[method-assign]  # __new__ leaves it nothing to do
+    cls.__reduce__ = _reduce  # type: ignore[method-assign,assignment]  # copies and pickles rebuild it through __new__
+    if _parameters(cls.__new__, skip_first=True) != expected:
+        raise TypeError(f"{cls.__name__}: the fast constructor {inspect.signature(cls)} is not the dataclass's")
     return cls
 
 
-def _fast_init(cls: type) -> Callable[..., None]:
-    """An __init__ for frozen dataclass cls with the signature of the one dataclass wrote, setting its slots."""
-    expected = _parameters(cls.__init__)  # type: ignore[misc]  # the dataclass's own __init__, read before it goes
+def _fast_new(cls: type) -> Callable[..., Any]:
+    """A __new__ for frozen dataclass cls, taking what the dataclass's __init__ took, built as its unfrozen twin."""
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__}: a frozen dataclass with __post_init__ is built by its own __init__")
-    namespace: dict[str, Any] = {}
-    parameters, stores = ["self"], []
+    unfrozen = type(cls)(
+        f"Unfrozen{cls.__name__}",
+        (cls,),
+        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+    )
+    namespace: dict[str, Any] = {"Unfrozen": unfrozen, "new": object.__new__}
+    parameters, lines = ["cls"], ["    self = new(Unfrozen)\n"]
     for field in dataclasses.fields(cls):
         plain = not field.kw_only and field.default_factory is dataclasses.MISSING
         memo = not field.init and not field.compare and field.default is not dataclasses.MISSING
-        if not (plain and (field.init or memo)) or field.name == "self" or field.name.startswith(("set_", "default_")):
+        clashes = field.name in namespace or field.name in ("cls", "self") or field.name.startswith("default_")
+        if not (plain and (field.init or memo)) or clashes:
             raise TypeError(f"{cls.__name__}.{field.name}: only plain fields, with or without a default, are supported")
+        if field.default is not dataclasses.MISSING:
+            namespace[f"default_{field.name}"] = field.default
         if not field.init:
-            namespace[f"default_{field.name}"] = field.default
-            field_value = f"default_{field.name}"
-        elif field.default is dataclasses.MISSING:
-            parameters.append(field.name)
-            field_value = field.name
-        else:
-            namespace[f"default_{field.name}"] = field.default
-            parameters.append(f"{field.name}=default_{field.name}")
-            field_value = field.name
-        namespace[f"set_{field.name}"] = getattr(cls, field.name).__set__
-        stores.append(f"    set_{field.name}(self, {field_value})\n")
-    body = "".join(stores) or "    pass\n"
-    exec(f"def __init__({', '.join(parameters)}):\n{body}", namespace)
-    init: Callable[..., None] = namespace["__init__"]
-    if _parameters(init) != expected:
-        raise TypeError(f"{cls.__name__}: the fast __init__ {inspect.signature(init)} is not the dataclass's")
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = f"A new {cls.__name__} (see core.frozen.frozen_dataclass)."
-    return init
+            lines.append(f"    self.{field.name} = default_{field.name}\n")
+            continue
+        has_default = field.default is not dataclasses.MISSING
+        parameters.append(f"{field.name}=default_{field.name}" if has_default else field.name)
+        lines.append(f"    self.{field.name} = {field.name}\n")
+    lines.append("    self.__class__ = cls\n    return self\n")
+    exec(f"def __new__({', '.join(parameters)}):\n{''.join(lines)}", namespace)
+    build: Callable[..., Any] = namespace["__new__"]
+    build.__qualname__ = f"{cls.__qualname__}.__new__"
+    build.__doc__ = f"A new {cls.__name__} (see core.frozen.frozen_dataclass)."
+    return build
 
 
-def _parameters(function: Callable[..., None]) -> list[tuple[str, Any, Any]]:
-    """The name, kind and default of each parameter of function."""
-    return [(p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()]
+def _reduce(value: Any) -> tuple[type, tuple[Any, ...]]:
+    """How copy and pickle rebuild a fast frozen dataclass: its class called with its fields (memos start afresh)."""
+    cls = type(value)
+    return cls, tuple([getattr(value, field.name) for field in dataclasses.fields(cls) if field.init])
+
+
+def _parameters(function: Callable[..., Any], skip_first: bool = False) -> list[tuple[str, Any, Any]]:
+    """The name, kind and default of each parameter of function (but the first, with skip_first: a __new__'s cls)."""
+    parameters = list(inspect.signature(function).parameters.values())[1 if skip_first else 0 :]
+    return [(p.name, p.kind, p.default) for p in parameters]
 
 
 def remember(instance: Any, name: str, value: T) -> T:

@@ -69,8 +69,8 @@ def test_a_fast_frozen_dataclass_is_what_dataclass_makes() -> None:
 @pytest.mark.parametrize("cls", FAST, ids=lambda cls: cls.__name__)
 def test_views_and_events_are_frozen_dataclasses_built_fast(cls: type) -> None:
     params: Any = cls.__dataclass_params__  # type: ignore[attr-defined]  # set on every dataclass, untyped
-    init = vars(cls)["__init__"]  # its own, not inherited
-    assert params.frozen and init.__qualname__ == f"{cls.__qualname__}.__init__"
+    build = vars(cls)["__new__"]  # its own, not inherited
+    assert params.frozen and build.__qualname__ == f"{cls.__qualname__}.__new__"
     names = [f.name for f in dataclasses.fields(cls)]
     assert list(inspect.signature(cls).parameters) == names
 
