@@ -102,16 +102,18 @@ def action_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Income, Coup and the affordable actions of the roles in play, with every legal target."""
     coins = s.players[seat].coins
     others = s.clockwise_from(seat)
-    coup = [move("coup", target=t) for t in others if s.may_target(seat, t, coup=True)] if coins >= COUP_COST else []
+    partner = s.treaty_partner(seat)  # worked out once: whether a treaty holds asks who is still in
+    coup = [move("coup", target=t) for t in others if t != partner] if coins >= COUP_COST else []
     if coins >= FORCED_COUP_COINS:
         return tuple(coup)
     moves = [move("income"), *coup]
+    fair = [t for t in others if t != partner and t != s.peacekeeper]  # what may_target allows besides a Coup
     for name in s.roles:
         role = ROLES[name]
         if not role.has_action or (s.spying and role.kind == "spy") or coins < role.price + s.tax_due(seat, name):
             continue
         if role.aim == ONE:
-            aims = [t for t in others if s.may_target(seat, t)]
+            aims = fair
             if role.kind == "mercenary":
                 aims = [t for t in aims if t not in s.disappear] if len(s.disappear) < DISAPPEAR_TOKENS else []
             moves.extend(move(role.kind, target=t) for t in aims)

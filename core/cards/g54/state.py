@@ -116,7 +116,14 @@ class G54State(CardState["G54Player"]):
 
     def partners(self, a: int, b: int) -> bool:
         """Whether a and b are bound by a treaty in force."""
-        return self.treaty_holds() and self.treaty is not None and {a, b} == set(self.treaty)
+        return a != b and self.treaty_partner(a) == b
+
+    def treaty_partner(self, seat: int) -> int | None:
+        """The seat bound to seat by a treaty in force, if any."""
+        treaty = self.treaty
+        if treaty is None or seat not in treaty or not self.treaty_holds():
+            return None
+        return treaty[1] if treaty[0] == seat else treaty[0]
 
     def may_target(self, actor: int, target: int, coup: bool = False) -> bool:
         """Treaty partners never target each other; the Peacekeeping holder only by a Coup."""

@@ -70,12 +70,12 @@ class G54View(CardView[G54SeatView]):
     estate: tuple[int, int] | None
 
 
-def tokens_of(state: G54State, seat: int) -> tuple[str, ...]:
-    """The role tokens in front of seat."""
+def tokens_of(state: G54State, seat: int, treaty: tuple[int, ...]) -> tuple[str, ...]:
+    """The role tokens in front of seat, given the treaty in force (() when none is)."""
     tokens = []
     if state.peacekeeper == seat:
         tokens.append("Peacekeeping")
-    if state.treaty is not None and seat in state.treaty and state.treaty_holds():
+    if seat in treaty:
         tokens.append("Treaty")
     if state.collector == seat:
         tokens.append("Tax")
@@ -93,9 +93,10 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
     all_shown = all_hands_shown(state, every_hand)
     tokens = state.peacekeeper is not None or state.treaty is not None or state.collector is not None or state.disappear
+    treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
     players = tuple(
         [
-            seat_view(p, i, tokens_of(state, i) if tokens else (), all_shown or i == seat, _seat_view)
+            seat_view(p, i, tokens_of(state, i, treaty) if tokens else (), all_shown or i == seat, _seat_view)
             for i, p in enumerate(state.players)
         ]
     )
@@ -130,7 +131,7 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
         given=pending.given if pending is not None and in_swap else None,
         spying=state.spying,
         peacekeeper=state.peacekeeper,
-        treaty=tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else (),
+        treaty=treaty,
         collector=state.collector,
         taxed=state.taxed,
         disappear=tuple(state.disappear),
