@@ -54,7 +54,7 @@ class CoupView(CardView[SeatView]):
 
 
 def _seat_view(seat: int, player: Player, allegiance: str, hand_shown: bool) -> SeatView:
-    return SeatView(*seat_fields(seat, player, hand_shown), allegiance=allegiance)
+    return SeatView(*seat_fields(seat, player, hand_shown), allegiance)
 
 
 def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> CoupView:
@@ -67,31 +67,25 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every
             for i, p in enumerate(state.players)
         ]
     )
-    pending = state.pending
-    challenge = state.challenge
+    pending, challenge = state.pending, state.challenge
     exchanging = state.window == "exchange" and seat == state.active
     examiners = (pending.actor, pending.target) if pending is not None else ()  # who sees an examined card
-    return CoupView(
+    pending_view = None
+    if pending is not None:
+        fields = (pending.actor, pending.kind, pending.target, pending.claim, pending.cost, pending.blocker)
+        pending_view = PendingView(*fields, pending.block_card)
+    challenge_view = None
+    if challenge is not None:
+        challenge_view = ChallengeView(challenge.challenger, challenge.challenged, challenge.card, challenge.on_block)
+    return CoupView(  # by position, in the fields' order (by name, a view would cost twice as much: see table_fields)
         *table_fields(state, seat, legal, players, tuple(state.drawn) if exchanging else ()),
-        treasury=max(0, TREASURY_COINS - state.reserve - sum([p.coins for p in state.players])),
-        pending=None
-        if pending is None
-        else PendingView(
-            pending.actor,
-            pending.kind,
-            pending.target,
-            pending.claim,
-            pending.cost,
-            pending.blocker,
-            pending.block_card,
-        ),
-        challenge=None
-        if challenge is None
-        else ChallengeView(challenge.challenger, challenge.challenged, challenge.card, challenge.on_block),
-        choices=tuple(state.choices[seat]) if state.window == "setup" and seat is not None else (),
-        two_player_variant=state.config.two_player_variant,
-        reformation=state.config.reformation,
-        inquisitor=state.config.inquisitor,
-        reserve=state.reserve,
-        examined=state.examined if seat is not None and seat in examiners else None,
+        max(0, TREASURY_COINS - state.reserve - sum([p.coins for p in state.players])),  # treasury
+        pending_view,
+        challenge_view,
+        tuple(state.choices[seat]) if state.window == "setup" and seat is not None else (),  # choices
+        state.config.two_player_variant,
+        state.config.reformation,
+        state.config.inquisitor,
+        state.reserve,
+        state.examined if seat is not None and seat in examiners else None,  # examined
     )
