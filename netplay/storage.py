@@ -7,7 +7,9 @@ import fcntl
 import json
 import os
 import secrets
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +35,18 @@ def private_folder(folder: Path) -> Path:
 
 def write_private(path: Path, text: str) -> None:
     """Write text to path, private (0600, even a file that was not) in a private folder: never readable by others,
-    even for a moment."""
-    private_folder(path.parent)
-    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
-        os.fchmod(out.fileno(), 0o600)
-        out.write(text)
+    even for a moment, and never seen half written (another process reading path meanwhile reads the old text: the
+    new one is written beside it, then put in its place)."""
+    folder = private_folder(path.parent)
+    fd, part = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")  # made 0600
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.write(text)
+        os.replace(part, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(part)
+        raise
 
 
 def save_record(record: Record) -> Path:
@@ -109,11 +118,30 @@ def load_stats() -> dict[str, dict[str, int]]:
 
 
 def count_game(identity: str, won: bool) -> dict[str, int]:
-    """Count one finished game for identity; returns its new totals."""
-    stats = load_stats()
-    mine = stats.setdefault(identity, {"games": 0, "wins": 0})
-    mine["games"] = int(mine.get("games", 0)) + 1
-    mine["wins"] = int(mine.get("wins", 0)) + (1 if won else 0)
-    with contextlib.suppress(OSError):
-        write_private(stats_path(), json.dumps(stats))
+    """Count one finished game for identity; returns its new totals. Several processes count in one file (the local
+    app, and every session of a door: each browser tab is a process of its own), each reading it, adding one game and
+    writing it back: they take turns, so no game is lost and no reader sees the file half written."""
+    with _taking_turns(stats_path()):
+        stats = load_stats()
+        mine = stats.setdefault(identity, {"games": 0, "wins": 0})
+        mine["games"] = int(mine.get("games", 0)) + 1
+        mine["wins"] = int(mine.get("wins", 0)) + (1 if won else 0)
+        with contextlib.suppress(OSError):
+            write_private(stats_path(), json.dumps(stats))
     return mine
+
+
+@contextlib.contextmanager
+def _taking_turns(path: Path) -> Iterator[None]:
+    """Hold path's lock (a file beside it) for a read and write of path, one process at a time; if the lock cannot be
+    had (a folder that cannot be written), go on without it, as a failure to write only loses the count."""
+    try:
+        fd = os.open(private_folder(path.parent) / f".{path.name}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # (which lets the lock go)

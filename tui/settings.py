@@ -73,6 +73,7 @@ class Settings:
     player_name: str = "Player"
     new_seed: Callable[[], int] = field(default=fresh_seed)
     save_records: bool = True
+    """Write each finished local game's record to this machine's data folder (not in a door's sessions)."""
     identity: str = ""
     credentials: dict[str, str | bool] = field(default_factory=dict)
     password_host: str = ""
@@ -143,6 +144,11 @@ class Settings:
         index = max(0, min(len(PACES) - 1, names.index(self.pace) + step))
         self.bot_delay = PACES[index][1]
         return PACES[index][0]
+
+    def counts_games(self) -> bool:
+        """Whether a game finished here is counted in the player's record on this machine: where records are kept,
+        and for a door's login (its SSH key or resume code: the door keeps no record file, but counts its games)."""
+        return self.save_records or bool(self.identity)
 
     def stats_key(self) -> str:
         """Whose games and wins these are: the SSH key's identity, else the player's name."""

@@ -55,6 +55,7 @@ def lobby_app_factory(lobby: Lobby) -> AppFactory:
             name_fixed=True,
             notice=resume_notice(info),
             way_back=way_back(info),
+            save_records=False,  # a file on the door's machine, which its player cannot reach, and disk for any login
         )
         return DoorApp(settings, lobby)
 

@@ -85,7 +85,7 @@ class WebDoorApp(DoorApp):
     the player is), on the door's host alone."""
 
     def __init__(self, lobby: Lobby, peer: str) -> None:
-        super().__init__(Settings(name_fixed=True), lobby)
+        super().__init__(Settings(name_fixed=True, save_records=False), lobby)  # as an SSH session's (ssh_apps.py)
         self.peer = peer
 
     def first_screen(self) -> Screen[None]:

@@ -153,7 +153,7 @@ class TableScreen(Screen[None]):
         note = saved_where(self.table)
         remote = getattr(self.table, "remote", False)
         totals = self.table.totals if remote else None
-        if not remote and view.viewer is not None and self.settings.save_records:
+        if not remote and view.viewer is not None and self.settings.counts_games():
             totals = count_game(self.settings.stats_key(), won=view.winner == view.viewer)
         if totals:  # a network game is counted by its host, which sends the record with the final view
             note = f"{record_line(totals)}\n{note}".strip()
