@@ -124,6 +124,14 @@ async def test_sigterm_stops_coup_host_and_its_door_within_5_s_with_sessions_ope
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the door's process in /proc")
+def test_the_doors_sessions_keep_their_files_in_the_hosts_data_folder(tmp_path: Path) -> None:
+    with coup_host(tmp_path) as (host, _port, _ssh_port, _log):
+        (door,) = children(host.pid)
+        environment = Path(f"/proc/{door}/environ").read_bytes().split(b"\0")
+        assert f"COUP_DATA_DIR={tmp_path / 'data'}".encode() in environment  # (where its players' games are counted)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the door's process in /proc")
 async def test_a_door_that_dies_is_started_again_and_the_game_host_goes_on(tmp_path: Path) -> None:
     with coup_host(tmp_path) as (host, port, ssh_port, log):
         (door,) = children(host.pid)
