@@ -21,6 +21,7 @@ from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
 from tui.screens.lobby import LobbyScreen, game_text
 from tui.screens.wargame import WargameScreen
+from tui.settings import Settings
 from tui.widgets.chat import WATCHERS_HEAR, ChatLine
 
 
@@ -192,3 +193,28 @@ async def test_a_move_the_host_refuses_twice_in_the_same_words_leaves_the_player
         await pilot.press("enter")
         placed = (0, Place(target).to_dict())
         await wait_for(pilot, lambda: table.table is not None and placed in table.table.record.moves)
+
+
+async def test_a_player_back_at_a_wargame_seat_sees_the_whole_map_at_80x24(host):
+    """The screen opens straight onto the table, first laid out with a narrow panel, and hears nothing more while the
+    game waits for the player: the map is fitted again once the panel has its width (it kept 9 of its 14 lines)."""
+    server, port = host
+
+    def ana() -> Settings:
+        settings = quick_settings()
+        settings.player_name, settings.credentials = "ana", {"profile": "a-profile-of-ana-" * 3}
+        return settings
+
+    app = CoupApp(settings=ana(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await create_table(pilot, "wargame")
+        await pilot.press("f")
+        await wait_for(pilot, lambda: all(s.kind != "open" for t in server.tables.values() for s in t.seats))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen) and app.screen.acting == 0, 20)
+        whole = app.screen.hexmap.size.height
+    back = CoupApp(settings=ana(), join=("127.0.0.1", port), scan_lan=False)
+    async with back.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(back.screen, WargameScreen) and back.screen.acting == 0, 20)
+        await pilot.pause(0.3)
+        assert back.screen.hexmap.size.height == whole == 14  # the 13 rows and the letters

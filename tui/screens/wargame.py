@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -51,6 +51,7 @@ from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.log_paging import log_to_end, page_log
 from tui.widgets.pick_list import MAX_NUMBERED, PickList
 from tui.widgets.reflow_log import ReflowLog
+from tui.widgets.resizing import ResizingColumn
 from tui.widgets.wargame_info import (
     choice_rows,
     combat_odds,
@@ -130,7 +131,7 @@ class WargameScreen(Screen[None]):
         yield Static(id="wg-status")
         yield HexMapView(game_map(), id="wg-map")
         with Horizontal(id="wg-bottom"):
-            with Vertical(id="wg-panel"):
+            with ResizingColumn(id="wg-panel"):
                 yield Static(id="wg-info")
                 yield PickList(id="wg-list")
                 yield Static(id="wg-foot")
@@ -177,6 +178,13 @@ class WargameScreen(Screen[None]):
         self.hexmap.use_compact(width < OUTLINED_MIN[0] or height < OUTLINED_MIN[1])
         self.set_class(height >= OUTLINED_MIN[1], "tall")
         self.refresh_view()
+
+    @on(ResizingColumn.Resized, "#wg-panel")
+    def _panel_resized(self) -> None:
+        """The panel's width decides how many lines its text wraps to: fit the map again (a screen opened straight
+        onto a table, as on coming back to a seat, is first laid out with a narrower panel, and may hear no update
+        after it while the game waits for the player)."""
+        self._fit_map()
 
     def _fit_map(self) -> None:
         """Give the map every line the panels below it do not need: the panel's text and its list (a page at most),
