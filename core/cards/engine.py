@@ -99,8 +99,9 @@ class CoupGame(WindowGame):
 
 
 def _action_moves(state: CoupState, seat: int) -> tuple[Move, ...]:
-    others = tuple(state.clockwise_from(seat))
-    fair = tuple([t for t in others if state.may_target(seat, t)]) if state.allegiance else others
+    living = state.clockwise_from(seat)
+    others = tuple(living)
+    fair = tuple(state.fair_targets(seat, living)) if state.allegiance else others
     coins = min(state.players[seat].coins, FORCED_COUP_COINS)
     return _actions(state.config.inquisitor, state.config.reformation, seat, coins, others, fair)
 

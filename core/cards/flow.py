@@ -217,7 +217,7 @@ def _step_block(s: CoupState, events: list[Event]) -> None:
         s.then = "resolve"
         return
     if action.anyone_blocks:
-        blockers = [b for b in s.clockwise_from(pending.actor) if s.may_target(b, pending.actor)]
+        blockers = s.fair_targets(pending.actor, s.clockwise_from(pending.actor))
     else:
         target_alive = pending.target is not None and s.players[pending.target].alive
         blockers = [pending.target] if target_alive and pending.target is not None else []

@@ -127,6 +127,11 @@ class CoupState(CardState[Player]):
         """Reformation: true while living players of both allegiances remain."""
         return len({self.allegiance[s] for s in self.living()}) > 1 if self.allegiance else False
 
-    def may_target(self, actor: int, target: int) -> bool:
-        """Whether actor may aim a restricted action (or a Foreign Aid block) at target."""
-        return not self.factions_split() or self.allegiance[actor] != self.allegiance[target]
+    def fair_targets(self, actor: int, seats: list[int]) -> list[int]:
+        """The seats of seats that actor may aim a restricted action at, or that may block actor's Foreign Aid (the
+        same seats: while both factions are in the game, those of the other one). Whether they are split is asked
+        once, as it asks who is still in."""
+        if not self.factions_split():
+            return seats
+        side = self.allegiance[actor]
+        return [seat for seat in seats if self.allegiance[seat] != side]
