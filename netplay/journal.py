@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from netplay.storage import private_folder
+from netplay.storage import private_folder, write_private
 
 NEXT_ID_FILE = "next-table-number"
 TABLE_ID = re.compile(r"t[1-9][0-9]*")  # the ids the host gives tables, and so the names of their journals
@@ -162,10 +162,7 @@ def unused(path: Path) -> Path:
 
 def replace(path: Path, lines: list[str]) -> None:
     """Write lines to path at once: a crash leaves the old file or the new one, never half of one."""
-    part = path.with_name(path.name + ".part")
-    with private(part, os.O_TRUNC) as out:
-        out.write("".join(line + "\n" for line in lines))
-    os.replace(part, path)
+    write_private(path, "".join(line + "\n" for line in lines))
 
 
 def private(path: Path, how: int) -> TextIO:

@@ -131,17 +131,31 @@ def count_game(identity: str, won: bool) -> dict[str, int]:
     return mine
 
 
+LOCK_WAIT = 0.5
+"""Seconds a count waits for another process's turn: a read and write takes milliseconds, and the SSH door counts on
+its event loop, which no stuck process may hold up for longer."""
+
+
 @contextlib.contextmanager
 def _taking_turns(path: Path) -> Iterator[None]:
     """Hold path's lock (a file beside it) for a read and write of path, one process at a time; if the lock cannot be
-    had (a folder that cannot be written), go on without it, as a failure to write only loses the count."""
+    had (a folder that cannot be written, or another process holding it past LOCK_WAIT), go on without it: at worst
+    a game is not counted."""
     try:
         fd = os.open(private_folder(path.parent) / f".{path.name}.lock", os.O_RDWR | os.O_CREAT, 0o600)
     except OSError:
         yield
         return
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        give_up = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > give_up:
+                    break
+                time.sleep(0.005)
         yield
     finally:
         os.close(fd)  # (which lets the lock go)

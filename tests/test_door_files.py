@@ -3,7 +3,10 @@ counted; and the counts kept whole however many processes count at once (each br
 
 from __future__ import annotations
 
+import fcntl
 import multiprocessing
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -58,8 +61,6 @@ async def test_a_game_against_the_computer_over_a_door_writes_no_record_and_coun
 
 def count_many(folder: str, times: int) -> None:
     """Count times games, one at a time, in folder's stats."""
-    import os
-
     os.environ["COUP_DATA_DIR"] = folder
     for _ in range(times):
         count_game("code:SAME", won=True)
@@ -89,3 +90,17 @@ def test_a_private_file_is_replaced_whole_and_stays_private(tmp_path: Path) -> N
     write_private(path, "second")
     assert path.read_text() == "second" and path.stat().st_mode & 0o777 == 0o600
     assert sorted(p.name for p in path.parent.iterdir()) == ["file.json"]
+
+
+def test_a_count_waits_for_a_stuck_holder_of_the_lock_half_a_second_at_most(tmp_path: Path) -> None:
+    """The SSH door counts on its event loop: a process stuck holding the lock must not hold every session up."""
+    count_game("code:FIRST", won=False)  # makes the folder and the lock file
+    lock = os.open(data_dir() / ".stats.json.lock", os.O_RDWR)
+    fcntl.flock(lock, fcntl.LOCK_EX)  # another holder (a descriptor of its own counts as another process here)
+    try:
+        started = time.monotonic()
+        assert count_game("code:SECOND", won=True) == {"games": 1, "wins": 1}
+        assert time.monotonic() - started < 2
+    finally:
+        os.close(lock)
+    assert load_stats()["code:SECOND"] == {"games": 1, "wins": 1}
