@@ -19,7 +19,7 @@ from hexgrid.coords import (
 )
 from hexgrid.layout import Cell, CompactLayout, OutlinedLayout, text_lines, viewport
 from hexgrid.maps import HexMap, load_map, parse_map
-from hexgrid.paths import ALL, AllowanceCost, StepCost, cheapest_path, reachable
+from hexgrid.paths import ALL, AllowanceCost, StepCost, Steps, cheapest_path, neighbor_steps, reachable
 
 __all__ = [
     "ALL",
@@ -32,6 +32,7 @@ __all__ = [
     "HexMap",
     "OutlinedLayout",
     "StepCost",
+    "Steps",
     "cheapest_path",
     "column_letters",
     "distance",
@@ -41,6 +42,7 @@ __all__ = [
     "line",
     "load_map",
     "neighbor",
+    "neighbor_steps",
     "neighbors",
     "parse_map",
     "reachable",

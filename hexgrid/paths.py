@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from hexgrid.coords import Hex, neighbors
 
@@ -17,6 +17,7 @@ class AllowanceCost:
 
 ALL = AllowanceCost()
 StepCost = Callable[[Hex, Hex], float | AllowanceCost | None]
+Steps = Callable[[Hex], Iterable[tuple[Hex, float | AllowanceCost]]]  # the steps out of a hex and their costs
 _SLACK = 1e-9  # tolerance for float sums such as 0.5 + 0.5 + 1/3 against a budget
 
 
@@ -24,18 +25,30 @@ def always(_: Hex) -> bool:
     return True
 
 
+def neighbor_steps(step_cost: StepCost, in_bounds: Callable[[Hex], bool] = always) -> Steps:
+    """Steps from a cost per pair of hexes: each neighbour in DIRECTIONS order that step_cost prices (None: no step)
+    and in_bounds admits. step_cost is asked first (it rules out most steps), so it must answer for a hex off the
+    map too (None, say). A mover that pays the same costs all game is faster with its steps listed once per hex."""
+
+    def steps(here: Hex) -> list[tuple[Hex, float | AllowanceCost]]:
+        found = []
+        for there in neighbors(here):
+            cost = step_cost(here, there)
+            if cost is not None and in_bounds(there):
+                found.append((there, cost))
+        return found
+
+    return steps
+
+
 # A search state is (hex, stopped): stopped states were entered with ALL and may not go on.
 _State = tuple[Hex, bool]
 
 
 def _search(
-    start: Hex,
-    budget: float,
-    step_cost: StepCost,
-    can_stop: Callable[[Hex], bool],
-    in_bounds: Callable[[Hex], bool],
+    start: Hex, budget: float, steps: Steps, can_stop: Callable[[Hex], bool]
 ) -> tuple[dict[_State, float], dict[_State, _State]]:
-    """Dijkstra over (hex, stopped) states; neighbours expanded in DIRECTIONS order, first cheapest wins."""
+    """Dijkstra over (hex, stopped) states; steps expanded in the order given, first cheapest wins."""
     best: dict[_State, float] = {(start, False): 0.0}
     came_from: dict[_State, _State] = {}
     queue: list[tuple[float, int, Hex]] = [(0.0, 0, start)]
@@ -45,10 +58,7 @@ def _search(
         spent, _, here = heapq.heappop(queue)
         if spent > best[(here, False)]:
             continue
-        for there in neighbors(here):
-            cost = step_cost(here, there)  # asked first: it rules out most steps (see reachable)
-            if cost is None or not in_bounds(there):
-                continue
+        for there, cost in steps(here):
             if isinstance(cost, AllowanceCost):
                 if here != start or not can_stop(there) or budget <= 0 or (there, True) in best:
                     continue
@@ -74,18 +84,10 @@ def _ends(start: Hex, best: dict[_State, float], can_stop: Callable[[Hex], bool]
     return {(h, stopped): cost for h, (cost, stopped) in ends.items()}
 
 
-def reachable(
-    start: Hex,
-    budget: float,
-    step_cost: StepCost,
-    *,
-    can_stop: Callable[[Hex], bool] = always,
-    in_bounds: Callable[[Hex], bool] = always,
-) -> dict[Hex, float]:
+def reachable(start: Hex, budget: float, steps: Steps, *, can_stop: Callable[[Hex], bool] = always) -> dict[Hex, float]:
     """Every hex the mover can end in (start included at 0) with the cheapest cost; can_stop=False hexes are
-    passed through only. A step costing ALL is allowed only from start and costs the whole budget. step_cost is
-    asked before in_bounds (most steps end there), so it must answer for a hex off the map too (None, say)."""
-    best, _ = _search(start, budget, step_cost, can_stop, in_bounds)
+    passed through only. A step costing ALL is allowed only from start and costs the whole budget."""
+    best, _ = _search(start, budget, steps, can_stop)
     return {h: cost for (h, _stopped), cost in sorted(_ends(start, best, can_stop).items())}
 
 
@@ -93,14 +95,13 @@ def cheapest_path(
     start: Hex,
     goal: Hex,
     budget: float,
-    step_cost: StepCost,
+    steps: Steps,
     *,
     can_stop: Callable[[Hex], bool] = always,
-    in_bounds: Callable[[Hex], bool] = always,
 ) -> list[Hex] | None:
     """The cheapest path from start to goal (both included) within budget, or None; ties go to the path whose
-    steps were found first expanding neighbours in DIRECTIONS order."""
-    best, came_from = _search(start, budget, step_cost, can_stop, in_bounds)
+    steps were found first expanding each hex's steps in the order given."""
+    best, came_from = _search(start, budget, steps, can_stop)
     state = next((s for s in _ends(start, best, can_stop) if s[0] == goal), None)
     if state is None:
         return None

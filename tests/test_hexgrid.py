@@ -23,6 +23,7 @@ from hexgrid import (
     hexside,
     line,
     neighbor,
+    neighbor_steps,
     neighbors,
     parse_map,
     reachable,
@@ -176,7 +177,7 @@ def inside(cols: int, rows: int) -> Callable[[Hex], bool]:
 
 def test_reachable_uniform_cost_is_a_distance_ball() -> None:
     start = Hex(5, 5)
-    found = reachable(start, 2, unit_cost)
+    found = reachable(start, 2, neighbor_steps(unit_cost))
     assert set(found) == set(spiral(start, 2))
     assert all(found[h] == distance(start, h) for h in found)
     assert found[start] == 0
@@ -188,15 +189,16 @@ def test_reachable_fractional_costs() -> None:
     def cost(a: Hex, b: Hex) -> float:
         return 0.5 if a in road and b in road else 1
 
-    found = reachable(Hex(0, 0), 2, cost, in_bounds=inside(10, 10))
+    found = reachable(Hex(0, 0), 2, neighbor_steps(cost, inside(10, 10)))
     assert found[Hex(4, 0)] == 2.0
     assert Hex(5, 0) not in found
     assert found[Hex(3, 0)] == 1.5
     assert found[Hex(0, 1)] == 1
     assert found[Hex(2, 1)] == 2.0  # 0.5 * 2 along the road then 1 off it
     assert Hex(3, 1) not in found  # 1.5 along the road then 1 is over budget
-    assert cheapest_path(Hex(0, 0), Hex(4, 0), 2, cost) == [Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0), Hex(4, 0)]
-    thirds = reachable(Hex(0, 0), 1, lambda a, b: 1 / 3, in_bounds=inside(10, 1))
+    road_path = [Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0), Hex(4, 0)]
+    assert cheapest_path(Hex(0, 0), Hex(4, 0), 2, neighbor_steps(cost)) == road_path
+    thirds = reachable(Hex(0, 0), 1, neighbor_steps(lambda a, b: 1 / 3, inside(10, 1)))
     assert set(thirds) == {Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0)}
 
 
@@ -210,12 +212,12 @@ def test_hexside_based_costs() -> None:
         return None if side in river and side != bridge else 1
 
     bounds = inside(4, 2)
-    found = reachable(Hex(1, 1), 3, cost, in_bounds=bounds)
+    found = reachable(Hex(1, 1), 3, neighbor_steps(cost, bounds))
     assert found[Hex(2, 1)] == 3  # not straight across the river: round by the bridge
     assert found[Hex(2, 0)] == 2
-    path = cheapest_path(Hex(1, 1), Hex(2, 1), 3, cost, in_bounds=bounds)
+    path = cheapest_path(Hex(1, 1), Hex(2, 1), 3, neighbor_steps(cost, bounds))
     assert path == [Hex(1, 1), Hex(1, 0), Hex(2, 0), Hex(2, 1)]
-    assert cheapest_path(Hex(1, 1), Hex(2, 1), 2, cost, in_bounds=bounds) is None
+    assert cheapest_path(Hex(1, 1), Hex(2, 1), 2, neighbor_steps(cost, bounds)) is None
 
 
 def forest_cost(forest: set[Hex]) -> StepCost:
@@ -226,16 +228,16 @@ def test_all_is_allowed_only_as_first_step_and_stops_the_mover() -> None:
     forest = {Hex(3, 0), Hex(1, 0)}
     cost = forest_cost(forest)
     bounds = inside(6, 1)
-    found = reachable(Hex(2, 0), 3, cost, in_bounds=bounds)
+    found = reachable(Hex(2, 0), 3, neighbor_steps(cost, bounds))
     assert found == {Hex(1, 0): 3, Hex(2, 0): 0, Hex(3, 0): 3}  # entered first, then stuck there
-    found = reachable(Hex(0, 0), 3, cost, in_bounds=bounds)
+    found = reachable(Hex(0, 0), 3, neighbor_steps(cost, bounds))
     assert found == {Hex(0, 0): 0, Hex(1, 0): 3}  # cannot continue through to Hex(2, 0)
-    assert cheapest_path(Hex(0, 0), Hex(1, 0), 3, cost, in_bounds=bounds) == [Hex(0, 0), Hex(1, 0)]
-    assert cheapest_path(Hex(0, 0), Hex(2, 0), 3, cost, in_bounds=bounds) is None
-    assert reachable(Hex(0, 0), 0, cost, in_bounds=bounds) == {Hex(0, 0): 0}
-    found = reachable(Hex(4, 0), 3, cost, in_bounds=bounds)
+    assert cheapest_path(Hex(0, 0), Hex(1, 0), 3, neighbor_steps(cost, bounds)) == [Hex(0, 0), Hex(1, 0)]
+    assert cheapest_path(Hex(0, 0), Hex(2, 0), 3, neighbor_steps(cost, bounds)) is None
+    assert reachable(Hex(0, 0), 0, neighbor_steps(cost, bounds)) == {Hex(0, 0): 0}
+    found = reachable(Hex(4, 0), 3, neighbor_steps(cost, bounds))
     assert found == {Hex(3, 0): 3, Hex(4, 0): 0, Hex(5, 0): 1}
-    found = reachable(Hex(5, 0), 3, cost, in_bounds=bounds)
+    found = reachable(Hex(5, 0), 3, neighbor_steps(cost, bounds))
     assert found == {Hex(4, 0): 1, Hex(5, 0): 0}  # after a normal step, ALL into the forest is refused
 
 
@@ -243,35 +245,39 @@ def test_all_step_prefers_a_cheaper_normal_route() -> None:
     def cost(a: Hex, b: Hex) -> float | AllowanceCost:
         return ALL if b == Hex(1, 0) and a == Hex(0, 0) else 0.5
 
-    found = reachable(Hex(0, 0), 4, cost, in_bounds=inside(5, 2))
+    found = reachable(Hex(0, 0), 4, neighbor_steps(cost, inside(5, 2)))
     assert found[Hex(1, 0)] == 1.0  # round by row 1 is cheaper than ALL, and may go on
     assert found[Hex(2, 0)] == 1.5
 
 
 def test_can_stop_pass_through() -> None:
     occupied = {Hex(1, 0)}
-    found = reachable(Hex(0, 0), 2, unit_cost, can_stop=lambda h: h not in occupied, in_bounds=inside(5, 1))
+
+    def free(h: Hex) -> bool:
+        return h not in occupied
+
+    found = reachable(Hex(0, 0), 2, neighbor_steps(unit_cost, inside(5, 1)), can_stop=free)
     assert found == {Hex(0, 0): 0, Hex(2, 0): 2}
-    assert cheapest_path(Hex(0, 0), Hex(2, 0), 2, unit_cost, can_stop=lambda h: h not in occupied) is not None
-    assert cheapest_path(Hex(0, 0), Hex(1, 0), 2, unit_cost, can_stop=lambda h: h not in occupied) is None
-    blocked = reachable(Hex(0, 0), 2, lambda a, b: ALL, can_stop=lambda h: h not in occupied, in_bounds=inside(5, 1))
+    assert cheapest_path(Hex(0, 0), Hex(2, 0), 2, neighbor_steps(unit_cost), can_stop=free) is not None
+    assert cheapest_path(Hex(0, 0), Hex(1, 0), 2, neighbor_steps(unit_cost), can_stop=free) is None
+    blocked = reachable(Hex(0, 0), 2, neighbor_steps(lambda a, b: ALL, inside(5, 1)), can_stop=free)
     assert blocked == {Hex(0, 0): 0}  # ALL must stop, so it cannot enter a hex it may not stop in
 
 
 def test_in_bounds_clips_movement() -> None:
-    found = reachable(Hex(0, 0), 3, unit_cost, in_bounds=inside(3, 2))
+    found = reachable(Hex(0, 0), 3, neighbor_steps(unit_cost, inside(3, 2)))
     assert set(found) == {Hex(c, r) for c in range(3) for r in range(2)}
 
 
 def test_impassable_everywhere_leaves_only_start() -> None:
-    assert reachable(Hex(3, 3), 5, lambda a, b: None) == {Hex(3, 3): 0}
-    assert cheapest_path(Hex(3, 3), Hex(3, 3), 0, lambda a, b: None) == [Hex(3, 3)]
+    assert reachable(Hex(3, 3), 5, neighbor_steps(lambda a, b: None)) == {Hex(3, 3): 0}
+    assert cheapest_path(Hex(3, 3), Hex(3, 3), 0, neighbor_steps(lambda a, b: None)) == [Hex(3, 3)]
 
 
 def test_cheapest_path_is_deterministic_in_directions_order() -> None:
     # Several equal routes; the one found first, expanding E before NE, NW, W, SW, SE, wins every time.
-    first = cheapest_path(Hex(0, 0), Hex(2, 1), 3, unit_cost)
-    assert first == cheapest_path(Hex(0, 0), Hex(2, 1), 3, unit_cost)
+    first = cheapest_path(Hex(0, 0), Hex(2, 1), 3, neighbor_steps(unit_cost))
+    assert first == cheapest_path(Hex(0, 0), Hex(2, 1), 3, neighbor_steps(unit_cost))
     assert first == [Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(2, 1)]
 
 
@@ -281,11 +287,11 @@ small_hexes = st.builds(Hex, st.integers(0, 9), st.integers(0, 9))
 @given(small_hexes, small_hexes)
 def test_uniform_cheapest_path_matches_distance(a: Hex, b: Hex) -> None:
     budget = distance(a, b)
-    path = cheapest_path(a, b, budget, unit_cost, in_bounds=inside(10, 10))
+    path = cheapest_path(a, b, budget, neighbor_steps(unit_cost, inside(10, 10)))
     assert path is not None and len(path) == budget + 1 and path[0] == a and path[-1] == b
     assert all(distance(p, q) == 1 for p, q in pairwise(path))
     if budget:
-        assert cheapest_path(a, b, budget - 1, unit_cost, in_bounds=inside(10, 10)) is None
+        assert cheapest_path(a, b, budget - 1, neighbor_steps(unit_cost, inside(10, 10))) is None
 
 
 # --- maps ------------------------------------------------------------------------------------------------------

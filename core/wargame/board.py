@@ -64,6 +64,12 @@ def hex_of(label: str) -> Hex:
 
 
 @cache
+def label_of(h: Hex) -> str:
+    """The label of a Hex ("G5"), worked out once per hex."""
+    return h.label
+
+
+@cache
 def adjacent(label: str) -> tuple[str, ...]:
     """The labels of the on-map neighbours of label."""
     hex_map = game_map()

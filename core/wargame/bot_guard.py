@@ -57,6 +57,9 @@ class LeaderGuard:
             combat = sit.view.combat
             assert combat is not None
             return leader.uid not in move.units or is_fortified(combat.pending[0])
+        taken = leader.uid in move.units or leader.riding in move.units
+        if not taken and sit.view.unit(move.units[0]).hex != leader.hex:
+            return True  # a move that neither takes him nor leaves his hex
         movers = group_of(sit.view, move.units)
         if leader in movers:
             if move.to == OFF_MAP:

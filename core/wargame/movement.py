@@ -14,36 +14,49 @@ from core.wargame.board import (
     game_map,
     hex_of,
     is_edge,
+    label_of,
     stacking_count,
     stacks,
 )
 from core.wargame.state import WargameState
 from core.wargame.units import Unit
 from hexgrid.coords import Hex, neighbors
-from hexgrid.paths import ALL, AllowanceCost, StepCost, cheapest_path, reachable
+from hexgrid.paths import ALL, AllowanceCost, Steps, cheapest_path, reachable
 
 ROAD_COST = 0.5
 
 
+Step = tuple[Hex, float | AllowanceCost]
+
+
 @cache
-def _ground_costs() -> dict[tuple[Hex, Hex], float | AllowanceCost]:
-    """What a ground unit pays to step between adjacent hexes, ignoring other units, computed once for the map:
-    half along a road (a road crosses a river only by a bridge), the whole allowance to cross a river or enter a
-    forest; lakes are left out (impassable)."""
+def _ground_steps() -> dict[Hex, tuple[Step, ...]]:
+    """What a ground unit pays to step from each hex to each neighbour, ignoring other units, computed once for the
+    map: half along a road (a road crosses a river only by a bridge), the whole allowance to cross a river or enter a
+    forest; lakes and the map's edge are left out (impassable)."""
     hex_map = game_map()
-    costs: dict[tuple[Hex, Hex], float | AllowanceCost] = {}
+    steps: dict[Hex, tuple[Step, ...]] = {}
     for a in hex_map.hexes():
+        found: list[Step] = []
         for b in neighbors(a):
             if not hex_map.contains(b) or hex_map.terrain[b] == "lake":
                 continue
             river = hex_map.has_side("river", a, b) and not hex_map.has_side("bridge", a, b)
             if hex_map.has_side("road", a, b) and not river:
-                costs[(a, b)] = ROAD_COST
+                found.append((b, ROAD_COST))
             elif river or hex_map.terrain[b] == "forest":
-                costs[(a, b)] = ALL
+                found.append((b, ALL))
             else:
-                costs[(a, b)] = 1.0
-    return costs
+                found.append((b, 1.0))
+        steps[a] = tuple(found)
+    return steps
+
+
+@cache
+def _air_steps() -> dict[Hex, tuple[Step, ...]]:
+    """A helicopter's steps: one point to any neighbour on the map."""
+    hex_map = game_map()
+    return {a: tuple((b, 1.0) for b in neighbors(a) if hex_map.contains(b)) for a in hex_map.hexes()}
 
 
 def group_error(board: Board, side: int, uids: tuple[str, ...]) -> str:
@@ -88,15 +101,18 @@ def allowance(units: list[Unit]) -> int:
     return min(u.allowance for u in fighters or units)
 
 
-def _rules(board: Board, units: list[Unit]) -> tuple[StepCost, Callable[[Hex], bool]]:
-    """The step cost and stop test for units moving now, given where the other counters stand."""
+def _rules(
+    board: Board, units: list[Unit], occupied: dict[str, list[Unit]] | None = None
+) -> tuple[Steps, Callable[[Hex], bool]]:
+    """The steps and stop test for units moving now, given where the other counters stand (occupied: the board's
+    stacks, when the caller has them)."""
     side = units[0].side
     air = is_air(units)
     moving = {u.uid for u in units}
     size = stacking_count(units)
     blocked: set[Hex] = set()
     no_stop: set[Hex] = set()
-    for label, here in stacks(board).items():
+    for label, here in (stacks(board) if occupied is None else occupied).items():
         enemies = [u for u in here if u.side != side]
         enemy_fighters = [u for u in enemies if not u.is_leader]
         if any(u.is_helicopter == air for u in enemy_fighters):
@@ -105,23 +121,18 @@ def _rules(board: Board, units: list[Unit]) -> tuple[StepCost, Callable[[Hex], b
             size and stacking_count(u for u in here if u.uid not in moving and u.side == side) + size > STACKING_LIMIT
         ):
             no_stop.add(hex_of(label))
-    if air:
+    table = _air_steps() if air else _ground_steps()
 
-        def step_cost(a: Hex, b: Hex) -> float | AllowanceCost | None:
-            return None if b in blocked else 1.0
-
-    else:
-        costs = _ground_costs()
-
-        def step_cost(a: Hex, b: Hex) -> float | AllowanceCost | None:
-            return None if b in blocked else costs.get((a, b))
+    def steps(here: Hex) -> tuple[Step, ...] | list[Step]:
+        found = table[here]
+        return [step for step in found if step[0] not in blocked] if blocked else found
 
     too_big = size > STACKING_LIMIT  # an over-stacked hex leaving as a whole would be over-stacked wherever it went
 
     def can_stop(h: Hex) -> bool:
         return not too_big and h not in no_stop
 
-    return step_cost, can_stop
+    return steps, can_stop
 
 
 def reach(board: Board, uids: tuple[str, ...]) -> dict[str, float]:
@@ -148,20 +159,21 @@ def reach_all(board: Board, groups: list[tuple[str, ...]]) -> dict[tuple[str, ..
     """reach for many movable groups at once, computing each distinct movement signature once."""
     done: dict[tuple[object, ...], dict[str, float]] = {}
     found = {}
+    occupied = stacks(board)
     for uids in groups:
         units = group_of(board, uids)
         signature = movement_signature(units)
         if signature not in done:
-            done[signature] = _reach(board, units)
+            done[signature] = _reach(board, units, occupied)
         found[uids] = done[signature]
     return found
 
 
-def _reach(board: Board, units: list[Unit]) -> dict[str, float]:
-    step_cost, can_stop = _rules(board, units)
+def _reach(board: Board, units: list[Unit], occupied: dict[str, list[Unit]] | None = None) -> dict[str, float]:
+    steps, can_stop = _rules(board, units, occupied)
     start = hex_of(units[0].hex)
-    found = reachable(start, allowance(units), step_cost, can_stop=can_stop, in_bounds=game_map().contains)
-    return {h.label: cost for h, cost in found.items() if h != start}
+    found = reachable(start, allowance(units), steps, can_stop=can_stop)
+    return {label_of(h): cost for h, cost in found.items() if h != start}
 
 
 def can_leave_map(board: Board, uids: tuple[str, ...], found: dict[str, float] | None = None) -> bool:
@@ -180,23 +192,23 @@ def route(board: Board, uids: tuple[str, ...], to: str, path: tuple[str, ...] = 
     """The hexes the group passes through to `to` (start and end included): path if it is a legal route, else the
     cheapest; None if `to` is out of reach."""
     units = group_of(board, uids)
-    step_cost, can_stop = _rules(board, units)
+    steps, can_stop = _rules(board, units)
     budget = allowance(units)
     start = hex_of(units[0].hex)
     if path:
-        return list(path) if _path_ok(path, start, to, budget, step_cost, can_stop) else None
+        return list(path) if _path_ok(path, start, to, budget, steps, can_stop) else None
     try:
         goal = hex_of(to)
     except ValueError:
         return None
     if goal == start or not can_stop(goal):
         return None
-    found = cheapest_path(start, goal, budget, step_cost, can_stop=can_stop, in_bounds=game_map().contains)
+    found = cheapest_path(start, goal, budget, steps, can_stop=can_stop)
     return None if found is None else [h.label for h in found]
 
 
 def _path_ok(
-    path: tuple[str, ...], start: Hex, to: str, budget: float, step_cost: StepCost, can_stop: Callable[[Hex], bool]
+    path: tuple[str, ...], start: Hex, to: str, budget: float, steps: Steps, can_stop: Callable[[Hex], bool]
 ) -> bool:
     if len(path) < 2 or path[0] != start.label or path[-1] != to:
         return False
@@ -204,7 +216,7 @@ def _path_ok(
     for i, (a, b) in enumerate(itertools.pairwise(path)):
         if b not in adjacent(a):
             return False
-        cost = step_cost(hex_of(a), hex_of(b))
+        cost = dict(steps(hex_of(a))).get(hex_of(b))
         if cost is None:
             return False
         if isinstance(cost, AllowanceCost):
