@@ -1,0 +1,83 @@
+"""The rule bot's look ahead in the attack phase (core/wargame/bot_look.py): every roll of the die played out, the
+board after each valued, and the attack made only when the rolls pay on average; the government plays its attacks
+out when salvage is on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.rng import below
+from core.wargame.bot import WargameBot, looks_ahead
+from core.wargame.bot_eval import Situation
+from core.wargame.bot_look import board_value, choose_looked_attack, expected_value, rigged
+from core.wargame.bot_sound import choose_sound_attack
+from core.wargame.engine import WARGAME
+from core.wargame.moves import Attack, EndPhase
+from core.wargame.state import WargameState
+from tests.wargame_helpers import GOV, REB, board, put
+
+ADVANCED: dict[str, Any] = {"scenario": "advanced", "salvage": True, "surrender": True}
+
+
+def test_each_die_has_a_generator_state_that_rolls_it_first() -> None:
+    assert [below(rigged(die), 6)[1] + 1 for die in range(1, 7)] == [1, 2, 3, 4, 5, 6]
+
+
+def university_held_by_a_rebel_army(**options: Any) -> WargameState:
+    """A rebel army holds the University (D10); one government police stands next to it: 2 against 3, 1-2."""
+    state = board("attack", GOV, **options)
+    put(state, REB, "army", "D10")
+    put(state, GOV, "police", "E10")
+    return state
+
+
+def test_the_government_with_salvage_attacks_a_held_strategic_hex_the_rolls_show_is_worth_it() -> None:
+    state = university_held_by_a_rebel_army(**ADVANCED)
+    view = WARGAME.view(state, GOV)
+    bot = WargameBot(1)
+    sit = Situation(view, GOV, bot.caution(view, GOV))
+    assert choose_sound_attack(sit, bot.rng) == EndPhase()  # the planner's estimate: 1-2 is too long
+    move = bot.choose(view)
+    assert isinstance(move, Attack) and move.targets == ("D10",)
+    standing = board_value(state, GOV, sit.caution)
+    assert expected_value(sit, move, bot.react) > standing  # the rebels' point at the count is lost on 3 dice of 6
+
+
+def test_without_salvage_the_government_keeps_the_planners_attacks() -> None:
+    state = university_held_by_a_rebel_army()
+    view = WARGAME.view(state, GOV)
+    assert not looks_ahead(view, GOV) and looks_ahead(
+        WARGAME.view(university_held_by_a_rebel_army(**ADVANCED), GOV), GOV
+    )
+    assert WargameBot(1).choose(view) == EndPhase()
+
+
+def test_an_attack_that_wins_nothing_is_not_made_at_long_odds() -> None:
+    state = board("attack", GOV, **ADVANCED)
+    put(state, REB, "army", "H10")  # not a strategic hex: nothing to take
+    put(state, GOV, "police", "H9")
+    view = WARGAME.view(state, GOV)
+    bot = WargameBot(1)
+    assert choose_looked_attack(Situation(view, GOV, bot.caution(view, GOV)), bot.react) == EndPhase()
+    assert bot.choose(view) == EndPhase()
+
+
+def test_the_look_ahead_leaves_the_board_and_the_bots_generator_as_they_were() -> None:
+    state = university_held_by_a_rebel_army(**ADVANCED)
+    view = WARGAME.view(state, GOV)
+    bot = WargameBot(5)
+    assert bot.choose(view) == bot.choose(view)
+    assert bot.rng.random() == WargameBot(5).rng.random()
+    assert WARGAME.view(state, GOV) == view  # nothing played out reached the real board
+
+
+def test_the_rebels_board_counts_their_strategic_hexes_at_once() -> None:
+    state = board("attack", REB)
+    put(state, REB, "irregular", "D9")  # the Telephone Exchange: a point at the count that follows
+    put(state, GOV, "police", "H10")
+    held = board_value(state, REB, 1.0)
+    state.vp = [0, 14]
+    assert board_value(state, REB, 1.0) == 10_000.0  # 14 and the Exchange: a 15-point lead wins at once
+    state.vp = [0, 0]
+    state.units = {uid: (u.placed("E9") if u.hex == "D9" else u) for uid, u in state.units.items()}
+    assert board_value(state, REB, 1.0) < held  # the same irregular beside it holds nothing
