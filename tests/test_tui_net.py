@@ -297,6 +297,21 @@ async def test_a_seat_taken_by_another_connection_of_the_same_player_closes_this
         await again.close()
 
 
+async def test_a_host_broadcast_reaching_a_lobby_being_taken_down_is_let_go(host):
+    """The app closing takes the lobby's widgets down first while the host's broadcasts go on (a player leaving
+    sends everyone the tables): one handled then crashed the app on the missing table list (NoMatches)."""
+    _server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await lobby.query_one("#tables").remove()  # as the app's closing does, before the screen itself goes
+        lobby.on_host_message({"type": "tables", "tables": [], "page": 0, "pages": 1})
+        await pilot.pause()
+        assert app.return_code is None  # still running: no internal error
+
+
 async def test_watching_a_game_that_waits_for_a_person_opens_at_once_with_its_history(host):
     server, port = host
     player, table_id = await bos_table(port, "g54", 3)

@@ -226,6 +226,8 @@ class LobbyScreen(Screen[None]):
         self._unclaimed = [*self._unclaimed[-(UNCLAIMED_LIMIT - 1) :], message]
 
     def _show_tables(self, message: dict[str, Any]) -> None:
+        if not self.query("#tables"):
+            return  # the screen is being taken down (its widgets go first) while the host's broadcasts go on
         tables: list[dict[str, Any]] = message["tables"]
         self.tables, self.page, self.pages = tables, message.get("page", 0), message.get("pages", 1)
         left = listed(tables, self._left_unfinished)
