@@ -65,11 +65,15 @@ class ClassicBot:
 
     def choose(self, view: WargameView) -> WargameMove:
         """A move the engine accepts for the seat that owes the open decision."""
+        return self.decide(view, self.rng)
+
+    def decide(self, view: WargameView, rng: Random) -> WargameMove:
+        """choose, its ties broken by rng."""
         seat = view.viewer if view.viewer is not None else view.owed[0]
         chooser = self.choosers.get(view.window)
         if chooser is None:
             return view.legal[0]
-        return chooser(Situation(view, seat, self.caution(view, seat)), self.rng)
+        return chooser(Situation(view, seat, self.caution(view, seat)), rng)
 
     def caution(self, view: WargameView, side: int) -> float:
         """The share of what the enemy's strongest attack on a stack is expected to cost that the bot counts."""
@@ -100,11 +104,7 @@ class WargameBot(ClassicBot):
     def react(self, view: WargameView) -> WargameMove:
         """The sound bot's move in a combat played out by the look ahead, for either side (ties broken the same way
         every time, so a look ahead leaves the bot's own generator as it was)."""
-        seat = view.owed[0]
-        chooser = self.choosers.get(view.window)
-        if chooser is None:
-            return view.legal[0]
-        return chooser(Situation(view, seat, self.caution(view, seat)), Random(0))
+        return self.decide(view, Random(0))
 
 
 def looks_ahead(view: WargameView, side: int) -> bool:
