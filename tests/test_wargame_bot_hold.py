@@ -101,3 +101,18 @@ def test_the_sound_bot_counts_more_of_the_attack_a_stack_invites() -> None:
     state.config = type(state.config)(salvage=True)
     salvaged = WARGAME.view(state, GOV)
     assert sound.caution(salvaged, GOV) == SALVAGED_CAUTION < GOVERNMENT_CAUTION == sound.caution(view, GOV)
+
+
+def test_with_salvage_the_government_counts_more_than_the_classic_half_of_the_attack_a_stack_invites() -> None:
+    state = board("move", GOV, salvage=True)
+    put(state, GOV, LEADER, "I7")
+    put(state, GOV, "guards", "I7")
+    put(state, GOV, "police", "F5")  # 2 against the two irregulars and the mob next door: 3-1 at worst
+    for kind in ("irregular", "irregular", "mob"):
+        put(state, REB, kind, "F4")
+    view = WARGAME.view(state, GOV)
+    careful = Situation(view, GOV, WargameBot(1).caution(view, GOV))
+    plain = Situation(view, GOV)
+    police = plain.own("F5")
+    assert plain.local_value("F5", police) < 0
+    assert careful.local_value("F5", police) == 1.5 * plain.local_value("F5", police)  # three quarters, not half

@@ -39,7 +39,7 @@ def test_the_government_with_salvage_attacks_a_held_strategic_hex_the_rolls_show
     assert choose_sound_attack(sit, bot.rng) == EndPhase()  # the planner's estimate: 1-2 is too long
     move = bot.choose(view)
     assert isinstance(move, Attack) and move.targets == ("D10",)
-    standing = board_value(state, GOV, sit.caution)
+    standing = board_value(state, GOV)
     assert expected_value(sit, move, bot.react) > standing  # the rebels' point at the count is lost on 3 dice of 6
 
 
@@ -75,9 +75,9 @@ def test_the_rebels_board_counts_their_strategic_hexes_at_once() -> None:
     state = board("attack", REB)
     put(state, REB, "irregular", "D9")  # the Telephone Exchange: a point at the count that follows
     put(state, GOV, "police", "H10")
-    held = board_value(state, REB, 1.0)
+    held = board_value(state, REB)
     state.vp = [0, 14]
-    assert board_value(state, REB, 1.0) == 10_000.0  # 14 and the Exchange: a 15-point lead wins at once
+    assert board_value(state, REB) == 10_000.0  # 14 and the Exchange: a 15-point lead wins at once
     state.vp = [0, 0]
     state.units = {uid: (u.placed("E9") if u.hex == "D9" else u) for uid, u in state.units.items()}
-    assert board_value(state, REB, 1.0) < held  # the same irregular beside it holds nothing
+    assert board_value(state, REB) < held  # the same irregular beside it holds nothing

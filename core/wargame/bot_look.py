@@ -29,6 +29,9 @@ WIN = 10_000.0  # a board on which the game is won
 WORTH = 0.5  # how much better than attacking no more an attack's expected board must be
 DIE = 6
 SUDDEN_LEAD = 15  # a lead that wins at once
+BOARD_CAUTION = 0.5  # the share of what the enemy's next attacks are expected to take counted against a played-out
+# board: the classic bot's, not the move phase's (bot_sound.sound_caution); measured, docs/wargame-opponent.md, the
+# seventh round
 
 
 @cache
@@ -43,7 +46,7 @@ def rigged(die: int) -> int:
 def choose_looked_attack(sit: Situation, react: Reaction) -> WargameMove:
     """The attack whose boards after every roll of the die are best on average, or ending the phase when none beats
     the board as it stands."""
-    base = board_value(state_of(sit.view), sit.side, sit.caution)
+    base = board_value(state_of(sit.view), sit.side)
     best: tuple[float, WargameMove] = (base + WORTH, EndPhase())
     for move in weighed_attacks(sit):
         value = expected_value(sit, move, react)
@@ -78,7 +81,7 @@ def expected_value(sit: Situation, move: Attack, react: Reaction) -> float:
         state = state_of(sit.view)
         state.rng = rigged(die)
         state, _ = WARGAME.apply(state, sit.side, move)
-        total += board_value(fought_out(state, react), sit.side, sit.caution)
+        total += board_value(fought_out(state, react), sit.side)
     return total / DIE
 
 
@@ -91,14 +94,14 @@ def fought_out(state: WargameState, react: Reaction) -> WargameState:
     return state
 
 
-def board_value(state: WargameState, side: int, caution: float) -> float:
-    """What the board is worth to side after its attack: its counters, and what its stacks hold less caution times
+def board_value(state: WargameState, side: int) -> float:
+    """What the board is worth to side after its attack: its counters, and what its stacks hold less BOARD_CAUTION times
     what the enemy's next attacks on them are expected to take (Situation.local_value), against the enemy's
     counters and what they hold (the enemy moves next); the victory points; a won or lost game outweighs everything.
     For the rebels the strategic hexes count at once (the count follows their attacks)."""
     if state.winner is not None:
         return WIN if state.winner == side else -WIN
-    sit = Situation(make_view(state, side, ()), side, caution)
+    sit = Situation(make_view(state, side, ()), side, BOARD_CAUTION)
     total = 0.0
     for label, here in sorted(sit.occupied.items()):
         own = [u for u in here if u.side == side]

@@ -28,7 +28,7 @@ CHIEF_DEFENCE, ENOUGH_DEFENCE = 1.5, 24  # each point of defence of the Maximum 
 LONGEST = "1-2"  # the longest odds the sound bot ever takes
 RADIO_DEFENCE, RADIO_ENOUGH = 2.0, 9  # the rebels' each point of defence of the Radio Station (their mobs come from
 # it), up to where the government seldom reaches 2-1
-GOVERNMENT_CAUTION, SALVAGED_CAUTION, REBEL_CAUTION = 2.0, 0.5, 1.0  # the share of the enemy's strongest attack on a
+GOVERNMENT_CAUTION, SALVAGED_CAUTION, REBEL_CAUTION = 2.0, 0.75, 1.0  # the share of the enemy's strongest attack on a
 # stack counted against it (the classic bot's 0.5): see sound_caution
 LEADERS_APART = 30.0  # what a second rebel leader in a hex costs at set-up: each heads his own band (and the Radio
 # Station's extra mob needs only one)
@@ -78,7 +78,8 @@ class SoundScorer(MoveScorer):
 def sound_caution(view: WargameView, side: int) -> float:
     """How much of what the enemy's strongest attack on a stack is expected to cost the sound bot counts against it
     (the classic bot: half): the rebels all of it; the government twice all of it, its units being few and seldom
-    replaced, unless salvage brings some back. Measured, not derived: docs/wargame-opponent.md, the fifth round."""
+    replaced, or three quarters of it when salvage may bring some back. Measured, not derived:
+    docs/wargame-opponent.md, the fifth and seventh rounds."""
     if side == REBELS:
         return REBEL_CAUTION
     return SALVAGED_CAUTION if view.config.salvage else GOVERNMENT_CAUTION
