@@ -121,7 +121,11 @@ class WebTab:
                     raise AssertionError(f"the tab closed before {text!r} showed:\n{shown}")
             return screen_text(self.received)
 
-        return await asyncio.wait_for(read(), timeout)
+        try:
+            return await asyncio.wait_for(read(), timeout)
+        except TimeoutError:
+            shown = screen_text(self.received)[-2000:]
+            raise AssertionError(f"{text!r} did not show in {timeout:g} s; the tab's last output:\n{shown}") from None
 
     def forget(self) -> None:
         """Drop what was received so far (to wait for something drawn anew)."""
