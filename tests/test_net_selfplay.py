@@ -49,7 +49,7 @@ CASES = (
     Case("wargame", {**ADVANCED_RULES, "turn_limit": 3}, ("rule", "rule"), 1, 3),
     Case("wargame", {"scenario": "advanced", "turn_limit": 2}, ("random", "rule"), 1, 5),  # picks by index
     Case("wargame", {"scenario": "basic"}, ("rule", "rule"), 1, 3, (pytest.mark.slow,)),
-    Case("wargame", {"scenario": "advanced"}, ("rule", "rule"), 1, 3, (pytest.mark.slow,)),
+    Case("wargame", {"scenario": "advanced"}, ("classic", "classic"), 1, 3, (pytest.mark.slow,)),
 )
 
 
