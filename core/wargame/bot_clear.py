@@ -1,15 +1,17 @@
 """The sound bot's answer to a strategic hex it shares with the enemy (a subversion turned part of its stack): nobody
 scores a shared hex and nobody may attack it, so the side moves its own counters out when the units next to it can
-then attack what stands there at odds worth taking."""
+then attack what stands there at odds worth taking, and otherwise keeps them there (leaving would hand it over)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from core.wargame.board import adjacent, strategic_hexes
 from core.wargame.bot_eval import Situation
 from core.wargame.crt import COLUMNS, column, hex_defence
 from core.wargame.moves import MoveUnits
+from core.wargame.views import WargameView
 
 CLEARING_ODDS = "2-1"  # the least odds a clearing must promise: leaving the hex gives it to the enemy until the attack
 
@@ -40,3 +42,19 @@ def choose_clearing(sit: Situation, longest: Callable[[Situation, str], str]) ->
         if odds and COLUMNS.index(odds) >= needed:
             return min(exits, key=lambda m: (-len(m.units), sit.threat(m.to), m.to, m.units))
     return None
+
+
+def keep_shared(sit: Situation) -> WargameView:
+    """sit's view without the moves taking a combat unit out of a strategic hex it shares with enemy combat units
+    (call it once choose_clearing found none worth making): the enemy would hold the hex, and score it, for nothing.
+    The view itself when no other move is left."""
+    shared = {
+        label
+        for label in strategic_hexes()
+        if any(not u.is_leader for u in sit.own(label)) and any(not u.is_leader for u in sit.foes(label))
+    }
+    if not shared:
+        return sit.view
+    staying = {u.uid for label in shared for u in sit.own(label) if not u.is_leader}
+    kept = tuple(m for m in sit.view.legal if not (isinstance(m, MoveUnits) and staying & set(m.units)))
+    return replace(sit.view, legal=kept) if kept else sit.view

@@ -7,7 +7,7 @@ from random import Random
 
 from core.wargame.board import STACKING_LIMIT, is_fortified, stacking_count
 from core.wargame.bot_attack import choose_attack, longest_odds
-from core.wargame.bot_clear import choose_clearing
+from core.wargame.bot_clear import choose_clearing, keep_shared
 from core.wargame.bot_eval import HOLD, Situation, hold_value, radio_station, unit_value
 from core.wargame.bot_guard import LeaderGuard, SubversionGuard, chief
 from core.wargame.bot_hold import kept
@@ -97,15 +97,13 @@ def _guarded(stack: list[Unit], label: str) -> int:
 
 def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     """The rebels string up a lone Maximum Leader they can reach (with their cheapest unit); the government first
-    takes a Maximum Leader in danger to safety. Either side then clears a strategic hex it shares with the enemy
-    (bot_clear). Then the best move the leader guard allows."""
+    takes a Maximum Leader in danger to safety. Either side then clears a strategic hex it shares with the enemy,
+    or keeps its units there (bot_clear). Then the best move the leader guard allows."""
     lynch = _lynching(sit)
     if lynch:
         return min(lynch, key=lambda m: (sum(unit_value(sit.view.unit(uid)) for uid in m.units), m.units))
     guard = LeaderGuard(sit)
     safe = Situation(guard.filter(sit.view), sit.side, sit.caution)
-    if sit.side == REBELS:
-        aim_at_soft(safe)
     if guard.in_danger and guard.leader is not None:
         rescue = [m for m in safe.view.legal if isinstance(m, MoveUnits) and guard.leader.uid in _movers(sit, m)]
         if rescue:
@@ -114,6 +112,9 @@ def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     clearing = choose_clearing(safe, sound_odds)
     if clearing is not None:
         return clearing
+    safe = Situation(keep_shared(safe), sit.side, sit.caution)
+    if sit.side == REBELS:
+        aim_at_soft(safe)
     if not SubversionGuard(safe).active:  # the government's first advanced turn keeps its stacks whole
         strike = choose_strike(safe, sound_odds)
         if strike is not None:
