@@ -78,13 +78,13 @@ def test_only_a_rebel_combat_unit_strings_up_the_lone_maximum_leader_not_a_rebel
 
 def test_ground_units_never_retreat_across_the_river_bridge_or_not() -> None:
     state = board(phase="attack", side=GOV)
-    irregular = put(state, REB, "irregular", "J7")
-    for label in ("J6", "I6", "I8", "J8"):
+    irregular = put(state, REB, "irregular", "I4")
+    for label in ("I5", "J5"):
         put(state, GOV, "mob", label)
-    army = put(state, GOV, "army", "I7")  # 3 to 2: 1-1
+    army = put(state, GOV, "army", "H4")  # 3 to 2: 1-1
     dice(state, 5)
-    state, _ = play(state, GOV, Attack((army,), ("J7",)))
-    assert state.last_result == "R" and status(state, irregular) == "pool"  # not over the Boulevard Bridge to K7
+    state, _ = play(state, GOV, Attack((army,), ("I4",)))
+    assert state.last_result == "R" and status(state, irregular) == "pool"  # not over the Dam Bridge to J4
 
 
 def test_leaders_on_an_advance_are_chosen_one_by_one() -> None:

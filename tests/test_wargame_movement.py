@@ -18,7 +18,7 @@ MOVEMENT_CASES = [
     ("road halves the cost along the road", [(REB, "mob", "B8")], {"C8": 0.5, "D8": 1.0}, {"E8"}),
     ("leaving the road costs a full hex", [(REB, "mob", "B8")], {"B7": 1.0}, {"B6"}),
     ("river crossing takes the whole allowance", [(GOV, "army", "J6")], {"K6": 2.0, "K5": 2.0}, {"L6"}),
-    ("bridge along the road has no river penalty", [(REB, "mob", "J7")], {"K7": 0.5, "L7": 1.0}, set()),
+    ("bridge along the road has no river penalty", [(REB, "mob", "L12")], {"M12": 0.5, "N12": 1.0}, set()),
     ("road through a forest has no forest penalty", [(REB, "mob", "C3")], {"C2": 0.5, "C1": 1.0}, set()),
     ("forest entry takes the whole allowance", [(REB, "irregular", "C4")], {"B4": 2.0}, {"A4"}),
     ("forest only as the first hex of a move", [(REB, "irregular", "D4")], {"C4": 1.0}, {"B4"}),
