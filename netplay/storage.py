@@ -117,17 +117,25 @@ def load_stats() -> dict[str, dict[str, int]]:
         return {}
 
 
+STATS_KEPT = 10_000
+"""Identities whose games are counted at most: each login without a key is an identity of its own, so a host's door
+would otherwise grow the file (read and written whole at each count) by one entry a game, without end. The one
+counted longest ago goes first."""
+
+
 def count_game(identity: str, won: bool) -> dict[str, int]:
     """Count one finished game for identity; returns its new totals. Several processes count in one file (the local
     app, and every session of a door: each browser tab is a process of its own), each reading it, adding one game and
-    writing it back: they take turns, so no game is lost and no reader sees the file half written."""
+    writing it back: they take turns, so no game is lost and no reader sees the file half written. The file keeps
+    the STATS_KEPT identities counted last, in the order they were (identity's last)."""
     with _taking_turns(stats_path()):
         stats = load_stats()
-        mine = stats.setdefault(identity, {"games": 0, "wins": 0})
+        mine = stats.pop(identity, {"games": 0, "wins": 0})
         mine["games"] = int(mine.get("games", 0)) + 1
         mine["wins"] = int(mine.get("wins", 0)) + (1 if won else 0)
+        stats[identity] = mine  # the latest, last
         with contextlib.suppress(OSError):
-            write_private(stats_path(), json.dumps(stats))
+            write_private(stats_path(), json.dumps(dict(list(stats.items())[-STATS_KEPT:])))
     return mine
 
 

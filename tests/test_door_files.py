@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from netplay import storage
 from netplay.ssh_server import Lobby, SessionInfo
 from netplay.storage import count_game, data_dir, load_stats, write_private
 from tests.net_helpers import eventually, free_port
@@ -104,3 +105,19 @@ def test_a_count_waits_for_a_stuck_holder_of_the_lock_half_a_second_at_most(tmp_
     finally:
         os.close(lock)
     assert load_stats()["code:SECOND"] == {"games": 1, "wins": 1}
+
+
+def test_the_counts_keep_the_identities_counted_last_and_drop_the_one_counted_longest_ago(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every keyless login is an identity of its own: a door's counts must not grow without end."""
+    monkeypatch.setattr(storage, "STATS_KEPT", 3)
+    for identity in ("code:A", "code:B", "code:C"):
+        count_game(identity, won=False)
+    count_game("code:A", won=True)  # counted again: now the latest
+    count_game("code:D", won=False)
+    assert load_stats() == {
+        "code:C": {"games": 1, "wins": 0},
+        "code:A": {"games": 2, "wins": 1},
+        "code:D": {"games": 1, "wins": 0},
+    }
