@@ -247,7 +247,7 @@ async def test_a_table_is_always_findable_by_its_players_however_many_junk_table
 async def test_many_creates_cost_each_listener_a_few_listings_not_one_per_create(tmp_path: Path) -> None:
     """Every create once sent the whole listing to every listener: 1,000 listeners and 3,000 creates made gigabytes.
     Lobby broadcasts are coalesced: each listener is sent less than one byte per byte of the creates."""
-    creates, listeners = 3000, 1000
+    creates, listeners = 1500, 400
     limits = HostLimits(tables_per_creator=creates, waiting_tables=creates)
     async with running_host(tmp_path, limits=limits, **UNLIMITED) as (host, port):
         lobby = [await RawPeer.greeted(port, f"l{i}") for i in range(listeners)]
