@@ -16,16 +16,19 @@ from core.wargame.views import WargameView
 CLEARING_ODDS = "2-1"  # the least odds a clearing must promise: leaving the hex gives it to the enemy until the attack
 
 
+def shared_hexes(sit: Situation) -> list[str]:
+    """The strategic hexes where the side's counters stand with enemy combat units."""
+    return [label for label in strategic_hexes() if sit.own(label) and any(not u.is_leader for u in sit.foes(label))]
+
+
 def choose_clearing(sit: Situation, longest: Callable[[Situation, str], str]) -> MoveUnits | None:
     """The next move out of a strategic hex shared with enemy combat units, or None. A hex is cleared only when every
     own counter in it can step to a neighbouring hex free of the enemy, and the side's strength next to it once they
     have (theirs and what already stands around) reaches CLEARING_ODDS and the odds longest allows; the move taking
     the most counters goes first, to the hex the enemy threatens least."""
-    for label in strategic_hexes():
+    for label in shared_hexes(sit):
         here = sit.own(label)
         foes = sit.foes(label)
-        if not here or not any(not u.is_leader for u in foes):
-            continue
         exits = [
             m
             for m in sit.view.legal
@@ -48,13 +51,8 @@ def keep_shared(sit: Situation) -> WargameView:
     """sit's view without the moves taking a combat unit out of a strategic hex it shares with enemy combat units
     (call it once choose_clearing found none worth making): the enemy would hold the hex, and score it, for nothing.
     The view itself when no other move is left."""
-    shared = {
-        label
-        for label in strategic_hexes()
-        if any(not u.is_leader for u in sit.own(label)) and any(not u.is_leader for u in sit.foes(label))
-    }
-    if not shared:
+    staying = {u.uid for label in shared_hexes(sit) for u in sit.own(label) if not u.is_leader}
+    if not staying:
         return sit.view
-    staying = {u.uid for label in shared for u in sit.own(label) if not u.is_leader}
     kept = tuple(m for m in sit.view.legal if not (isinstance(m, MoveUnits) and staying & set(m.units)))
     return replace(sit.view, legal=kept) if kept else sit.view
