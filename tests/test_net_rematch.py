@@ -51,6 +51,7 @@ async def test_every_person_accepts_and_the_rematch_starts_with_the_winner_first
 ) -> None:
     async with running_host(tmp_path) as (host, port):
         table_id, peers, winner = await finished_table(port)
+        old = host.tables[table_id]  # a finished table nobody is at any more is forgotten: held here to check it
         watcher = await RawPeer.greeted(port, "Wanda")
         assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
         ok = await peers[0].request({"type": "rematch", "accept": True})
@@ -71,7 +72,7 @@ async def test_every_person_accepts_and_the_rematch_starts_with_the_winner_first
         following = await watcher.received(of_type("spectating", new_id))
         assert following["rematch"]
         await watcher.received(of_type("update", new_id))
-        old, new = host.tables[table_id], host.tables[new_id]
+        new = host.tables[new_id]
         assert old.table is not None and old.table.over()  # the old game stays finished
         assert new.table is not None and new.table.config.first_player == winner
         assert new.table.record.config["first_player"] == winner  # so (config, seed, moves) replays it
@@ -86,11 +87,12 @@ async def test_a_rematch_of_every_game_seats_the_same_players_and_bots(
 ) -> None:
     async with running_host(tmp_path) as (host, port):
         table_id, peers, winner = await finished_table(port, game, players, 2, options)
+        old = host.tables[table_id]  # forgotten once everybody has left it for the rematch
         for peer in peers:
             assert (await peer.request({"type": "rematch", "accept": True}))["type"] == "ok"
         new_id = (await peers[0].received(rematch_state("started")))["next"]
         await peers[1].received(of_type("started", new_id))
-        old, new = host.tables[table_id], host.tables[new_id]
+        new = host.tables[new_id]
         assert new.table is not None and new.game == game
         assert [(s.kind, s.name, s.level, s.owner) for s in new.seats] == [
             (s.kind, s.name, s.level, s.owner) for s in old.seats
