@@ -393,7 +393,7 @@ TABLES = [
     (WargameConfig(scenario="advanced", turn_limit=3), ("rule", "rule")),
     (WargameConfig(scenario="basic", turn_limit=3, surrender=True), ("hasty", "hasty")),
 ]
-GAMES = 8
+GAMES = 4
 FORGED_SETTINGS = settings(
     max_examples=GAMES,
     deadline=None,
@@ -509,7 +509,7 @@ def set_skirmish(spec: tuple[Any, ...]) -> WargameState:
     return state
 
 
-SKIRMISHES = 800
+SKIRMISHES = 400
 
 
 @pytest.mark.slow
@@ -573,7 +573,7 @@ def set_crowd(spec: tuple[Any, ...]) -> WargameState:
     return state
 
 
-CROWDS = 50
+CROWDS = 25
 
 
 @pytest.mark.slow
