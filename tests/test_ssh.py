@@ -57,6 +57,13 @@ class Tiny(App[int]):
         yield Static("tiny app ready")
 
 
+def version(app: Any) -> int:
+    """The version of the game the app's table shows."""
+    screen = table_screen(app)
+    assert screen is not None
+    return int(screen.table.view().version)
+
+
 def tiny_factory(lobby: Lobby) -> AppFactory:
     """Tiny apps (a hundred of them start in seconds; the lobby app takes a second of CPU each)."""
     return lambda info: Tiny()
@@ -85,9 +92,10 @@ async def test_a_player_creates_a_table_plays_and_resizes(tmp_path: Path) -> Non
         await term.expect("Coup · turn", since)  # redrawn at the new size
 
         await until_turn([(term, app)])
-        since = term.mark()
+        since, acted = term.mark(), version(app)
         term.send("i")
         await term.expect("You take 1 coin (income).", since)
+        await eventually(lambda: version(app) > acted)  # else her turn just played could pass for the next one
 
         await until_turn([(term, app)])  # the game waits for her: no decision dialog can open over the table now
         since = term.mark()
