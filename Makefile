@@ -26,12 +26,13 @@ $(VENV)/.bench: pyproject.toml | $(BIN)/python
 play: $(VENV)/.play
 	$(BIN)/coup
 
+# One test process per core (pytest-xdist): the serial run had grown past CI's 20 minutes on 2 cores.
 test: $(VENV)/.test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # The inner loop: rules, contract, units and network tests; screens, SSH and slow whole games are left to `make test`.
 test-fast: $(VENV)/.test
-	$(BIN)/python -m pytest -m "not slow and not ssh and not screens"
+	$(BIN)/python -m pytest -n auto -m "not slow and not ssh and not screens"
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
