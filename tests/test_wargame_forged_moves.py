@@ -393,7 +393,7 @@ TABLES = [
     (WargameConfig(scenario="advanced", turn_limit=3), ("rule", "rule")),
     (WargameConfig(scenario="basic", turn_limit=3, surrender=True), ("hasty", "hasty")),
 ]
-GAMES = 4
+GAMES = 8
 FORGED_SETTINGS = settings(
     max_examples=GAMES,
     deadline=None,
@@ -509,7 +509,7 @@ def set_skirmish(spec: tuple[Any, ...]) -> WargameState:
     return state
 
 
-SKIRMISHES = 400
+SKIRMISHES = 800
 
 
 @pytest.mark.slow
@@ -573,7 +573,7 @@ def set_crowd(spec: tuple[Any, ...]) -> WargameState:
     return state
 
 
-CROWDS = 25
+CROWDS = 50
 
 
 @pytest.mark.slow

@@ -467,12 +467,12 @@ def check_ending(played: Played) -> None:
 
 # --- the tests ---------------------------------------------------------------------------------------------------
 
-GAMES = 6
+GAMES = 10
 
 
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[WargameConfig, int, tuple[str, str]]:
-    """A table: scenario, optional rules, a turn limit of 3-4 (3 for two random bots: 60-100 decisions a turn), a
+    """A table: scenario, optional rules, a turn limit of 3-6 (3 for two random bots: 60-100 decisions a turn), a
     seed and a lineup."""
     lineup = draw(st.sampled_from(LINEUPS))
     config = WargameConfig(
@@ -480,7 +480,7 @@ def tables(draw: st.DrawFn) -> tuple[WargameConfig, int, tuple[str, str]]:
         salvage=draw(st.booleans()),
         surrender=draw(st.booleans()),
         extra_reinforcements=draw(st.booleans()),
-        turn_limit=3 if lineup == ("random", "random") else draw(st.integers(3, 4)),
+        turn_limit=3 if lineup == ("random", "random") else draw(st.integers(3, 6)),
     )
     return config, draw(st.integers(0, 2**32 - 1)), lineup
 
