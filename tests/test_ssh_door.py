@@ -23,7 +23,7 @@ from textual.widgets import Input
 from bench.ssh_flood import move_round_trips
 from netplay.client import Client
 from netplay.ssh_driver import INPUT_BURST, INPUT_RATE, InputBudget
-from netplay.ssh_server import MAX_SIZE, screen_size
+from netplay.ssh_server import MAX_SIZE, Lobby, screen_size
 from tests.ssh_helpers import (
     LOCALHOST,
     SIZE,
@@ -38,6 +38,7 @@ from tests.ssh_helpers import (
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
+from tui.settings import Settings
 from tui.ssh_apps import DoorScreen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -258,3 +259,10 @@ async def test_huge_terminal_sizes_are_clamped_and_cost_no_memory(tmp_path: Path
         await eventually(lambda: app.size == Size(*MAX_SIZE))
         await asyncio.sleep(0.5)  # drawn at that size
         assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss < 200 * 1024
+
+
+def test_the_door_screen_says_nothing_once_it_is_gone() -> None:
+    """The lobby's worker ends after the session that ran it: its last word ("You left the lobby") must not stop the
+    closing app on an internal error (seen under load: NoMatches on #door-status)."""
+    screen = DoorScreen(Settings(), Lobby("127.0.0.1", 1, ""))
+    screen._say(" You left the lobby.")  # no widget to say it in, and no error

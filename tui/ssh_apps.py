@@ -89,7 +89,9 @@ class DoorScreen(Screen[None]):
         self.action_lobby()
 
     def _say(self, text: str) -> None:
-        self.query_one("#door-status", Static).update(text)
+        """text under the notice; nothing once the screen is gone (a session closing as its lobby ends)."""
+        for status in self.query("#door-status").results(Static):
+            status.update(text)
 
     def _ask_password(self, text: str) -> None:
         self._say(text)
