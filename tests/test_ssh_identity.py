@@ -117,6 +117,7 @@ async def seated_and_dropped(hosts: Hosts, term: Terminal, app: Any) -> tuple[st
     await term.close()
     seat = hosts.host.tables[table_id].seats[0]
     await eventually(lambda: seat.conn is None)
+    await eventually(lambda: not hosts.ssh.sessions)  # else the next login of that name finds two sessions
     return table_id, 0
 
 

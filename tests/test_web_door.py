@@ -166,31 +166,41 @@ async def test_an_address_may_open_only_so_many_tabs(tmp_path):
         await door.stop()
 
 
-def tab_apps() -> set[int]:
-    """The process ids of the browser tabs' apps running on this machine."""
-    found = set()
+def tab_apps(host: WebHost) -> set[int]:
+    """The process ids of the browser tabs' apps that host started (its descendants: tests running beside this one
+    have tabs of their own)."""
+    parent, tabs = {}, set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parent[int(entry.name)] = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
                 if b"tui.web_app" in (entry / "cmdline").read_bytes():
-                    found.add(int(entry.name))
-    return found
+                    tabs.add(int(entry.name))
+
+    def descends(pid: int) -> bool:
+        while pid > 1:
+            pid = parent.get(pid, 0)
+            if pid == host.process.pid:
+                return True
+        return False
+
+    return {pid for pid in tabs if descends(pid)}
 
 
 async def test_an_empty_key_packet_leaves_no_tab_app_running_once_its_tab_closes(tmp_path):
-    before = tab_apps()
     with web_host(tmp_path) as host:
         for _ in range(2):
             async with WebTab.open(host.url) as tab:
                 await tab.expect("your name")
+                assert tab_apps(host), "the tab's app is not seen among the host's processes"
                 for key in ("a", "", "\\r"):  # an empty packet made the app deaf to the quit a closing tab sends
                     await tab.send("stdin", key)
                     await asyncio.sleep(0.3)
         for _ in range(100):
-            if tab_apps() <= before:
+            if not tab_apps(host):
                 break
             await asyncio.sleep(0.1)
-        assert tab_apps() <= before
+        assert not tab_apps(host)
 
 
 @contextlib.asynccontextmanager
