@@ -274,3 +274,8 @@ async def play_raw(peer: RawPeer, seed: int, level: str | None = "rule", timeout
             peer.send({"type": "move", "version": decided, "move": move})
 
     return await within(play(), timeout)
+
+
+def children(pid: int) -> list[int]:
+    """The processes pid started (Linux)."""
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]

@@ -24,6 +24,7 @@ from bench.ssh_flood import move_round_trips
 from netplay.client import Client
 from netplay.ssh_driver import INPUT_BURST, INPUT_RATE, InputBudget
 from netplay.ssh_server import MAX_SIZE, Lobby, screen_size
+from tests.net_helpers import children
 from tests.ssh_helpers import (
     LOCALHOST,
     SIZE,
@@ -67,11 +68,6 @@ def coup_host(tmp_path: Path, *options: str) -> Iterator[tuple[subprocess.Popen[
         if host.poll() is None:
             host.kill()
             host.wait()
-
-
-def children(pid: int) -> list[int]:
-    """The processes pid started (Linux)."""
-    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
 
 def gone(pid: int) -> bool:

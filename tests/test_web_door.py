@@ -16,7 +16,7 @@ import pytest
 
 from netplay.ssh_server import Lobby
 from netplay.web_door import WebDoor, WebDoorConfig
-from tests.net_helpers import RawPeer, free_port
+from tests.net_helpers import RawPeer, children, free_port
 from tests.web_helpers import WebHost, WebTab, screen_text, web_host
 
 pytestmark = pytest.mark.screens  # whole apps in processes of their own, like the SSH tests: left to `make test`
@@ -169,22 +169,14 @@ async def test_an_address_may_open_only_so_many_tabs(tmp_path):
 def tab_apps(host: WebHost) -> set[int]:
     """The process ids of the browser tabs' apps that host started (its descendants: tests running beside this one
     have tabs of their own)."""
-    parent, tabs = {}, set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                parent[int(entry.name)] = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
-                if b"tui.web_app" in (entry / "cmdline").read_bytes():
-                    tabs.add(int(entry.name))
-
-    def descends(pid: int) -> bool:
-        while pid > 1:
-            pid = parent.get(pid, 0)
-            if pid == host.process.pid:
-                return True
-        return False
-
-    return {pid for pid in tabs if descends(pid)}
+    found, waiting = set(), [host.process.pid]
+    while waiting:
+        with contextlib.suppress(OSError):  # a process that has just exited
+            for child in children(waiting.pop()):
+                waiting.append(child)
+                if b"tui.web_app" in Path(f"/proc/{child}/cmdline").read_bytes():
+                    found.add(child)
+    return found
 
 
 async def test_an_empty_key_packet_leaves_no_tab_app_running_once_its_tab_closes(tmp_path):
