@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.wargame.board import adjacent
 from core.wargame.bot import ClassicBot, WargameBot
 from core.wargame.bot_eval import ATTACK_CHANCE, Situation
-from core.wargame.bot_hold import HELD, RADIO_STRIKE, kept, strike_bonus
+from core.wargame.bot_hold import HELD, RADIO_STRIKE, WHOLE_CAUTION, kept, strike_bonus
 from core.wargame.bot_move import MoveScorer
 from core.wargame.bot_sound import GOVERNMENT_CAUTION, REBEL_CAUTION, SALVAGED_CAUTION, SoundScorer
 from core.wargame.engine import WARGAME
@@ -41,6 +41,36 @@ def test_the_government_keeps_a_threatened_fortress_stack_whole() -> None:
     assert 0 < kept(sit, "G5", sit.own("G5")) < HELD  # 1-1 at most: lost on the R and -1/R only
     sound, plain = SoundScorer(sit), MoveScorer(sit)
     assert sound.score([tank], "H6") < plain.score([tank], "H6") - HELD / 3  # the police alone: lost at 3-1
+
+
+def test_a_government_counting_the_whole_attack_counts_a_garrisoned_hold_whole() -> None:
+    state = board("move", GOV)  # the basic game: the sound government counts twice the rebels' whole attack
+    put(state, GOV, LEADER, "I7")
+    put(state, GOV, "guards", "I7")
+    put(state, GOV, "police", "G5")  # the Police Station, a lone police against two bands next door
+    for kind in ("mob", "mob", "police"):
+        put(state, REB, kind, "F5")
+        put(state, REB, kind, "F4")
+    view = WARGAME.view(state, GOV)
+    careful = Situation(view, GOV, WargameBot(1).caution(view, GOV))
+    assert careful.caution == GOVERNMENT_CAUTION >= WHOLE_CAUTION
+    police = careful.own("G5")
+    assert careful.local_value("G5", police) < Situation(view, GOV).local_value("G5", police)  # the threat, paid here
+    assert kept(careful, "G5", police) == HELD  # and not again
+    assert kept(Situation(view, GOV), "G5", police) < HELD  # a half-cautious bot weighs it in the hold instead
+
+
+def test_a_basic_government_charges_the_whole_hold_for_walking_a_threatened_garrison_out() -> None:
+    state = board("move", GOV)
+    put(state, GOV, LEADER, "I7")
+    put(state, GOV, "guards", "I7")
+    police = [state.units[put(state, GOV, "police", "D10")]]  # the University, a band next door
+    for kind in ("irregular", "irregular", "mob"):
+        put(state, REB, kind, "D11")
+    view = WARGAME.view(state, GOV)
+    careful = Situation(view, GOV, WargameBot(1).caution(view, GOV))
+    sound, plain = SoundScorer(careful), MoveScorer(careful)
+    assert sound.score(police, "E9") == plain.score(police, "E9") - HELD  # not a share the band might leave it
 
 
 def test_a_helicopter_that_cleared_a_strategic_city_hex_advances_into_it() -> None:

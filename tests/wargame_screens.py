@@ -112,7 +112,7 @@ def subversion() -> LocalTable:
 
 
 def game_over(seed: int = 3) -> LocalTable:
-    """A basic game the rule bots played to its end from seed (3: the government 15 points ahead after turn 6)."""
+    """A basic game the rule bots played to its end from seed (3: the government 15 points ahead after turn 8)."""
     bots = [make_bot("wargame", "rule", s) for s in derive_seeds(seed, 2)]
     state = WARGAME.new(WargameConfig(), seed)
     while WARGAME.result(state) is None:

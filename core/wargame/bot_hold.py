@@ -12,6 +12,8 @@ from core.wargame.units import GOVERNMENT, Unit
 HELD = 12.0  # a strategic hex the government still holds when the points are counted (after the rebels' attacks)
 BLOCKED = 4.0  # a strategic city hex only a government helicopter stands in: no rebel mob may be placed there, nor
 # hold it
+WHOLE_CAUTION = 1.0  # a caution counting at least the enemy's whole attack on a stack: its worth already pays for the
+# hex the attack may take, and the hold is counted whole while a combat unit stays
 RADIO_STRIKE, RADIO_TURNS = 15.0, 3  # the government's planned strike on the Radio Station, while at least
 # RADIO_TURNS turns are left: whoever holds it decides whether the rebels' mobs come a die a turn or one or two
 
@@ -19,13 +21,17 @@ RADIO_STRIKE, RADIO_TURNS = 15.0, 3  # the government's planned strike on the Ra
 def kept(sit: Situation, label: str, units: list[Unit]) -> float:
     """What the government's counters units standing in label are worth at the count beyond the hold itself: a
     strategic hex its combat units are likely to keep through the rebels' attacks (the share of the dice at the odds
-    the rebels can bring on which the hex is neither wiped out nor left), or a city one a helicopter keeps closed."""
+    the rebels can bring on which the hex is neither wiped out nor left), or a city one a helicopter keeps closed.
+    Where the bot's caution counts the rebels' whole attack or more (the basic game's government), a stack's worth
+    already pays for the hex that attack may take, and the hold counts whole while any combat unit stays: counted
+    twice, a threatened garrison looked worth little more than none, and its units were walked out to strikes
+    elsewhere (docs/wargame-opponent.md, "The eighth round")."""
     if sit.side != GOVERNMENT or label not in strategic_hexes() or sit.foes(label):
         return 0.0
     fighters = [u for u in units if u.stacks]
     if not fighters:
         return BLOCKED if is_city(label) and any(not u.is_leader for u in units) else 0.0
-    threat = sit.threat(label)
+    threat = sit.threat(label) if sit.caution < WHOLE_CAUTION else 0.0
     col = column(int(threat), hex_defence(units, label)) if threat else ""
     if not col:
         return HELD
