@@ -31,7 +31,9 @@ def kept(sit: Situation, label: str, units: list[Unit]) -> float:
     fighters = [u for u in units if u.stacks]
     if not fighters:
         return BLOCKED if is_city(label) and any(not u.is_leader for u in units) else 0.0
-    threat = sit.threat(label) if sit.caution < WHOLE_CAUTION else 0.0
+    if sit.caution >= WHOLE_CAUTION:
+        return HELD
+    threat = sit.threat(label)
     col = column(int(threat), hex_defence(units, label)) if threat else ""
     if not col:
         return HELD
