@@ -357,10 +357,10 @@ def check_frame_secrecy(frame: Message, seat: int | None, states: list[Any]) -> 
     if view["winner"] is not None:
         return
     assert [path for path, _ in hands] == ([] if seat is None else [("view", "players", seat, "hand")]), frame
-    deck = list(state.deck)
-    assert len(deck) < 3 or deck not in lists, f"the deck order sent to seat {seat}"
     for index, player in enumerate(view["players"]):
         assert player["hand"] == (list(state.players[index].hidden) if index == seat else None)
+        assert player["revealed"] == list(state.players[index].revealed)
+        assert player["claims"] == list(state.players[index].claims)
     exchanging = state.window == "exchange" and seat == state.active
     assert view["drawn"] == (list(state.drawn) if exchanging else [])
     setup = state.window == "setup" and seat is not None
@@ -368,6 +368,13 @@ def check_frame_secrecy(frame: Message, seat: int | None, states: list[Any]) -> 
     for event in frame["events"]:
         if event["to"] is not None or event["cards"]:
             assert seat is not None and seat in event["to"], f"{event} sent to seat {seat}"
+    # every list spelling the deck's order is one checked above as public or the seat's own (a player's public claims
+    # can name the same three cards by chance)
+    deck = list(state.deck)
+    known = [*(p[field] for p in view["players"] for field in ("hand", "revealed", "claims")), view["drawn"]]
+    known += [view["choices"], *(event["cards"] for event in frame["events"])]
+    spelled = sum(1 for found in lists if found == deck)
+    assert len(deck) < 3 or spelled == sum(1 for found in known if found == deck), f"the deck order sent to seat {seat}"
 
 
 async def test_no_frame_to_a_seat_or_spectator_leaks_hidden_cards_or_the_deck(tmp_path: Path) -> None:
