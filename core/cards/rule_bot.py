@@ -21,7 +21,8 @@ from core.cards.rules import (
     copies_per_character,
     ruleset,
 )
-from core.cards.views import CoupView, PendingView
+from core.cards.state import Pending
+from core.cards.views import CoupView
 
 VALUE = {DUKE: 5.0, CONTESSA: 4.0, CAPTAIN: 3.5, ASSASSIN: 3.0, INQUISITOR: 2.5, AMBASSADOR: 2.0}
 EXAMINE_FORCE = VALUE[ASSASSIN]  # as Inquisitor, force the exchange of a shown card worth at least an Assassin
@@ -153,7 +154,7 @@ def claim_at_stake(view: CoupView) -> tuple[int, str]:
     return pending.actor, pending.claim
 
 
-def challenge_threshold(view: CoupView, pending: PendingView) -> float:
+def challenge_threshold(view: CoupView, pending: Pending) -> float:
     """The chance of the claim being true below which the viewer challenges, by what is at stake."""
     mine = hand(view)
     if view.window == "challenge_block":

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import field
 from typing import Any, Generic, Self, TypeVar
 
 from core.cards.copying import deep_copy
@@ -92,10 +92,30 @@ def seat_view(
     return view
 
 
-@dataclass(frozen=True)
+def seat_views(
+    players: Sequence[Seat],
+    viewer: int | None,
+    all_shown: bool,
+    extras: Sequence[Any],
+    build: Callable[[int, Any, Any, bool], ViewT],
+) -> tuple[ViewT, ...]:
+    """What a view shows of every seat (seat_view for each, its hand to viewer only unless all_shown; extras by seat):
+    the memo kept with each player is read here, one call a view rather than one a seat, as views are made for every
+    decision."""
+    views = []
+    for seat, player in enumerate(players):
+        extra, hand_shown, memo = extras[seat], all_shown or seat == viewer, player.shown
+        view = None
+        if memo is not None and memo[0] == seat and memo[1] == extra:
+            view = memo[3] if hand_shown else memo[2]
+        views.append(seat_view(player, seat, extra, hand_shown, build) if view is None else view)
+    return tuple(views)
+
+
+@frozen_dataclass
 class CardChallenge:
     """challenger called challenged's claim of card; challenged must prove or concede (each game adds what kind of
-    claim it was)."""
+    claim it was). All public: a view shows the state's own."""
 
     challenger: int
     challenged: int

@@ -79,7 +79,7 @@ class Player(Seat):
 
 @frozen_dataclass
 class Pending:
-    """The action in flight this turn, and the block on it if any."""
+    """The action in flight this turn, and the block on it if any (all public: a view shows the state's own)."""
 
     actor: int
     kind: str
@@ -90,9 +90,9 @@ class Pending:
     block_card: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Challenge(CardChallenge):
-    """Who challenged whom, over which character, on the action or on its block."""
+    """Who challenged whom, over which character, on the action or on its block (all public)."""
 
     on_block: bool
 

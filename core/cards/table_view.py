@@ -49,15 +49,6 @@ def all_hands_shown(state: CardState[Any], every_hand: bool) -> bool:
     return every_hand or state.window == "over"
 
 
-@frozen_dataclass
-class CardChallengeView:
-    """An open challenge, waiting for the challenged player to prove or concede (each game adds what kind of claim)."""
-
-    challenger: int
-    challenged: int
-    card: str
-
-
 SeatViewT = TypeVar("SeatViewT", bound=CardSeatView)
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from core.cards.moves import Move
 from core.cards.rules import TREASURY_COINS
-from core.cards.seats import seat_view
-from core.cards.state import CoupState, Player
-from core.cards.table_view import CardChallengeView, CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
+from core.cards.seats import seat_views
+from core.cards.state import Challenge, CoupState, Pending, Player
+from core.cards.table_view import CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
 from core.frozen import frozen_dataclass
 
 
@@ -18,33 +18,14 @@ class SeatView(CardSeatView):
 
 
 @frozen_dataclass
-class PendingView:
-    """The action in flight and its block, all public."""
-
-    actor: int
-    kind: str
-    target: int | None
-    claim: str | None
-    cost: int
-    blocker: int | None
-    block_card: str | None
-
-
-@frozen_dataclass
-class ChallengeView(CardChallengeView):
-    """An open challenge, on the action or on its block."""
-
-    on_block: bool
-
-
-@frozen_dataclass
 class CoupView(CardView[SeatView]):
-    """A seat's whole picture of a Coup or Reformation table, and the moves it may make now."""
+    """A seat's whole picture of a Coup or Reformation table, and the moves it may make now. The action in flight
+    (pending) and an open challenge are the state's own records, all public."""
 
     players: tuple[SeatView, ...]
     treasury: int
-    pending: PendingView | None
-    challenge: ChallengeView | None
+    pending: Pending | None
+    challenge: Challenge | None
     choices: tuple[str, ...]
     two_player_variant: bool
     reformation: bool = False
@@ -59,30 +40,18 @@ def _seat_view(seat: int, player: Player, allegiance: str, hand_shown: bool) -> 
 
 def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> CoupView:
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
-    all_shown = all_hands_shown(state, every_hand)
-    allegiances = state.allegiance
-    players = tuple(
-        [
-            seat_view(p, i, allegiances[i] if allegiances else "", all_shown or i == seat, _seat_view)
-            for i, p in enumerate(state.players)
-        ]
-    )
-    pending, challenge = state.pending, state.challenge
-    exchanging = state.window == "exchange" and seat == state.active
+    players = state.players
+    allegiances = state.allegiance or ("",) * len(players)
+    views = seat_views(players, seat, all_hands_shown(state, every_hand), allegiances, _seat_view)
+    pending, window = state.pending, state.window
+    exchanging = window == "exchange" and seat == state.active
     examiners = (pending.actor, pending.target) if pending is not None else ()  # who sees an examined card
-    pending_view = None
-    if pending is not None:
-        fields = (pending.actor, pending.kind, pending.target, pending.claim, pending.cost, pending.blocker)
-        pending_view = PendingView(*fields, pending.block_card)
-    challenge_view = None
-    if challenge is not None:
-        challenge_view = ChallengeView(challenge.challenger, challenge.challenged, challenge.card, challenge.on_block)
     return CoupView(  # by position, in the fields' order (by name, a view would cost twice as much: see table_fields)
-        *table_fields(state, seat, legal, players, tuple(state.drawn) if exchanging else ()),
-        max(0, TREASURY_COINS - state.reserve - sum([p.coins for p in state.players])),  # treasury
-        pending_view,
-        challenge_view,
-        tuple(state.choices[seat]) if state.window == "setup" and seat is not None else (),  # choices
+        *table_fields(state, seat, legal, views, tuple(state.drawn) if exchanging else ()),
+        max(0, TREASURY_COINS - state.reserve - sum([p.coins for p in players])),  # treasury
+        pending,
+        state.challenge,
+        tuple(state.choices[seat]) if window == "setup" and seat is not None else (),  # choices
         state.config.two_player_variant,
         state.config.reformation,
         state.config.inquisitor,

@@ -4,13 +4,11 @@ windows whose whole state a view shows (COUP_WINDOWS, G54_WINDOWS); the generato
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from core.cards.beliefs import Hands
 from core.cards.g54.config import G54Config
 from core.cards.g54.state import G54Player, G54State
 from core.cards.g54.views import G54View
-from core.cards.state import Challenge, CoupConfig, CoupState, Pending, Player
+from core.cards.state import CoupConfig, CoupState, Player
 from core.cards.views import CoupView
 from core.rng import seed_state
 
@@ -33,11 +31,7 @@ def coup_world(view: CoupView, hands: Hands, rest: list[str], seed: int) -> Coup
     state = CoupState(config, players, list(rest), seed_state(seed), view.active, view.window, list(view.owed))
     state.turn, state.version, state.reserve = view.turn, view.version, view.reserve
     state.allegiance = [p.allegiance for p in view.players] if view.players[0].allegiance else []
-    pending, challenge = view.pending, view.challenge
-    if pending is not None:
-        state.pending = Pending(*(getattr(pending, f.name) for f in fields(Pending)))
-    if challenge is not None:
-        state.challenge = Challenge(*(getattr(challenge, f.name) for f in fields(Challenge)))
+    state.pending, state.challenge = view.pending, view.challenge  # public records, never changed: shared
     return state
 
 

@@ -61,9 +61,9 @@ class Claim:
     aside: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Challenge(CardChallenge):
-    """A challenge of a claim of kind (action, join, block, lawyer)."""
+    """A challenge of a claim of kind (action, join, block, lawyer); all public: a view shows the state's own."""
 
     kind: str
 

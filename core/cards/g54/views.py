@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.cards.g54.state import G54Player, G54State
+from core.cards.g54.state import Challenge, G54Player, G54State
 from core.cards.moves import Move
-from core.cards.seats import seat_view
-from core.cards.table_view import CardChallengeView, CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
+from core.cards.seats import seat_views
+from core.cards.table_view import CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
 from core.frozen import frozen_dataclass
 
 
@@ -45,13 +45,6 @@ class ClaimView:
 
 
 @frozen_dataclass
-class G54ChallengeView(CardChallengeView):
-    """An open challenge of a claim of kind (action, join, block, lawyer)."""
-
-    kind: str
-
-
-@frozen_dataclass
 class G54View(CardView[G54SeatView]):
     """A seat's whole picture of a G54 table, and the moves it may make now."""
 
@@ -59,7 +52,7 @@ class G54View(CardView[G54SeatView]):
     roles: tuple[str, ...]
     pending: G54PendingView | None
     claim: ClaimView | None
-    challenge: G54ChallengeView | None
+    challenge: Challenge | None
     given: str | None
     spying: bool
     peacekeeper: int | None
@@ -94,33 +87,25 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
     all_shown = all_hands_shown(state, every_hand)
     tokens = state.peacekeeper is not None or state.treaty is not None or state.collector is not None or state.disappear
     treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
-    players = tuple(
-        [
-            seat_view(p, i, tokens_of(state, i, treaty) if tokens else (), all_shown or i == seat, _seat_view)
-            for i, p in enumerate(state.players)
-        ]
-    )
+    extras = [tokens_of(state, i, treaty) for i in range(len(state.players))] if tokens else ((),) * len(state.players)
+    players = seat_views(state.players, seat, all_shown, extras, _seat_view)
     pending = state.pending
     actor = None if pending is None else pending.actor
     sees_draw = seat is not None and seat == actor and state.window in ("exchange", "produce")
     in_swap = pending is not None and seat in (pending.actor, pending.target)
     claim = state.reaction if state.window == "react" else state.claim
-    challenge = state.challenge
     estate = state.estates[0] if state.window == "lawyer" and state.estates else None
     pending_view = None
     if pending is not None:
         blocking = pending.to_block[0] if state.window in ("block", "claim") and pending.to_block else None
         fields = (pending.actor, pending.kind, pending.role, pending.target, pending.other, pending.card)
         pending_view = G54PendingView(*fields, tuple(pending.blocked), tuple(pending.joiners), pending.funder, blocking)
-    challenge_view = None
-    if challenge is not None:
-        challenge_view = G54ChallengeView(challenge.challenger, challenge.challenged, challenge.card, challenge.kind)
     return G54View(  # by position, in the fields' order (by name, a view would cost twice as much: see table_fields)
         *table_fields(state, seat, legal, players, tuple(state.drawn) if sees_draw else ()),
         state.roles,
         pending_view,
         None if claim is None else ClaimView(claim.seat, claim.role, claim.kind),  # claim
-        challenge_view,
+        state.challenge,
         pending.given if pending is not None and in_swap else None,  # given
         state.spying,
         state.peacekeeper,
