@@ -123,7 +123,8 @@ class CardChallenge:
 
 
 class CardState(Generic[SeatT]):
-    """What every card game's state does alike; each game's dataclass declares these fields (in its own order)."""
+    """What every card game's state does alike; each game's dataclass declares these fields (in its own order), in
+    slots: the engines read a state's fields for every decision, and a slot is read faster than a dict's entry."""
 
     players: list[SeatT]
     deck: list[str]

@@ -97,7 +97,7 @@ class Challenge(CardChallenge):
     on_block: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class CoupState(CardState[Player]):
     """Everything the engine knows. window names the open decision and owed who must answer it;
     when no window is open, then names the next automatic step."""

@@ -26,7 +26,7 @@ class G54Player(Seat):
         return not self.out
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending:
     """The action in flight: who, which role (or "income"/"coup"), aimed at whom, and how far it got.
     affected are the players the effect reaches unless they block; blocked those whose block stood;
@@ -68,7 +68,7 @@ class Challenge(CardChallenge):
     kind: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Estate:
     """The coins of a player eliminated this turn, waiting for a Lawyer; to_ask are the survivors not
     yet asked, clockwise from the active player."""
@@ -79,7 +79,7 @@ class Estate:
     asked: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class G54State(CardState["G54Player"]):
     """Everything the engine knows. window names the open decision and owed who must answer it; when
     none is open, then names the next automatic step."""
