@@ -5,12 +5,20 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, Literal, TypeVar, dataclass_transform
 
 T = TypeVar("T")
+DERIVE = "derive"
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def derived(compute: Callable[[Any], Any], *, init: Literal[False] = False, default: Any = None) -> Any:
+    """A field of a frozen_dataclass worked out as each instance is built, by compute(instance) once the other fields
+    are in (they never change, so it never goes stale): never passed to the constructor, compared or shown, and read
+    as fast as any field (a property is a call at every read)."""
+    return dataclasses.field(init=init, default=default, compare=False, repr=False, metadata={DERIVE: compute})
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, derived))
 def frozen_dataclass(cls: type[T]) -> type[T]:
     """cls as @dataclass(frozen=True, slots=True) makes it (equal, hashable, refusing assignment, its fields in slots),
     built for a half to a third of the cost. A frozen class refuses assignment through a __setattr__ of its own, so its
@@ -31,8 +39,8 @@ def frozen_dataclass(cls: type[T]) -> type[T]:
     (Writing into the instance's __dict__ instead would make every later read of a field slower, and bots read views
     far more than the engines build them.) A field the constructor does not take (init=False) must have a default and
     be left out of comparison: it is a memo, something worked out from the other fields once and kept (see remember);
-    the new instance starts it at its default. A class this cannot build the same way (__post_init__, default
-    factories, init-only or keyword-only fields) is a TypeError."""
+    the new instance starts it at its default, or, for a field made by derived, at what it works out. A class this
+    cannot build the same way (__post_init__, default factories, init-only or keyword-only fields) is a TypeError."""
     cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
     expected = _parameters(cls.__init__, skip_first=True)  # the dataclass's own __init__, read before it goes
     cls.__new__ = _fast_new(cls)  # type: ignore[method-assign]  # replacing how it is built is the point
@@ -40,6 +48,7 @@ def frozen_dataclass(cls: type[T]) -> type[T]:
     cls.__reduce__ = _reduce  # type: ignore[method-assign,assignment]  # copies and pickles rebuild it through __new__
     if _parameters(cls.__new__, skip_first=True) != expected:
         raise TypeError(f"{cls.__name__}: the fast constructor {inspect.signature(cls)} is not the dataclass's")
+    cls.__replace__ = replacer(cls)  # type: ignore[attr-defined]  # value.__replace__(a=1): copy.replace's protocol
     return cls
 
 
@@ -53,7 +62,7 @@ def _fast_new(cls: type) -> Callable[..., Any]:
         {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
     )
     namespace: dict[str, Any] = {"Unfrozen": unfrozen, "new": object.__new__}
-    parameters, lines = ["cls"], ["    self = new(Unfrozen)\n"]
+    parameters, lines, derivations = ["cls"], ["    self = new(Unfrozen)\n"], []
     for field in dataclasses.fields(cls):
         plain = not field.kw_only and field.default_factory is dataclasses.MISSING
         memo = not field.init and not field.compare and field.default is not dataclasses.MISSING
@@ -62,12 +71,17 @@ def _fast_new(cls: type) -> Callable[..., Any]:
             raise TypeError(f"{cls.__name__}.{field.name}: only plain fields, with or without a default, are supported")
         if field.default is not dataclasses.MISSING:
             namespace[f"default_{field.name}"] = field.default
+        if DERIVE in field.metadata:
+            namespace[f"derive_{field.name}"] = field.metadata[DERIVE]
+            derivations.append(f"    self.{field.name} = derive_{field.name}(self)\n")
+            continue
         if not field.init:
             lines.append(f"    self.{field.name} = default_{field.name}\n")
             continue
         has_default = field.default is not dataclasses.MISSING
         parameters.append(f"{field.name}=default_{field.name}" if has_default else field.name)
         lines.append(f"    self.{field.name} = {field.name}\n")
+    lines.extend(derivations)  # once every other field is in
     lines.append("    self.__class__ = cls\n    return self\n")
     exec(f"def __new__({', '.join(parameters)}):\n{''.join(lines)}", namespace)
     build: Callable[..., Any] = namespace["__new__"]
@@ -98,15 +112,18 @@ def remember(instance: Any, name: str, value: T) -> T:
 def replacer(cls: type[T]) -> Callable[..., T]:
     """A fast dataclasses.replace for frozen dataclass cls, written out once for its fields: for fields a and b,
 
-        def replace(value, a=KEEP, b=KEEP):
-            return cls(value.a if a is KEEP else a, value.b if b is KEEP else b)
+        def replace(value, *, a=KEEP, b=KEEP):
+            return new(cls, value.a if a is KEEP else a, value.b if b is KEEP else b)
 
-    (dataclasses.replace works out the fields at every call, at four times the cost). Memo fields start afresh."""
+    with new = cls.__new__, the class's own constructor called straight (not through the class, which would cost
+    half as much again; dataclasses.replace works out the fields at every call, at four times the cost). Memo fields
+    start afresh. frozen_dataclass gives every class its own, as __replace__ (so value.__replace__(a=1) is a method
+    call)."""
     names = [field.name for field in dataclasses.fields(cls) if field.init]  # type: ignore[arg-type]  # a dataclass
-    namespace: dict[str, Any] = {"cls": cls, "KEEP": _KEEP}
+    namespace: dict[str, Any] = {"cls": cls, "KEEP": _KEEP, "new": cls.__new__}
     arguments = ", ".join(f"value.{name} if {name} is KEEP else {name}" for name in names)
     keywords = "".join(f", {name}=KEEP" for name in names)
-    exec(f"def replace(value, *{keywords}):\n    return cls({arguments})\n", namespace)
+    exec(f"def replace(value, *{keywords}):\n    return new(cls, {arguments})\n", namespace)
     replace: Callable[..., T] = namespace["replace"]
     return replace
 

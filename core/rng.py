@@ -28,8 +28,12 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list[Any]) -> int:
-    """Shuffle items in place (Fisher-Yates) and return the new generator state."""
+    """Shuffle items in place (Fisher-Yates) and return the new generator state: each swap draws below(state, i + 1),
+    worked out here without the two calls (the card games shuffle the deck after every proof and exchange)."""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
     return state

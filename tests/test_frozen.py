@@ -18,7 +18,7 @@ from core.cards.seats import CardChallenge
 from core.cards.state import Challenge, Pending
 from core.cards.table_view import CardSeatView, CardView
 from core.cards.views import CoupView, SeatView
-from core.frozen import frozen_dataclass, remember, replacer
+from core.frozen import derived, frozen_dataclass, remember, replacer
 
 FAST = [
     Event,
@@ -115,6 +115,23 @@ def test_a_memo_field_is_left_out_of_the_constructor_comparison_and_every_copy()
     assert value == WithMemo(1) and hash(value) == hash(WithMemo(1)) and repr(value) == "WithMemo(a=1, b='b')"
     assert dataclasses.replace(value, b="c").worked_out is None, "a copy with changes works its memo out afresh"
     assert replacer(WithMemo)(value, b="c") == WithMemo(1, "c") and replacer(WithMemo)(value).worked_out is None
+
+
+@frozen_dataclass
+class WithDerived:
+    a: int
+    b: tuple[int, ...] = ()
+    total: int = derived(lambda value: value.a + sum(value.b))
+
+
+def test_a_derived_field_is_worked_out_as_each_instance_is_built_and_never_passed_compared_or_shown() -> None:
+    value = WithDerived(1, (2, 3))
+    assert value.total == 6 and list(inspect.signature(WithDerived).parameters) == ["a", "b"]
+    assert value == WithDerived(1, (2, 3)) and repr(value) == "WithDerived(a=1, b=(2, 3))"
+    assert value.__replace__(a=4).total == 9 and dataclasses.replace(value, b=()).total == 1
+    assert copy.deepcopy(value).total == pickle.loads(pickle.dumps(value)).total == 6
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        value.total = 0  # type: ignore[misc]
 
 
 def test_the_fast_replace_is_dataclasses_replace() -> None:

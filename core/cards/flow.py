@@ -197,7 +197,7 @@ HANDLERS = {
 def settle(s: CoupState, events: list[Event]) -> None:
     """Run the automatic steps until some seat owes a decision or the game is over."""
     while True:
-        if await_loss(s, events, lose):
+        if s.losses and await_loss(s, events, lose):
             return
         winner = s.last_one_in()
         if winner is not None and s.window not in ("setup", "allegiance"):

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import field
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from core.cards.copying import deep_copy
 from core.cards.rules import STARTING_COINS
-from core.frozen import frozen_dataclass, remember, replacer
+from core.frozen import derived, frozen_dataclass, remember
 
 
 @frozen_dataclass
@@ -25,51 +24,52 @@ class Seat(ABC):
     revealed: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
     shown: Any = field(default=None, init=False, compare=False, repr=False)  # memo of seat_view
+    alive: bool = derived(lambda seat: seat.still_in())  # read for nearly every step of a game
+    __replace__: ClassVar[Callable[..., Any]]  # given by frozen_dataclass (core.frozen.replacer)
 
-    @property
     @abstractmethod
-    def alive(self) -> bool:
-        """Still in the game."""
+    def still_in(self) -> bool:
+        """Whether this seat is still in the game (kept as alive)."""
 
     def but(self, **changes: Any) -> Self:
-        """This seat with changes to its fields (as dataclasses.replace, faster)."""
-        changed: Self = _replacer(type(self))(self, **changes)
+        """This seat with changes to its fields (as dataclasses.replace, faster: see core.frozen.replacer)."""
+        changed: Self = self.__replace__(**changes)
         return changed
 
     def gaining(self, coins: int) -> Self:
-        """This seat with coins more (fewer, if negative)."""
-        return self.but(coins=self.coins + coins)
+        """This seat with coins more (fewer, if negative); itself for none (what a view shows of it stays known)."""
+        return self.__replace__(coins=self.coins + coins) if coins else self
 
     def claiming(self, card: str) -> Self:
         """This seat having said in public that it holds card."""
-        return self if card in self.claims else self.but(claims=(*self.claims, card))
+        return self if card in self.claims else self.__replace__(claims=(*self.claims, card))
 
     def unclaiming(self, card: str | None) -> Self:
         """This seat with the claim of card forgotten (lost, or not shown when called); None is no claim."""
-        return self if card is None or card not in self.claims else self.but(claims=without(self.claims, card))
+        return self if card is None or card not in self.claims else self.__replace__(claims=without(self.claims, card))
 
     def holding(self, hidden: tuple[str, ...]) -> Self:
         """This seat with hidden as its face-down cards."""
-        return self.but(hidden=hidden)
+        changed: Self = self.__replace__(hidden=hidden)
+        return changed
 
     def face_up(self, card: str) -> Self:
         """This seat having lost card: it leaves the hand face up, and is no longer claimed."""
-        return self.unclaiming(card).but(hidden=without(self.hidden, card), revealed=(*self.revealed, card))
+        changed: Self = self.unclaiming(card).__replace__(
+            hidden=without(self.hidden, card), revealed=(*self.revealed, card)
+        )
+        return changed
 
     def gone(self) -> Self:
         """This seat having left the game: its coins gone and its claims forgotten."""
-        return self.but(coins=0, claims=())
+        changed: Self = self.__replace__(coins=0, claims=())
+        return changed
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """cards less one copy of card (ValueError when it is not there)."""
     at = cards.index(card)
     return cards[:at] + cards[at + 1 :]
-
-
-@functools.cache
-def _replacer(cls: type[SeatT]) -> Callable[..., SeatT]:
-    return replacer(cls)
 
 
 SeatT = TypeVar("SeatT", bound=Seat)
@@ -166,6 +166,6 @@ class CardState(Generic[SeatT]):
 
     def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
         """Living seats in turn order starting after seat (or at it, with include_self)."""
-        n = len(self.players)
-        order = [(seat + k) % n for k in range(0 if include_self else 1, n)]
-        return [s for s in order if self.players[s].alive]
+        players = self.players
+        n = len(players)
+        return [k % n for k in range(seat if include_self else seat + 1, seat + n) if players[k % n].alive]

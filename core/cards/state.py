@@ -70,8 +70,7 @@ class CoupConfig:
 class Player(Seat):
     """A Coup or Reformation seat: out once every card is face up."""
 
-    @property
-    def alive(self) -> bool:
+    def still_in(self) -> bool:
         """Out of the game once every card is face up (a seat still choosing its first card in the
         two-player variant holds none yet, but is in)."""
         return bool(self.hidden) or not self.revealed

@@ -20,9 +20,8 @@ class G54Player(Seat):
     aside: tuple[str, ...] = ()
     out: bool = False
 
-    @property
-    def alive(self) -> bool:
-        """Still in the game."""
+    def still_in(self) -> bool:
+        """In the game until out."""
         return not self.out
 
 
