@@ -78,7 +78,7 @@ class CoupGame(WindowGame):
         if window == "exchange":
             return keeps(player.hidden, state.drawn)
         if window == "setup":
-            return one_per_card("choose", state.choices[seat])
+            return one_per_card("choose", tuple(state.choices[seat]))
         if window == "allegiance":
             return ALLEGIANCES
         if window == "show":

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from itertools import combinations
 
-from core.cards.common_moves import CHALLENGE_OR_PASS, keeps, one_per_card, prove_or_concede
+from core.cards.common_moves import CHALLENGE_OR_PASS, aimed, keeps, naming, one_per_card, prove_or_concede
 from core.cards.events import Event
 from core.cards.g54 import claims, effects, losses, turn
 from core.cards.g54.config import G54Config
@@ -19,6 +20,7 @@ from core.cards.g54.roles import (
     RICH_POOR,
     ROLE,
     ROLES,
+    Role,
     group_roles,
     in_play_order,
 )
@@ -101,39 +103,45 @@ def settle(s: G54State, events: list[Event]) -> None:
 def action_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Income, Coup and the affordable actions of the roles in play, with every legal target."""
     coins = s.players[seat].coins
-    others = s.clockwise_from(seat)
+    others = tuple(s.clockwise_from(seat))
     partner = s.treaty_partner(seat)  # worked out once: whether a treaty holds asks who is still in
-    coup = [move("coup", target=t) for t in others if t != partner] if coins >= COUP_COST else []
+    coup = aimed("coup", tuple([t for t in others if t != partner])) if coins >= COUP_COST else ()
     if coins >= FORCED_COUP_COINS:
-        return tuple(coup)
-    moves = [move("income"), *coup]
-    fair = [t for t in others if t != partner and t != s.peacekeeper]  # what may_target allows besides a Coup
-    for name in s.roles:
-        role = ROLES[name]
-        if not role.has_action or (s.spying and role.kind == "spy") or coins < role.price + s.tax_due(seat, name):
+        return coup
+    moves = [INCOME, *coup]
+    fair = tuple([t for t in others if t != partner and t != s.peacekeeper])  # may_target's, besides a Coup
+    taxed = s.taxed if s.collector is not None and s.collector != seat else None  # the role seat pays a tax on
+    for role in acting_roles(s.roles):
+        if coins < role.price + (role.name == taxed) or (s.spying and role.kind == "spy"):
             continue
         if role.aim == ONE:
             aims = fair
             if role.kind == "mercenary":
-                aims = [t for t in aims if t not in s.disappear] if len(s.disappear) < DISAPPEAR_TOKENS else []
-            moves.extend(move(role.kind, target=t) for t in aims)
+                aims = tuple([t for t in aims if t not in s.disappear]) if len(s.disappear) < DISAPPEAR_TOKENS else ()
+            moves.extend(aimed(role.kind, aims))
         elif role.aim == FRIEND:
-            moves.extend(move(role.kind, target=t) for t in others)
+            moves.extend(aimed(role.kind, others))
         elif role.aim == RICH_POOR:
             moves.extend(_communist_moves(s, seat))
         elif role.aim == ROLE:
-            moves.extend(move(role.kind, card=r) for r in s.roles)
+            moves.extend(naming(role.kind, s.roles))
         elif role.aim in (EVERYONE, "none"):
             moves.append(move(role.kind))
     return tuple(moves)
 
 
+@functools.cache
+def acting_roles(roles: tuple[str, ...]) -> tuple[Role, ...]:
+    """The roles of roles that have a turn action, in their order (a game's roles are fixed: worked out once)."""
+    return tuple([ROLES[name] for name in roles if ROLES[name].has_action])
+
+
 def _communist_moves(s: G54State, seat: int) -> list[Move]:
-    living = s.living()
-    most = max(s.players[p].coins for p in living)
-    least = min(s.players[p].coins for p in living)
-    richest = [p for p in living if s.players[p].coins == most and (p == seat or s.may_target(seat, p))]
-    poorest = [p for p in living if s.players[p].coins == least]
+    living, players = s.living(), s.players
+    coins = [players[p].coins for p in living]
+    most, least = max(coins), min(coins)
+    richest = [p for p, held in zip(living, coins) if held == most and (p == seat or s.may_target(seat, p))]
+    poorest = [p for p, held in zip(living, coins) if held == least]
     return [move("communist", target=r, other=p) for r in richest for p in poorest if r != p]
 
 
@@ -176,6 +184,7 @@ def _block_moves(s: G54State, seat: int) -> tuple[Move, ...]:
 
 
 PASS = move("pass")
+INCOME = move("income")
 JOIN_OR_PASS = (move("join"), PASS)
 CLAIM_OR_PASS = (move("claim"), PASS)
 PAY_OR_REFUSE = (move("pay"), move("refuse"))

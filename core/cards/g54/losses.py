@@ -7,7 +7,7 @@ from core.cards.events import Event
 from core.cards.g54.claims import close_window, open_window, pay_tax
 from core.cards.g54.state import Claim, Estate, G54State
 from core.cards.influence import eliminate, lose_card
-from core.cards.moves import Move, move
+from core.cards.moves import Move
 from core.cards.seats import without
 
 INTELLECTUAL, MISSIONARY, LAWYER = "Intellectual", "Missionary", "Lawyer"
@@ -23,7 +23,7 @@ def reactions(s: G54State, seat: int, reason: str) -> list[str]:
 def loss_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Reveal a card, or set one aside face down claiming a reactive role."""
     hand = s.players[seat].hidden
-    react = [move(role.lower(), card=c) for role in reactions(s, seat, s.losses[0][1]) for c in sorted(set(hand))]
+    react = [claim for role in reactions(s, seat, s.losses[0][1]) for claim in one_per_card(role.lower(), hand)]
     return (*one_per_card("reveal", hand), *react)
 
 
