@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 
 from core.cards.common_moves import CHALLENGE_OR_PASS, keeps, one_per_card, prove_or_concede
-from core.cards.events import Event
 from core.cards.flow import HANDLERS, convert_cost, denies, settle
 from core.cards.moves import Move, move
 from core.cards.rules import FACTIONS, FORCED_COUP_COINS, copies_per_character, ruleset
@@ -24,6 +23,7 @@ class CoupGame(WindowGame):
     replace the Ambassador with the Inquisitor."""
 
     handlers = HANDLERS
+    settle = staticmethod(settle)  # the automatic steps between windows (core.cards.flow)
 
     def __init__(self, name: str, reformation: bool) -> None:
         self.name, self.reformation = name, reformation
@@ -86,10 +86,6 @@ class CoupGame(WindowGame):
         if window == "examine":
             return RETURN_OR_FORCE
         return ()
-
-    def settle(self, state: CoupState, events: list[Event]) -> None:
-        """The automatic steps between windows (core.cards.flow)."""
-        settle(state, events)
 
     def make_view(
         self, state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from core.cards.copying import deep_copy
+from core.cards.copying import copier
 from core.cards.rules import STARTING_COINS
 from core.frozen import derived, frozen_dataclass, remember
 
@@ -23,7 +23,7 @@ class Seat(ABC):
     hidden: tuple[str, ...] = ()
     revealed: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
-    shown: Any = field(default=None, init=False, compare=False, repr=False)  # memo of seat_view
+    shown: Any = field(default=None, init=False, compare=False, repr=False)  # memo of seat_views
     alive: bool = derived(lambda seat: seat.still_in())  # read for nearly every step of a game
     __replace__: ClassVar[Callable[..., Any]]  # given by frozen_dataclass (core.frozen.replacer)
 
@@ -76,22 +76,6 @@ SeatT = TypeVar("SeatT", bound=Seat)
 ViewT = TypeVar("ViewT")
 
 
-def seat_view(
-    player: Seat, seat: int, extra: Any, hand_shown: bool, build: Callable[[int, Any, Any, bool], ViewT]
-) -> ViewT:
-    """What a view shows of player at seat: build(seat, player, extra, hand_shown), where extra is what else the game's
-    seat view shows (an allegiance, role tokens). It is worked out once for each player (who never changes) and kept
-    with it, for as long as seat and extra are the same."""
-    memo = player.shown
-    if memo is None or memo[0] != seat or memo[1] != extra:
-        memo = (seat, extra, None, None)
-    view: ViewT | None = memo[3] if hand_shown else memo[2]
-    if view is None:
-        view = build(seat, player, extra, hand_shown)
-        remember(player, "shown", (*memo[:3], view) if hand_shown else (*memo[:2], view, memo[3]))
-    return view
-
-
 def seat_views(
     players: Sequence[Seat],
     viewer: int | None,
@@ -99,16 +83,20 @@ def seat_views(
     extras: Sequence[Any],
     build: Callable[[int, Any, Any, bool], ViewT],
 ) -> tuple[ViewT, ...]:
-    """What a view shows of every seat (seat_view for each, its hand to viewer only unless all_shown; extras by seat):
-    the memo kept with each player is read here, one call a view rather than one a seat, as views are made for every
-    decision."""
+    """What a view shows of every seat: build(seat, player, extra, hand_shown) for each, its hand shown to viewer only
+    unless all_shown, with extras[seat] what else the game's seat view shows (an allegiance, role tokens). Each is
+    worked out once for each player (who never changes) and kept with it (a memo of seat, extra and the view without
+    and with the hand), for as long as seat and extra are the same: views are made for every decision."""
     views = []
     for seat, player in enumerate(players):
         extra, hand_shown, memo = extras[seat], all_shown or seat == viewer, player.shown
-        view = None
-        if memo is not None and memo[0] == seat and memo[1] == extra:
-            view = memo[3] if hand_shown else memo[2]
-        views.append(seat_view(player, seat, extra, hand_shown, build) if view is None else view)
+        if memo is None or memo[0] != seat or memo[1] != extra:
+            memo = (seat, extra, None, None)
+        view = memo[3] if hand_shown else memo[2]
+        if view is None:
+            view = build(seat, player, extra, hand_shown)
+            remember(player, "shown", (seat, extra, memo[2], view) if hand_shown else (seat, extra, view, memo[3]))
+        views.append(view)
     return tuple(views)
 
 
@@ -144,7 +132,9 @@ class CardState(Generic[SeatT]):
     def clone(self) -> Self:
         """A copy sharing nothing mutable, so apply never touches the state it was given; every field is copied
         by its declared type, and a field of a type that cannot be copied is an error, never left shared."""
-        return deep_copy(self)
+        cls: type = type(self)
+        copy: Self = copier(cls)(self)
+        return copy
 
     def add_coins(self, seat: int, coins: int) -> None:
         """seat gains coins (loses them, if negative)."""

@@ -21,14 +21,11 @@ class WindowGame(ABC):
 
     name: str
 
-    @property
-    @abstractmethod
-    def handlers(self) -> Mapping[str, Handler]:
-        """One handler per window."""
+    handlers: Mapping[str, Handler]
+    """One handler per window (a class attribute: apply looks it up for every move)."""
 
-    @abstractmethod
-    def settle(self, state: Any, events: list[Event]) -> None:
-        """Run the automatic steps after a move."""
+    settle: Callable[[Any, list[Event]], None]
+    """Run the automatic steps after a move: settle(state, events), a function of the game's (a static method)."""
 
     @abstractmethod
     def make_view(self, state: Any, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> Any:

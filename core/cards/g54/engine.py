@@ -34,56 +34,6 @@ from core.cards.window_game import Handler, WindowGame
 from core.rng import below, seed_state, shuffle
 
 
-class G54Game(WindowGame):
-    """Coup: Rebellion G54 for 2-6 players."""
-
-    name = "g54"
-
-    def load_config(self, data: object) -> G54Config:
-        """The config in plain data."""
-        return G54Config.from_dict(data)
-
-    def new(self, config: G54Config, seed: int) -> G54State:
-        """Draw the five roles (unless fixed), shuffle their 15 cards, deal 2 cards and 2 coins each."""
-        rng = seed_state(seed)
-        roles = config.fixed_roles()
-        if not roles:
-            drawn: list[str] = []
-            for group in GROUPS:
-                pool = list(group_roles(group, config.selection == "advanced"))
-                for _ in range(PER_GROUP[group]):
-                    rng, index = below(rng, len(pool))
-                    drawn.append(pool.pop(index))
-            roles = in_play_order(tuple(drawn))
-        rng, first = first_seat(rng, config.players, config.first_player)
-        deck = [role for role in roles for _ in range(COPIES)]
-        rng = shuffle(rng, deck)
-        players = [G54Player(name) for name in config.seat_names()]
-        deal(players, deck)
-        return G54State(config, roles, players, deck, rng, active=first, window="action", owed=[first])
-
-    def legal(self, state: G54State, seat: int) -> tuple[Move, ...]:
-        """Every move seat may make now."""
-        if seat not in state.owed:
-            return ()
-        return LEGAL[state.window](state, seat)
-
-    @property
-    def handlers(self) -> Mapping[str, Handler]:
-        """One handler per window (the table below)."""
-        return HANDLERS
-
-    def settle(self, state: G54State, events: list[Event]) -> None:
-        """The automatic steps between windows."""
-        settle(state, events)
-
-    def make_view(
-        self, state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False
-    ) -> G54View:
-        """What seat may know (and every hand, with every_hand)."""
-        return make_view(state, seat, legal, every_hand)
-
-
 def settle(s: G54State, events: list[Event]) -> None:
     """Run the automatic steps until some seat owes a decision or the game is over."""
     while not s.owed:
@@ -140,8 +90,8 @@ def _communist_moves(s: G54State, seat: int) -> list[Move]:
     living, players = s.living(), s.players
     coins = [players[p].coins for p in living]
     most, least = max(coins), min(coins)
-    richest = [p for p, held in zip(living, coins) if held == most and (p == seat or s.may_target(seat, p))]
-    poorest = [p for p, held in zip(living, coins) if held == least]
+    richest = [p for p in living if players[p].coins == most and (p == seat or s.may_target(seat, p))]
+    poorest = [p for p in living if players[p].coins == least]
     return [move("communist", target=r, other=p) for r in richest for p in poorest if r != p]
 
 
@@ -241,4 +191,50 @@ STEPS: dict[str, Callable[[G54State, list[Event]], None]] = {
     "lawyer_failed": turn.lawyer_failed,
     "next_turn": turn.next_turn,
 }
+
+
+class G54Game(WindowGame):
+    """Coup: Rebellion G54 for 2-6 players."""
+
+    name = "g54"
+
+    def load_config(self, data: object) -> G54Config:
+        """The config in plain data."""
+        return G54Config.from_dict(data)
+
+    def new(self, config: G54Config, seed: int) -> G54State:
+        """Draw the five roles (unless fixed), shuffle their 15 cards, deal 2 cards and 2 coins each."""
+        rng = seed_state(seed)
+        roles = config.fixed_roles()
+        if not roles:
+            drawn: list[str] = []
+            for group in GROUPS:
+                pool = list(group_roles(group, config.selection == "advanced"))
+                for _ in range(PER_GROUP[group]):
+                    rng, index = below(rng, len(pool))
+                    drawn.append(pool.pop(index))
+            roles = in_play_order(tuple(drawn))
+        rng, first = first_seat(rng, config.players, config.first_player)
+        deck = [role for role in roles for _ in range(COPIES)]
+        rng = shuffle(rng, deck)
+        players = [G54Player(name) for name in config.seat_names()]
+        deal(players, deck)
+        return G54State(config, roles, players, deck, rng, active=first, window="action", owed=[first])
+
+    def legal(self, state: G54State, seat: int) -> tuple[Move, ...]:
+        """Every move seat may make now."""
+        if seat not in state.owed:
+            return ()
+        return LEGAL[state.window](state, seat)
+
+    handlers: Mapping[str, Handler] = HANDLERS
+    settle = staticmethod(settle)
+
+    def make_view(
+        self, state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False
+    ) -> G54View:
+        """What seat may know (and every hand, with every_hand)."""
+        return make_view(state, seat, legal, every_hand)
+
+
 G54 = G54Game()
