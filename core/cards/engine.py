@@ -10,7 +10,7 @@ from core.cards.moves import Move, move
 from core.cards.rules import FACTIONS, FORCED_COUP_COINS, copies_per_character, ruleset
 from core.cards.seating import deal, first_seat
 from core.cards.state import CoupConfig, CoupState, Player
-from core.cards.views import CoupView, make_view
+from core.cards.views import make_view
 from core.cards.window_game import WindowGame
 from core.rng import seed_state, shuffle
 
@@ -87,11 +87,7 @@ class CoupGame(WindowGame):
             return RETURN_OR_FORCE
         return ()
 
-    def make_view(
-        self, state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False
-    ) -> CoupView:
-        """What seat may know (and every hand, with every_hand)."""
-        return make_view(state, seat, legal, every_hand)
+    make_view = staticmethod(make_view)  # what seat may know (core.cards.views)
 
 
 def _action_moves(state: CoupState, seat: int) -> tuple[Move, ...]:

@@ -27,9 +27,9 @@ class WindowGame(ABC):
     settle: Callable[[Any, list[Event]], None]
     """Run the automatic steps after a move: settle(state, events), a function of the game's (a static method)."""
 
-    @abstractmethod
-    def make_view(self, state: Any, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> Any:
-        """What seat may know, with its legal moves (and every seat's hand, with every_hand)."""
+    make_view: Callable[..., Any]
+    """What seat may know, with its legal moves (and every seat's hand, with every_hand): make_view(state, seat, legal,
+    every_hand=False), a function of the game's (a static method, called for every decision)."""
 
     @abstractmethod
     def legal(self, state: Any, seat: int) -> tuple[Move, ...]:

@@ -25,7 +25,7 @@ from core.cards.g54.roles import (
     in_play_order,
 )
 from core.cards.g54.state import DISAPPEAR_TOKENS, G54Player, G54State
-from core.cards.g54.views import G54View, make_view
+from core.cards.g54.views import make_view
 from core.cards.influence import await_loss, win
 from core.cards.moves import Move, move
 from core.cards.rules import COUP_COST, FORCED_COUP_COINS
@@ -230,11 +230,7 @@ class G54Game(WindowGame):
     handlers: Mapping[str, Handler] = HANDLERS
     settle = staticmethod(settle)
 
-    def make_view(
-        self, state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False
-    ) -> G54View:
-        """What seat may know (and every hand, with every_hand)."""
-        return make_view(state, seat, legal, every_hand)
+    make_view = staticmethod(make_view)  # what seat may know (core.cards.g54.views)
 
 
 G54 = G54Game()
