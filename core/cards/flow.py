@@ -195,14 +195,19 @@ HANDLERS = {
 
 
 def settle(s: CoupState, events: list[Event]) -> None:
-    """Run the automatic steps until some seat owes a decision or the game is over."""
+    """Run the automatic steps until some seat owes a decision or the game is over. Only a card lost puts a seat out
+    (the move's own, or one of the queued losses), never a step: who is left is asked after those alone."""
+    ask_who_is_left = True
     while True:
-        if s.losses and await_loss(s, events, lose):
-            return
-        winner = s.last_one_in()
+        if s.losses:
+            if await_loss(s, events, lose):
+                return
+            ask_who_is_left = True
+        winner = s.last_one_in() if ask_who_is_left else None
         if winner is not None and s.window not in ("setup", "allegiance"):
             win(s, winner, events)
             return
+        ask_who_is_left = False
         step, s.then = s.then, ""
         if not step:
             return
@@ -224,6 +229,10 @@ def _step_block(s: CoupState, events: list[Event]) -> None:
     open_window(s, "block", blockers, "resolve")
 
 
+GAINS = {"income": 1, "foreign_aid": 2, "tax": 3}
+"""The coins each action that only takes coins takes from the treasury."""
+
+
 def _step_resolve(s: CoupState, events: list[Event]) -> None:
     pending = s.pending
     assert pending is not None
@@ -234,10 +243,9 @@ def _step_resolve(s: CoupState, events: list[Event]) -> None:
         events.append(Event("fizzle", pending.actor, pending.target, what=pending.kind))
         return
     kind = pending.kind
-    gains = {"income": 1, "foreign_aid": 2, "tax": 3}
-    if kind in gains:
-        s.players[actor] = s.players[actor].gaining(gains[kind])
-        events.append(Event("gain", pending.actor, amount=gains[kind], what=kind))
+    if kind in GAINS:
+        s.players[actor] = s.players[actor].gaining(GAINS[kind])
+        events.append(Event("gain", pending.actor, amount=GAINS[kind], what=kind))
     elif kind in ("coup", "assassinate"):
         assert pending.target is not None  # a Coup and an assassination always name their target
         s.losses.append((pending.target, kind))

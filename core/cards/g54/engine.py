@@ -6,7 +6,15 @@ import functools
 from collections.abc import Callable, Mapping
 from itertools import combinations
 
-from core.cards.common_moves import CHALLENGE_OR_PASS, aimed, keeps, naming, one_per_card, prove_or_concede
+from core.cards.common_moves import (
+    CHALLENGE_OR_PASS,
+    MOVE_LISTS_KEPT,
+    aimed,
+    keeps,
+    naming,
+    one_per_card,
+    prove_or_concede,
+)
 from core.cards.events import Event
 from core.cards.g54 import claims, effects, losses, turn
 from core.cards.g54.config import G54Config
@@ -35,14 +43,17 @@ from core.rng import below, seed_state, shuffle
 
 
 def settle(s: G54State, events: list[Event]) -> None:
-    """Run the automatic steps until some seat owes a decision or the game is over."""
+    """Run the automatic steps until some seat owes a decision or the game is over. Only a card lost puts a seat out
+    (in the move's own handler, or among the queued losses), never a step: who is left is asked after those alone."""
+    ask_who_is_left = True
     while not s.owed:
-        winner = s.last_one_in()
+        winner = s.last_one_in() if ask_who_is_left else None
         if winner is not None:
             win(s, winner, events)
             s.claim = None
             return
-        if await_loss(s, events, losses.reveal, losses.may_react):
+        ask_who_is_left = bool(s.losses)
+        if ask_who_is_left and await_loss(s, events, losses.reveal, losses.may_react):
             return
         step, s.then = s.then, ""
         if not step:
@@ -86,13 +97,18 @@ def acting_roles(roles: tuple[str, ...]) -> tuple[Role, ...]:
     return tuple([ROLES[name] for name in roles if ROLES[name].has_action])
 
 
-def _communist_moves(s: G54State, seat: int) -> list[Move]:
+def _communist_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     living, players = s.living(), s.players
     coins = [players[p].coins for p in living]
     most, least = max(coins), min(coins)
-    richest = [p for p in living if players[p].coins == most and (p == seat or s.may_target(seat, p))]
-    poorest = [p for p in living if players[p].coins == least]
-    return [move("communist", target=r, other=p) for r in richest for p in poorest if r != p]
+    richest = tuple([p for p in living if players[p].coins == most and (p == seat or s.may_target(seat, p))])
+    return _from_rich_to_poor(richest, tuple([p for p in living if players[p].coins == least]))
+
+
+@functools.lru_cache(maxsize=MOVE_LISTS_KEPT)
+def _from_rich_to_poor(richest: tuple[int, ...], poorest: tuple[int, ...]) -> tuple[Move, ...]:
+    """The Communist's moves: from each of the richest to each other of the poorest."""
+    return tuple([move("communist", target=r, other=p) for r in richest for p in poorest if r != p])
 
 
 def _prove_moves(s: G54State, seat: int) -> tuple[Move, ...]:
