@@ -76,28 +76,35 @@ class CardView(Generic[SeatViewT]):
         return None if self.viewer is None else self.players[self.viewer]
 
 
-TableFields = tuple[
-    int | None,
-    tuple[Any, ...],
-    int,
-    int,
-    int,
-    int,
-    str,
-    tuple[int, ...],
-    int | None,
-    str,
-    tuple[str, ...],
-    tuple[Move, ...],
-    int | None,
-]
+ViewT = TypeVar("ViewT", bound=CardView[Any])
 
 
-def table_fields(
-    state: CardState[Any], viewer: int | None, legal: tuple[Move, ...], players: tuple[Any, ...], drawn: tuple[str, ...]
-) -> TableFields:
-    """The fields every game's view starts with, in CardView's order (by position, as in seat_fields), given the
-    seat views and the drawn cards the viewer may see."""
+def card_view(
+    cls: type[ViewT],
+    state: CardState[Any],
+    viewer: int | None,
+    legal: tuple[Move, ...],
+    players: tuple[Any, ...],
+    drawn: tuple[str, ...],
+    game_fields: tuple[Any, ...],
+) -> ViewT:
+    """A view of class cls: the fields every game's view starts with, in CardView's order, given the seat views and
+    the drawn cards the viewer may see, then game_fields, the game's own in its class's order. Built by position, in
+    one call (by name, a view would cost twice as much: the call binds every field by name; made for every decision)."""
     losing, reason = state.losses[0] if state.window == "lose" and state.losses else (None, "")
-    table = (len(state.deck), state.active, state.turn, state.version, state.window, tuple(state.owed))
-    return viewer, players, *table, losing, reason, drawn, legal, state.winner
+    return cls(  # every field but the game's own written out: one list of arguments to build, not two
+        viewer,
+        players,
+        len(state.deck),
+        state.active,
+        state.turn,
+        state.version,
+        state.window,
+        tuple(state.owed),
+        losing,
+        reason,
+        drawn,
+        legal,
+        state.winner,
+        *game_fields,
+    )

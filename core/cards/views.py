@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from core.cards.moves import Move
 from core.cards.rules import TREASURY_COINS
 from core.cards.seats import seat_views
 from core.cards.state import Challenge, CoupState, Pending, Player
-from core.cards.table_view import CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
+from core.cards.table_view import CardSeatView, CardView, all_hands_shown, card_view, seat_fields
 from core.frozen import frozen_dataclass
+
+COINS = attrgetter("coins")
 
 
 @frozen_dataclass
@@ -46,15 +50,16 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every
     pending, window = state.pending, state.window
     exchanging = window == "exchange" and seat == state.active
     examiners = (pending.actor, pending.target) if pending is not None else ()  # who sees an examined card
-    return CoupView(  # by position, in the fields' order (by name, a view would cost twice as much: see table_fields)
-        *table_fields(state, seat, legal, views, tuple(state.drawn) if exchanging else ()),
-        max(0, TREASURY_COINS - state.reserve - sum([p.coins for p in players])),  # treasury
+    config = state.config
+    game_fields = (  # CoupView's own, in its order
+        max(0, TREASURY_COINS - state.reserve - sum(map(COINS, players))),  # treasury
         pending,
         state.challenge,
         tuple(state.choices[seat]) if window == "setup" and seat is not None else (),  # choices
-        state.config.two_player_variant,
-        state.config.reformation,
-        state.config.inquisitor,
+        config.two_player_variant,
+        config.reformation,
+        config.inquisitor,
         state.reserve,
         state.examined if seat is not None and seat in examiners else None,  # examined
     )
+    return card_view(CoupView, state, seat, legal, views, tuple(state.drawn) if exchanging else (), game_fields)

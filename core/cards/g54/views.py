@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.cards.g54.state import Challenge, G54Player, G54State
 from core.cards.moves import Move
 from core.cards.seats import seat_views
-from core.cards.table_view import CardSeatView, CardView, all_hands_shown, seat_fields, table_fields
+from core.cards.table_view import CardSeatView, CardView, all_hands_shown, card_view, seat_fields
 from core.frozen import frozen_dataclass
 
 
@@ -100,8 +100,7 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
         blocking = pending.to_block[0] if state.window in ("block", "claim") and pending.to_block else None
         fields = (pending.actor, pending.kind, pending.role, pending.target, pending.other, pending.card)
         pending_view = G54PendingView(*fields, tuple(pending.blocked), tuple(pending.joiners), pending.funder, blocking)
-    return G54View(  # by position, in the fields' order (by name, a view would cost twice as much: see table_fields)
-        *table_fields(state, seat, legal, players, tuple(state.drawn) if sees_draw else ()),
+    game_fields = (  # G54View's own, in its order
         state.roles,
         pending_view,
         None if claim is None else ClaimView(claim.seat, claim.role, claim.kind),  # claim
@@ -115,3 +114,4 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
         tuple(state.disappear),
         None if estate is None else (estate.seat, estate.coins),  # estate
     )
+    return card_view(G54View, state, seat, legal, players, tuple(state.drawn) if sees_draw else (), game_fields)
