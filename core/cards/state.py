@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -33,9 +34,10 @@ class CoupConfig:
             raise ValueError("the two-player variant needs exactly 2 players")
         check_first_player(self.first_player, self.players)
 
-    @property
+    @functools.cached_property
     def rules(self) -> Ruleset:
-        """The characters and actions this table plays with."""
+        """The characters and actions this table plays with (kept once asked: a config never changes, and the
+        engine asks at nearly every step)."""
         return ruleset(self.inquisitor, self.reformation)
 
     def seat_names(self) -> tuple[str, ...]:
