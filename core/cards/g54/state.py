@@ -49,7 +49,7 @@ class Pending:
     paid: bool = False
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Claim:
     """A claim open to challenge: seat says it holds role, for an action, a join, a block, a Lawyer's
     estate or a reactive claim on a lost card (aside: that card, set aside face down)."""
