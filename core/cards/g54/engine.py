@@ -28,7 +28,6 @@ from core.cards.g54.roles import (
     RICH_POOR,
     ROLE,
     ROLES,
-    Role,
     group_roles,
     in_play_order,
 )
@@ -72,29 +71,31 @@ def action_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     moves = [INCOME, *coup]
     fair = tuple([t for t in others if t != partner and t != s.peacekeeper])  # may_target's, besides a Coup
     taxed = s.taxed if s.collector is not None and s.collector != seat else None  # the role seat pays a tax on
-    for role in acting_roles(s.roles):
-        if coins < role.price + (role.name == taxed) or (s.spying and role.kind == "spy"):
+    for name, kind, aim, price in acting_roles(s.roles):
+        if coins < price + (name == taxed) or (kind == "spy" and s.spying):
             continue
-        if role.aim == ONE:
+        if aim == ONE:
             aims = fair
-            if role.kind == "mercenary":
+            if kind == "mercenary":
                 aims = tuple([t for t in aims if t not in s.disappear]) if len(s.disappear) < DISAPPEAR_TOKENS else ()
-            moves.extend(aimed(role.kind, aims))
-        elif role.aim == FRIEND:
-            moves.extend(aimed(role.kind, others))
-        elif role.aim == RICH_POOR:
+            moves.extend(aimed(kind, aims))
+        elif aim == FRIEND:
+            moves.extend(aimed(kind, others))
+        elif aim == RICH_POOR:
             moves.extend(_communist_moves(s, seat))
-        elif role.aim == ROLE:
-            moves.extend(naming(role.kind, s.roles))
-        elif role.aim in (EVERYONE, "none"):
-            moves.append(move(role.kind))
+        elif aim == ROLE:
+            moves.extend(naming(kind, s.roles))
+        elif aim in (EVERYONE, "none"):
+            moves.append(move(kind))
     return tuple(moves)
 
 
 @functools.cache
-def acting_roles(roles: tuple[str, ...]) -> tuple[Role, ...]:
-    """The roles of roles that have a turn action, in their order (a game's roles are fixed: worked out once)."""
-    return tuple([ROLES[name] for name in roles if ROLES[name].has_action])
+def acting_roles(roles: tuple[str, ...]) -> tuple[tuple[str, str, str, int], ...]:
+    """The roles of roles that have a turn action, in their order, each as what its moves are made of: its name, its
+    moves' kind, how it aims and the coins it needs (a game's roles are fixed: worked out once)."""
+    acting = [ROLES[name] for name in roles if ROLES[name].has_action]
+    return tuple([(role.name, role.kind, role.aim, role.price) for role in acting])
 
 
 def _communist_moves(s: G54State, seat: int) -> tuple[Move, ...]:
