@@ -41,11 +41,11 @@ def copier(cls: type) -> Copier:
         raise TypeError(f"{cls.__name__}: a dataclass with __post_init__ cannot be copied field by field")
     values = []
     namespace: dict[str, Any] = {"cls": cls, "new": object.__new__}
-    for index, (name, copier) in enumerate(_field_copiers(cls)):
-        if copier is None:
+    for index, (name, copy_field) in enumerate(_field_copiers(cls)):
+        if copy_field is None:
             values.append((name, f"value.{name}"))
         else:
-            namespace[f"copy_{index}"] = copier
+            namespace[f"copy_{index}"] = copy_field
             values.append((name, f"copy_{index}(value.{name})"))
     if all(name in getattr(cls, "__slots__", ()) for name, _ in values):
         stores = "".join(f"    self.{name} = {value}\n" for name, value in values)
