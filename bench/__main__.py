@@ -16,6 +16,7 @@ from bench import (
     bot_times,
     bots,
     engine,
+    engine_instructions,
     engine_sizes,
     expert,
     host_load,
@@ -32,6 +33,7 @@ Measurement = Callable[[bool], dict[str, Any]]
 MEASUREMENTS: dict[str, Measurement] = {
     "engine": engine.measure,
     "engine_sizes": engine_sizes.measure,
+    "engine_instructions": engine_instructions.measure,
     "bots": bots.measure,
     "memory": bots.measure_memory,
     "bot_times": bot_times.measure,

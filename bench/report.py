@@ -75,6 +75,18 @@ ROWS = [
         lambda r: passes(at(r, "engine_vs_coupml_ratio"), lambda v: all(v[g] >= 2 for g in GAMES)),
     ),
     Row(
+        "engine_instructions",
+        "engine, instructions per decision under valgrind (Coup / Reformation / G54; coupml's), and coupml's over ours",
+        "—",
+        lambda r: "; ".join(
+            [
+                " / ".join(shown(at(r, f"engine_instructions_per_decision.{game}")) for game in GAMES),
+                shown(at(r, "engine_instructions_per_decision.coupml")),
+                " / ".join(shown(at(r, f"engine_vs_coupml_instructions.{game}"), "{:.2f}x") for game in GAMES),
+            ]
+        ),
+    ),
+    Row(
         "engine_sizes",
         "random self-play, games/s: Coup 2 / 4 / 6 players, Reformation 10, G54 4, wargame",
         "—",
