@@ -9,8 +9,10 @@ from itertools import permutations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from core.cards.beliefs import Beliefs, beliefs, bluff_chance, claim_at_stake
+from core.cards.beliefs import Beliefs, beliefs, bluff_chance, claim_at_stake, shuffle
 from core.registry import game_spec
 from core.sim import derive_seeds
 
@@ -124,3 +126,20 @@ def test_the_bluff_odds_of_a_claim_follow_the_bluff_rate() -> None:
         assert odds == pytest.approx((1 - plain) * rate / ((1 - plain) * rate + plain))
         return
     pytest.fail("no lone claim found")
+
+
+@given(st.integers(min_value=0, max_value=2**64), st.lists(st.integers(), max_size=30))
+def test_the_search_shuffles_as_random_shuffle_does(seed: int, cards: list[int]) -> None:
+    """beliefs.shuffle makes random.Random.shuffle's own draws (a seeded search plays the same game as before it)."""
+    theirs, ours = list(cards), list(cards)
+    random.Random(seed).shuffle(theirs)
+    generator = random.Random(seed)
+    shuffle(generator, ours)  # type: ignore[arg-type]  # any items shuffle alike
+    assert ours == theirs and generator.random() == _after_shuffle(seed, len(cards))
+
+
+def _after_shuffle(seed: int, size: int) -> float:
+    """The next draw of a generator seeded with seed after random.Random.shuffle of size items."""
+    generator = random.Random(seed)
+    generator.shuffle(list(range(size)))
+    return generator.random()

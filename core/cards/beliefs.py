@@ -29,6 +29,19 @@ TRIES = 200
 """Draws of a uniform deal before a sample settles for the likeliest one it drew (see Beliefs.sample)."""
 
 
+def shuffle(rng: random.Random, cards: list[str]) -> None:
+    """Shuffle cards in place with the draws random.Random.shuffle makes (each swap below i + 1 by getrandbits, drawn
+    again past it), without its call per card: a search shuffles the hidden cards up to TRIES times for each deal."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 @dataclass(frozen=True)
 class Opponent:
     """A living opponent as the viewer sees it: how many face-down cards it holds, the cards it claims to hold (still
@@ -55,11 +68,17 @@ class Beliefs:
     bluff: float
 
     def likelihood(self, opponent: Opponent, hand: tuple[str, ...]) -> float:
-        """How likely opponent's claims are with hand, against an honest hand's 1 (0: hand contradicts the view)."""
-        if any(hand.count(card) < opponent.known.count(card) for card in set(opponent.known)):
+        """How likely opponent's claims are with hand, against an honest hand's 1 (0: hand contradicts the view). Asked
+        for every opponent of every deal a search draws: written as plain loops."""
+        known = opponent.known
+        if known and any(hand.count(card) < known.count(card) for card in set(known)):
             return 0.0
-        bluffs = sum(1 for card in opponent.claims if card not in hand)
-        bluffs += opponent.denies is not None and opponent.denies in hand
+        bluffs = 0
+        for card in opponent.claims:
+            if card not in hand:
+                bluffs += 1
+        if opponent.denies is not None and opponent.denies in hand:
+            bluffs += 1
         return float(self.bluff**bluffs)
 
     def worlds(self) -> Iterator[tuple[Hands, float]]:
@@ -91,7 +110,7 @@ class Beliefs:
         cards = [card for card, count in self.pool for _ in range(count)]
         best: tuple[float, Hands, list[str]] = (-1.0, {}, cards)
         for _ in range(TRIES):
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             hands, at = {}, 0
             like = 1.0
             for opponent in self.opponents:
