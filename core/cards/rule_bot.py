@@ -63,8 +63,10 @@ def visible(view: CoupView) -> Counter[str]:
 
 
 def unseen(view: CoupView, card: str) -> int:
-    """Copies of card the viewer cannot see (0: nobody else can hold it)."""
-    return max(0, copies_per_character(len(view.players)) - visible(view)[card])
+    """Copies of card the viewer cannot see (0: nobody else can hold it); counted for that card alone, as visible would
+    (an expert's play-outs ask it thousands of times a decision)."""
+    seen = hand(view).count(card) + view.drawn.count(card) + sum(p.revealed.count(card) for p in view.players)
+    return max(0, copies_per_character(len(view.players)) - seen)
 
 
 def possible(view: CoupView, card: str) -> bool:

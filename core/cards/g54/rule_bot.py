@@ -4,7 +4,6 @@ visible cards, bluffs roles still possible, and challenges by the odds."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from math import comb
 
 from core.cards.g54.roles import BY_KIND, COPIES, EVERYONE, FRIEND, RICH_POOR, ROLES, Role
@@ -65,10 +64,12 @@ def hand(view: G54View) -> tuple[str, ...]:
 
 
 def unseen(view: G54View, role: str) -> int:
-    """Copies of role neither revealed nor in the viewer's hand or lost face down."""
-    seen = Counter(c for p in view.players for c in p.revealed)
-    own = Counter(hand(view)) + Counter(me(view).aside or ())
-    return max(0, COPIES - seen[role] - own[role])
+    """Copies of role neither revealed nor in the viewer's hand or lost face down (counted for that role alone: the
+    bot asks for every action it weighs, and an expert's play-outs weigh thousands)."""
+    seen = sum(p.revealed.count(role) for p in view.players)
+    mine = me(view)
+    own = (mine.hand or ()).count(role) + (mine.aside or ()).count(role)
+    return max(0, COPIES - seen - own)
 
 
 def holds_chance(view: G54View, seat: int, role: str) -> float:
