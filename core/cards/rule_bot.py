@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from math import comb
 
 from core.cards.bot_view import hand, me, my_seat
@@ -54,17 +53,9 @@ def steal_blockers(view: CoupView) -> tuple[str, ...]:
     return ruleset(view.inquisitor, view.reformation).actions["steal"].blockers
 
 
-def visible(view: CoupView) -> Counter[str]:
-    """Every card the viewer can see: its hand, cards drawn in an exchange, and all revealed cards."""
-    cards = [*hand(view), *view.drawn]
-    for player in view.players:
-        cards += player.revealed
-    return Counter(cards)
-
-
 def unseen(view: CoupView, card: str) -> int:
-    """Copies of card the viewer cannot see (0: nobody else can hold it); counted for that card alone, as visible would
-    (an expert's play-outs ask it thousands of times a decision)."""
+    """Copies of card the viewer cannot see (0: nobody else can hold it): not in its hand, drawn in an exchange or
+    revealed (counted for that card alone: an expert's play-outs ask it thousands of times a decision)."""
     seen = hand(view).count(card) + view.drawn.count(card) + sum(p.revealed.count(card) for p in view.players)
     return max(0, copies_per_character(len(view.players)) - seen)
 
@@ -76,9 +67,9 @@ def possible(view: CoupView, card: str) -> bool:
 
 def p_holds(view: CoupView, seat: int, card: str) -> float:
     """Chance that seat holds card, its cards drawn at random from those the viewer cannot see."""
-    seen, per_character = visible(view), copies_per_character(len(view.players))
-    copies = max(0, per_character - seen[card])
-    pool = per_character * len(characters(view)) - sum(seen.values())
+    copies = unseen(view, card)
+    seen = len(hand(view)) + len(view.drawn) + sum(len(p.revealed) for p in view.players)  # every card the viewer sees
+    pool = copies_per_character(len(view.players)) * len(characters(view)) - seen
     held = view.players[seat].influence
     if copies == 0 or pool <= 0:
         return 0.0
