@@ -17,12 +17,12 @@ def deep_copy(value: T) -> T:
     """A copy of value (an unfrozen dataclass) sharing nothing mutable with it; fast, as every field's way of being
     copied was worked out once for its class. A field of a type it cannot copy is a TypeError, never left shared."""
     cls: type = type(value)
-    copy: T = copier(cls)(value)
+    copy: T = dataclass_copier(cls)(value)
     return copy
 
 
 @functools.cache
-def copier(cls: type) -> Copier:
+def dataclass_copier(cls: type) -> Copier:
     """How deep_copy copies an instance of dataclass cls (a state's clone calls it straight, one call less a move):
     immutable fields are shared, every other field is copied by its declared type. The copy is made in one function
     written out for cls: for a dataclass with slots (the engines' states), a new instance whose slots are stored one by
@@ -98,7 +98,7 @@ def _copier(hint: Any, where: str) -> Copier | None:
         return lambda value: [copy_item(v) for v in value]
     elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not hint.__dataclass_params__.frozen:  # type: ignore[attr-defined]  # set on every dataclass, untyped
-            return copier(hint)
+            return dataclass_copier(hint)
         if _immutable(hint):
             return None
     raise TypeError(f"{where}: no way to copy a {hint!r} (only immutable values, lists and dataclasses)")

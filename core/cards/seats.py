@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from core.cards.copying import copier
+from core.cards.copying import dataclass_copier
 from core.cards.rules import STARTING_COINS
 from core.frozen import derived, frozen_dataclass, remember
 
@@ -133,7 +133,7 @@ class CardState(Generic[SeatT]):
         """A copy sharing nothing mutable, so apply never touches the state it was given; every field is copied
         by its declared type, and a field of a type that cannot be copied is an error, never left shared."""
         cls: type = type(self)
-        copy: Self = copier(cls)(self)
+        copy: Self = dataclass_copier(cls)(self)
         return copy
 
     def add_coins(self, seat: int, coins: int) -> None:

@@ -214,6 +214,9 @@ class G54Game(WindowGame):
     """Coup: Rebellion G54 for 2-6 players."""
 
     name = "g54"
+    handlers: Mapping[str, Handler] = HANDLERS
+    settle = staticmethod(settle)  # the automatic steps between windows (above)
+    make_view = staticmethod(make_view)  # what seat may know (core.cards.g54.views)
 
     def load_config(self, data: object) -> G54Config:
         """The config in plain data."""
@@ -243,11 +246,6 @@ class G54Game(WindowGame):
         if seat not in state.owed:
             return ()
         return LEGAL[state.window](state, seat)
-
-    handlers: Mapping[str, Handler] = HANDLERS
-    settle = staticmethod(settle)
-
-    make_view = staticmethod(make_view)  # what seat may know (core.cards.g54.views)
 
 
 G54 = G54Game()
