@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import comb, prod
 
@@ -67,7 +67,7 @@ class Beliefs:
     opponents: tuple[Opponent, ...]
     bluff: float
 
-    def likelihood(self, opponent: Opponent, hand: tuple[str, ...]) -> float:
+    def likelihood(self, opponent: Opponent, hand: Sequence[str]) -> float:
         """How likely opponent's claims are with hand, against an honest hand's 1 (0: hand contradicts the view). Asked
         for every opponent of every deal a search draws: written as plain loops."""
         known = opponent.known
@@ -106,24 +106,27 @@ class Beliefs:
     def sample(self, rng: random.Random) -> tuple[Hands, list[str]]:
         """One deal drawn with its weight's chance (a uniform deal, kept with the chance its claims give it), and the
         rest of the pool in random order. After TRIES refusals the likeliest deal drawn is kept: a possible one,
-        never a deal the view rules out."""
+        never a deal the view rules out. A search draws up to TRIES deals for each one it plays out: a refused deal's
+        hands are weighed as they lie (the weight counts cards, not their order) and sorted only once kept."""
         cards = [card for card, count in self.pool for _ in range(count)]
-        best: tuple[float, Hands, list[str]] = (-1.0, {}, cards)
+        spans, at = [], 0
+        for opponent in self.opponents:
+            spans.append((opponent, at, at + opponent.cards))
+            at += opponent.cards
+        likelihood, random_draw = self.likelihood, rng.random
+        best_like, best_cards = -1.0, cards
         for _ in range(TRIES):
             shuffle(rng, cards)
-            hands, at = {}, 0
             like = 1.0
-            for opponent in self.opponents:
-                hand = tuple(sorted(cards[at : at + opponent.cards]))
-                hands[opponent.seat], at = hand, at + opponent.cards
-                like *= self.likelihood(opponent, hand)
-            if rng.random() < like:
-                return hands, cards[at:]
-            if like > best[0]:
-                best = (like, hands, cards[at:])
-        if best[0] <= 0:
+            for opponent, start, end in spans:
+                like *= likelihood(opponent, cards[start:end])
+            if random_draw() < like:
+                return _dealt(cards, spans)
+            if like > best_like:
+                best_like, best_cards = like, cards[:]
+        if best_like <= 0:
             raise ValueError("no deal of the hidden cards agrees with this view")
-        return best[1], list(best[2])
+        return _dealt(best_cards, spans)
 
     def holds(self) -> dict[int, dict[str, float]]:
         """For each opponent, the chance that it holds at least one of each card: exact while the deals are few
@@ -231,6 +234,12 @@ def bluff_chance(view: CardView, belief: Beliefs | None = None) -> float | None:
     seat, card, denies = stake
     holds = (belief or beliefs(view)).chance(seat, card)
     return holds if denies else 1.0 - holds
+
+
+def _dealt(cards: list[str], spans: list[tuple[Opponent, int, int]]) -> tuple[Hands, list[str]]:
+    """The opponents' hands (sorted) dealt from cards at their spans, and the cards after the last."""
+    hands = {opponent.seat: tuple(sorted(cards[start:end])) for opponent, start, end in spans}
+    return hands, cards[spans[-1][2] if spans else 0 :]
 
 
 def _splits(left: tuple[int, ...], size: int) -> Iterator[tuple[int, ...]]:

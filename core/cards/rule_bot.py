@@ -6,7 +6,7 @@ import random
 from math import comb
 
 from core.cards.bot_view import hand, me, my_seat
-from core.cards.moves import Move
+from core.cards.moves import Move, is_one_of, move
 from core.cards.rule_bot_reformation import conversion, embezzlement, foes
 from core.cards.rules import (
     AMBASSADOR,
@@ -35,7 +35,7 @@ EMBEZZLE_CHALLENGE = 0.5  # embezzling denies the Duke: challenge when the Duke 
 CHALLENGE_LOW_STAKES = 0.08  # blocks of others' actions, steals I can block or that take nothing
 BLOCK_BLUFF_SHARE = 0.5  # of the bot's bluffs, a block of a steal is tried half as often as an action
 LAST_LIFE_ASSASSIN = 0.25  # facing elimination: challenge an unlikely assassin, else bluff the Contessa
-PASS, CHALLENGE = Move("pass"), Move("challenge")
+PASS, CHALLENGE = move("pass"), move("challenge")
 
 
 def characters(view: CoupView) -> tuple[str, ...]:
@@ -56,7 +56,9 @@ def steal_blockers(view: CoupView) -> tuple[str, ...]:
 def unseen(view: CoupView, card: str) -> int:
     """Copies of card the viewer cannot see (0: nobody else can hold it): not in its hand, drawn in an exchange or
     revealed (counted for that card alone: an expert's play-outs ask it thousands of times a decision)."""
-    seen = hand(view).count(card) + view.drawn.count(card) + sum(p.revealed.count(card) for p in view.players)
+    seen = hand(view).count(card) + view.drawn.count(card)
+    for player in view.players:
+        seen += player.revealed.count(card)
     return max(0, copies_per_character(len(view.players)) - seen)
 
 
@@ -68,7 +70,9 @@ def possible(view: CoupView, card: str) -> bool:
 def p_holds(view: CoupView, seat: int, card: str) -> float:
     """Chance that seat holds card, its cards drawn at random from those the viewer cannot see."""
     copies = unseen(view, card)
-    seen = len(hand(view)) + len(view.drawn) + sum(len(p.revealed) for p in view.players)  # every card the viewer sees
+    seen = len(hand(view)) + len(view.drawn)  # every card the viewer sees
+    for player in view.players:
+        seen += len(player.revealed)
     pool = copies_per_character(len(view.players)) * len(characters(view)) - seen
     held = view.players[seat].influence
     if copies == 0 or pool <= 0:
@@ -207,8 +211,8 @@ class RuleBot:
             "show": self.show,
             "examine": self.inquire,
         }.get(view.window)
-        move = decide(view) if decide else None
-        return move if move in view.legal else view.legal[0]
+        chosen = decide(view) if decide else None
+        return chosen if chosen is not None and is_one_of(chosen, view.legal) else view.legal[0]
 
     def bluffing(self, rate: float | None = None) -> bool:
         """Whether to bluff this once (at the bot's own rate unless given)."""
@@ -221,35 +225,35 @@ class RuleBot:
         coins, mine = me(view).coins, hand(view)
         coupable = targets(view, "coup")
         if coins >= COUP_COST and coupable:
-            return Move("coup", target=max(coupable, key=lambda s: threat(view, s)))
+            return move("coup", target=max(coupable, key=lambda s: threat(view, s)))
         victim, prey = assassin_target(view), steal_target(view)
         if ASSASSIN in mine and victim is not None:
-            return Move("assassinate", target=victim)
+            return move("assassinate", target=victim)
         reform = conversion(view) or embezzlement(view, mine, self.bluffing)
         if reform is not None:
             return reform
         if DUKE in mine:
-            return Move("tax")
+            return move("tax")
         if CAPTAIN in mine and prey is not None:
-            return Move("steal", target=prey)
+            return move("steal", target=prey)
         if exchanger(view) in mine and self.dig(view):
-            return Move("exchange")
+            return move("exchange")
         suspect = examine_target(view)
         if INQUISITOR in mine and suspect is not None:
-            return Move("examine", target=suspect)
+            return move("examine", target=suspect)
         if self.bluffing():
-            options = [Move("tax")] if possible(view, DUKE) else []
+            options = [move("tax")] if possible(view, DUKE) else []
             if prey is not None and possible(view, CAPTAIN):
-                options.append(Move("steal", target=prey))
+                options.append(move("steal", target=prey))
             if victim is not None and possible(view, ASSASSIN):
-                options.append(Move("assassinate", target=victim))
+                options.append(move("assassinate", target=victim))
             if suspect is not None and possible(view, INQUISITOR):
-                options.append(Move("examine", target=suspect))
+                options.append(move("examine", target=suspect))
             if options:
                 return self.rng.choice(options)
         if not self.duke_may_block(view):
-            return Move("foreign_aid")
-        return Move("income")
+            return move("foreign_aid")
+        return move("income")
 
     def dig(self, view: CoupView) -> bool:
         """Exchange a weak hand while an active role may still be drawn and the game is not nearly over."""
@@ -277,20 +281,20 @@ class RuleBot:
             return PASS
         for card in cards:
             if card in mine:
-                return Move("block", card=card)
+                return move("block", card=card)
         bluffable = [c for c in cards if possible(view, c)]
         said = [c for c in bluffable if c in me(view).claims]
         if pending.kind == "assassinate" and me(view).influence == 1 and bluffable:
-            return Move("block", card=bluffable[0])
+            return move("block", card=bluffable[0])
         if pending.target != view.viewer:
-            return Move("block", card=said[0]) if said and self.bluffing() else PASS
+            return move("block", card=said[0]) if said and self.bluffing() else PASS
         if bluffable and self.bluffing(self.bluff * BLOCK_BLUFF_SHARE):
-            return Move("block", card=said[0] if said else self.rng.choice(bluffable))
+            return move("block", card=said[0] if said else self.rng.choice(bluffable))
         return PASS
 
     def prove(self, view: CoupView) -> Move:
         """Always prove a card held."""
-        return Move("prove") if Move("prove") in view.legal else Move("concede")
+        return move("prove") if move("prove") in view.legal else move("concede")
 
     def reveal(self, view: CoupView) -> Move:
         """Give up the least valuable card."""
@@ -306,7 +310,7 @@ class RuleBot:
 
     def side(self, view: CoupView) -> Move:
         """Open Reformation as a Loyalist: the two sides differ only in name."""
-        return Move("allegiance", card=FACTIONS[0])
+        return move("allegiance", card=FACTIONS[0])
 
     def show(self, view: CoupView) -> Move:
         """Examined: show the Inquisitor the least valuable card."""
@@ -315,4 +319,4 @@ class RuleBot:
     def inquire(self, view: CoupView) -> Move:
         """As Inquisitor: force a strong shown card back into the deck, hand a weak one back."""
         strong = view.examined is not None and VALUE.get(view.examined, 0.0) >= EXAMINE_FORCE
-        return Move("force") if strong else Move("return")
+        return move("force") if strong else move("return")

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from core.cards.bot_view import me, my_seat
-from core.cards.moves import Move
+from core.cards.moves import Move, move
 from core.cards.rules import ASSASSIN, COUP_COST, DUKE, FACTIONS
 from core.cards.views import CoupView, SeatView
 
@@ -87,8 +87,8 @@ def conversion(view: CoupView) -> Move | None:
 
 def embezzlement(view: CoupView, mine: tuple[str, ...], bluffing: Callable[[], bool]) -> Move | None:
     """Take the reserve when it is worth a turn: honestly without a Duke, as a rare bluff with one if it is rich."""
-    if Move("embezzle") not in view.legal or view.reserve < EMBEZZLE_MIN:
+    if view.reserve < EMBEZZLE_MIN or move("embezzle") not in view.legal:  # (no reserve outside Reformation)
         return None
     if DUKE not in mine or (view.reserve >= EMBEZZLE_BLUFF and bluffing()):
-        return Move("embezzle")
+        return move("embezzle")
     return None

@@ -8,10 +8,10 @@ from math import comb
 
 from core.cards.g54.roles import BY_KIND, COPIES, EVERYONE, FRIEND, RICH_POOR, ROLES, Role
 from core.cards.g54.views import G54SeatView, G54View
-from core.cards.moves import Move
+from core.cards.moves import Move, is_one_of, move
 from core.cards.rules import COUP_COST
 
-PASS, CHALLENGE = Move("pass"), Move("challenge")
+PASS, CHALLENGE = move("pass"), move("challenge")
 INFLUENCE_WORTH = 7.5  # one influence is worth about a Coup's 7 coins
 CHALLENGE_AT = 0.15  # challenge a claim when the claimant holds the role with less than this chance
 CHALLENGE_HURTS_ME = 0.3  # ... or less than this when the claim hurts the viewer
@@ -66,10 +66,11 @@ def hand(view: G54View) -> tuple[str, ...]:
 def unseen(view: G54View, role: str) -> int:
     """Copies of role neither revealed nor in the viewer's hand or lost face down (counted for that role alone: the
     bot asks for every action it weighs, and an expert's play-outs weigh thousands)."""
-    seen = sum(p.revealed.count(role) for p in view.players)
     mine = me(view)
-    own = (mine.hand or ()).count(role) + (mine.aside or ()).count(role)
-    return max(0, COPIES - seen - own)
+    seen = (mine.hand or ()).count(role) + (mine.aside or ()).count(role)
+    for player in view.players:
+        seen += player.revealed.count(role)
+    return max(0, COPIES - seen)
 
 
 def holds_chance(view: G54View, seat: int, role: str) -> float:
@@ -124,7 +125,7 @@ class G54RuleBot:
             "action": self.act,
             "claim": self.answer_claim,
             "react": self.answer_reaction,
-            "prove": lambda v: Move("prove"),
+            "prove": lambda v: move("prove"),
             "join": self.join,
             "fund": self.fund,
             "block": self.block,
@@ -135,8 +136,8 @@ class G54RuleBot:
             "extort": self.extort,
             "lawyer": self.lawyer,
         }.get(view.window)
-        move = decide(view) if decide else None
-        return move if move in view.legal else view.legal[0]
+        chosen = decide(view) if decide else None
+        return chosen if chosen is not None and is_one_of(chosen, view.legal) else view.legal[0]
 
     # -- my turn ---------------------------------------------------------------------------
 
@@ -161,17 +162,17 @@ class G54RuleBot:
         block it, and the others would not challenge it by the odds; None when Income is as good as anything reasonably
         safe. Draws nothing from the bot's random numbers."""
         options = []
-        for i, move in enumerate(view.legal):
-            role = BY_KIND.get(move.kind)
-            if role is None or self.expects_blocks(view, role, move):
+        for i, option in enumerate(view.legal):
+            role = BY_KIND.get(option.kind)
+            if role is None or self.expects_blocks(view, role, option):
                 continue
             if role.name not in hand(view) and (
                 not unseen(view, role.name) or looks_held(view, role.name) < CHALLENGE_AT
             ):
                 continue
-            worth = self.effect_worth(view, role, move)
+            worth = self.effect_worth(view, role, option)
             if worth >= BETTER_THAN_INCOME:
-                options.append((worth, i, move))
+                options.append((worth, i, option))
         return max(options)[2] if options else None
 
     def value(self, view: G54View, move: Move) -> float:
@@ -308,16 +309,16 @@ class G54RuleBot:
         assert view.pending is not None and view.pending.role is not None
         role = view.pending.role
         if role in hand(view):
-            return Move("block", card=role)
+            return move("block", card=role)
         deadly = ROLES[role].harm == "influence"
         if unseen(view, role) and deadly and (me(view).influence == 1 or self.rng.random() < self.bluff * 2):
-            return Move("block", card=role)
+            return move("block", card=role)
         return PASS
 
     def join(self, view: G54View) -> Move:
         """Join a Capitalist action when holding the Capitalist (rarely as a bluff)."""
         if "Capitalist" in hand(view) or (unseen(view, "Capitalist") and self.rng.random() < self.bluff):
-            return Move("join")
+            return move("join")
         return PASS
 
     def fund(self, view: G54View) -> Move:
@@ -328,7 +329,7 @@ class G54RuleBot:
         rivals = [p.seat for p in view.players if p.alive and p.seat != view.viewer]
         strongest = max(rivals, key=lambda s: threat(view, s))
         keeps = ROLES[pending.role or ""].funding + 2  # coins left after paying
-        return Move("join") if pending.target == strongest and me(view).coins >= keeps else PASS
+        return move("join") if pending.target == strongest and me(view).coins >= keeps else PASS
 
     def extort(self, view: G54View) -> Move:
         """Pay the Crime Boss, or refuse: lose an influence while the Crime Boss pays its fine. Paying costs the
@@ -336,16 +337,16 @@ class G54RuleBot:
         any rival) and half of any Coup of the viewer's they delay: refuse when that is more than an
         influence is worth. A last card is always saved."""
         pending, mine = view.pending, me(view)
-        if Move("pay") not in view.legal or pending is None:
-            return Move("refuse")
+        if move("pay") not in view.legal or pending is None:
+            return move("refuse")
         if mine.influence == 1:
-            return Move("pay")
+            return move("pay")
         role, boss = ROLES[pending.role or ""], view.players[pending.actor]
         rivals = sum(p.alive for p in view.players) - 1
         boss_coups = coups_bought(boss.coins + role.takes) - coups_bought(boss.coins - role.fine)
         my_coups = coups_bought(mine.coins) - coups_bought(mine.coins - role.takes)
         paying = role.takes + (boss_coups / rivals + my_coups / 2) * INFLUENCE_WORTH
-        return Move("refuse") if paying > INFLUENCE_WORTH else Move("pay")
+        return move("refuse") if paying > INFLUENCE_WORTH else move("pay")
 
     def lose(self, view: G54View) -> Move:
         """Reveal the weakest card, unless a reactive claim pays: true ones always, a Missionary on the last card."""
@@ -353,12 +354,12 @@ class G54RuleBot:
         reactive = {m.kind: m for m in view.legal if m.kind in ("intellectual", "missionary")}
         for kind in ("missionary", "intellectual"):
             if kind.title() in hand(view) and kind in reactive:
-                return Move(kind, card=kind.title())
+                return move(kind, card=kind.title())
         if "missionary" in reactive and me(view).influence == 1:
-            return Move("missionary", card=cards[0])
+            return move("missionary", card=cards[0])
         if reactive and self.rng.random() < self.bluff:
-            return Move(next(iter(reactive)), card=cards[0])
-        return Move("reveal", card=cards[0])
+            return move(next(iter(reactive)), card=cards[0])
+        return move("reveal", card=cards[0])
 
     def best(self, cards: list[str], count: int) -> tuple[str, ...]:
         """The count cards most worth holding, preferring different roles."""
@@ -373,13 +374,13 @@ class G54RuleBot:
 
     def keep(self, view: G54View) -> Move:
         """Keep the best cards; a Writer draws again while rich and short of a strong role."""
-        if Move("draw") in view.legal and me(view).coins >= 4 and not self.strong_hand(view):
-            return Move("draw")
-        return Move("keep", cards=self.best([*hand(view), *view.drawn], len(hand(view))))
+        if move("draw") in view.legal and me(view).coins >= 4 and not self.strong_hand(view):
+            return move("draw")
+        return move("keep", cards=self.best([*hand(view), *view.drawn], len(hand(view))))
 
     def give(self, view: G54View) -> Move:
         """Hand the Producer the weakest card."""
-        return Move("give", card=min(hand(view), key=lambda c: role_worth(ROLES[c])))
+        return move("give", card=min(hand(view), key=lambda c: role_worth(ROLES[c])))
 
     def produce(self, view: G54View) -> Move:
         """Keep the best, give the target the weakest."""
@@ -388,11 +389,11 @@ class G54RuleBot:
         rest = list(pool)
         for card in kept:
             rest.remove(card)
-        return Move("keep", card=min(rest, key=lambda c: role_worth(ROLES[c])), cards=kept)
+        return move("keep", card=min(rest, key=lambda c: role_worth(ROLES[c])), cards=kept)
 
     def lawyer(self, view: G54View) -> Move:
         """Claim an estate when holding the Lawyer, or bluff for a rich one."""
         rich = view.estate is not None and view.estate[1] >= 4
         if "Lawyer" in hand(view) or (rich and unseen(view, "Lawyer") and self.rng.random() < self.bluff):
-            return Move("claim")
+            return move("claim")
         return PASS
