@@ -1,12 +1,14 @@
 """bot_times: how long each computer opponent takes over one decision (p50, p99), for every game and every level the
-game's spec offers, timed on the same views (those of seeded rule-bot games)."""
+game's spec offers, timed on the same views (those of seeded rule-bot games): each as a table seats it (a searching
+bot stopped by the wall clock as well as by its budget), and a searching bot by its budget alone too, as a seeded
+game plays it."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from core.game import GameSpec
+from core.game import GameSpec, waited_on
 from core.registry import GAMES
 from core.sim import derive_seeds
 
@@ -40,9 +42,11 @@ def views_of(spec: GameSpec, options: dict[str, Any], count: int) -> list[Any]:
     return seen
 
 
-def timed(spec: GameSpec, level: str, views: list[Any]) -> list[float]:
-    """Milliseconds level's bot takes over each view (fewer views for a slow bot)."""
+def timed(spec: GameSpec, level: str, views: list[Any], seated: bool = True) -> list[float]:
+    """Milliseconds level's bot takes over each view (fewer views for a slow bot), seated as at a table or not."""
     bot = spec.make_bot(level, 1)
+    if seated:
+        waited_on(bot, time.perf_counter)
     times: list[float] = []
     for view in views:
         start = time.perf_counter()
@@ -63,8 +67,12 @@ def measure(quick: bool) -> dict[str, Any]:
         views = views_of(spec, options, QUICK_VIEWS if quick else VIEWS)
         figures[name] = {}
         for level in spec.bots:
-            ordered = sorted(timed(spec, level, views))
-            p50, p99 = ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-            figures[name][level] = [round(p50, 3), round(p99, 3)]
-            print(f"{name:>12} {level:>8}: {p50:8.3f} ms p50 {p99:8.3f} ms p99 over {len(ordered)} views", flush=True)
+            searches = getattr(spec.make_bot(level, 1), "searches", False)
+            ways = [(level, True)] + ([(f"{level}, budget alone", False)] if searches else [])
+            for label, seated in ways:
+                ordered = sorted(timed(spec, level, views, seated))
+                p50, p99 = ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+                figures[name][label] = [round(p50, 3), round(p99, 3)]
+                told = f"{p50:8.3f} ms p50 {p99:8.3f} ms p99 over {len(ordered)} views"
+                print(f"{name:>12} {label:>8}: {told}", flush=True)
     return {"bot_decision_ms": figures}

@@ -1,5 +1,7 @@
-"""The expert's strength and speed: its share of wins against rule bots over seeded games, and the CPU time of its
-decisions (one core: each game runs in one process, timed by that process's CPU clock).
+"""The expert's strength and speed as it plays at a table: its share of wins against rule bots over seeded games, and
+how long a player waits on each of its decisions (one core: each game runs in one process), its search stopped by the
+wall clock as well as by its budget of nodes (core.game.waited_on), as a table stops it; and how often the clock,
+not the budget, ended a search (then a game depends on the machine's pace, not on its seed alone).
 
 In every game the expert sits at seat game % players, so each seat is its own as often; the others are rule bots, each
 seeded from the game's seed. A figure's target is the issue's: a fair share is 1/players."""
@@ -14,6 +16,7 @@ from typing import Any
 
 from bench.harness import percentile
 from core.cards.expert import SEARCHES
+from core.game import waited_on
 from core.registry import game_spec
 from core.sim import derive_seeds
 
@@ -40,26 +43,27 @@ MATCHES = (
 QUICK_GAMES = 24
 
 
-def play(game: str, options: dict[str, Any], index: int, seed: int) -> tuple[bool, list[int]]:
-    """One game of the expert at seat index % players against rule bots: whether it won, and its decisions' CPU
-    times in ns."""
+def play(game: str, options: dict[str, Any], index: int, seed: int) -> tuple[bool, list[int], int]:
+    """One game of the expert at seat index % players against rule bots: whether it won, its decisions' times in ns
+    and how many of its searches the clock stopped."""
     spec = game_spec(game)
     engine = spec.engine
     config = engine.load_config(options)
     seeds = derive_seeds(seed, config.players)
     expert = index % config.players
     bots = [spec.make_bot("expert" if seat == expert else "rule", s) for seat, s in enumerate(seeds)]
+    waited_on(bots[expert], time.perf_counter)
     state = engine.new(config, seed)
     times = []
     while engine.result(state) is None:
         seat = engine.to_act(state)[0]
         view = engine.view(state, seat)
-        start = time.process_time_ns()
+        start = time.perf_counter_ns()
         move = bots[seat].choose(view)
         if seat == expert:
-            times.append(time.process_time_ns() - start)
+            times.append(time.perf_counter_ns() - start)
         state, _ = engine.apply(state, seat, move)
-    return engine.result(state) == expert, times
+    return engine.result(state) == expert, times, getattr(bots[expert], "clock_stops", 0)
 
 
 def run(match: Match, games: int, pool: ProcessPoolExecutor) -> dict[str, Any]:
@@ -67,14 +71,15 @@ def run(match: Match, games: int, pool: ProcessPoolExecutor) -> dict[str, Any]:
     seeds = derive_seeds(len(match.label), games)
     jobs = [pool.submit(play, match.game, match.options, i, seed) for i, seed in enumerate(seeds)]
     results = [job.result() for job in jobs]
-    wins = sum(won for won, _ in results)
-    times_ms = [t / 1_000_000 for _, times in results for t in times]
+    wins = sum(won for won, _, _ in results)
+    times_ms = [t / 1_000_000 for _, times, _ in results for t in times]
+    stopped = sum(stops for _, _, stops in results) / len(times_ms)
     mean, p99 = sum(times_ms) / len(times_ms), percentile(times_ms, 0.99)
     share = wins / games
     verdict = "met" if share >= match.target else "not met"
     print(
         f"{match.label:>26}: {wins:5}/{games} won = {share:.3f} (target {match.target:.2f}, {verdict}); "
-        f"decision {mean:6.1f} ms mean, {p99:6.1f} ms p99",
+        f"decision {mean:6.1f} ms mean, {p99:6.1f} ms p99, {stopped:.1%} stopped by the clock",
         flush=True,
     )
     nodes = SEARCHES[match.game].nodes
@@ -85,6 +90,7 @@ def run(match: Match, games: int, pool: ProcessPoolExecutor) -> dict[str, Any]:
         "target": match.target,
         "mean_ms": mean,
         "p99_ms": p99,
+        "clock_stopped": round(stopped, 3),
     }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 
 class IllegalMove(ValueError):
@@ -64,6 +64,23 @@ class Bot(Protocol):
 
     def choose(self, view: Any) -> Any:
         """One of view.legal."""
+
+
+class SearchingBot(Bot, Protocol):
+    """A bot that searches (the expert): long on the CPU, so a host runs it in its one search thread; where a person
+    waits on it, told to stop by a clock as well as by its budget of work."""
+
+    searches: bool
+
+    def limit(self, clock: Callable[[], float]) -> None:
+        """Stop each search by clock too, within the bot's own time for a decision."""
+
+
+def waited_on(bot: Bot, clock: Callable[[], float]) -> Bot:
+    """bot where a person waits on its decisions (a table's seat, `coup bot`): one that searches stops by clock too."""
+    if getattr(bot, "searches", False):
+        cast(SearchingBot, bot).limit(clock)
+    return bot
 
 
 class GameText(Protocol):

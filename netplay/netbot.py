@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.game import Bot
+from core.game import Bot, waited_on
 from core.registry import GAMES, game_spec, games_played_by, make_bot
 from netplay.client import Client, HostError, connect_again
 from netplay.codec import to_plain, view_from_plain
@@ -105,6 +105,7 @@ async def play_bot(
     game_over: Callable[[BotResult], None] | None = None,
     seated: Callable[[str], None] | None = None,
     start_wait: float | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> BotResult:
     """Join a table (the first open one if none is named), play until the game ends.
     start: start the table once it is full. ordered: answer a window only when first in turn
@@ -116,7 +117,9 @@ async def play_bot(
     rematch_wait: stay that many seconds after a game for a player to ask for a rematch, accept it and play it
     (and so on); None leaves after one game. game_over is told each game's result as it ends; the last is returned.
     seated is told the table the bot sat at.
-    start_wait: leave (HostError not_started) a table whose game nobody starts that many seconds after we sat down."""
+    start_wait: leave (HostError not_started) a table whose game nobody starts that many seconds after we sat down.
+    clock: where people wait on the bot (`coup bot`), a searching bot's search stops by it as well as by its budget
+    (core.game.waited_on); None, by the budget alone (self-play, which plays as local self-play does)."""
     updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     client = Client(on_message=updates.put_nowait)
     name = name or f"{level.capitalize()} bot"  # a name starts a sentence in the log
@@ -198,6 +201,8 @@ async def play_bot(
             version = view.version
             if bot is None:  # the host names the game only once a table is seated
                 bot = make_bot(game, level, seed + games)
+                if clock is not None:
+                    waited_on(bot, clock)
             if view.winner is not None:
                 if result is None:
                     result = BotResult(game, view.winner, view.turn, decisions, view, frozenset(left))

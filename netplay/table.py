@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from core.game import Bot, IllegalMove
+from core.game import Bot, IllegalMove, waited_on
 from core.records import Record
 from core.registry import game_spec
 from core.sim import derive_seeds
@@ -65,7 +66,7 @@ class Table:
         self.state = self.game.new(config, seed)
         self.record = Record(self.game.name, config.to_dict(), seed)
         self.bot_seeds = derive_seeds(seed, config.players)
-        self.bots: dict[int, Bot] = {s: self.spec.make_bot(name, self.bot_seeds[s]) for s, name in bots.items()}
+        self.bots: dict[int, Bot] = {s: self._seated_bot(name, s) for s, name in bots.items()}
         self.bot_delay = bot_delay
         self.save_records = save_records
         self.response_timeout = response_timeout
@@ -166,7 +167,11 @@ class Table:
         if level is None:
             self.bots.pop(seat, None)
         else:
-            self.bots[seat] = self.spec.make_bot(level, self.bot_seeds[seat])
+            self.bots[seat] = self._seated_bot(level, seat)
+
+    def _seated_bot(self, level: str, seat: int) -> Bot:
+        """A bot of level for seat: people wait on it, so one that searches stops in time (core.game.waited_on)."""
+        return waited_on(self.spec.make_bot(level, self.bot_seeds[seat]), time.perf_counter)
 
     async def settled(self) -> None:
         """Wait until the bots have nothing more to do (for tests and self-play)."""

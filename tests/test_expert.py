@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from typing import Any
 
 import pytest
 
 from core.cards.beliefs import beliefs
 from core.cards.coach import advise, reason_for
+from core.cards.engine import COUP
 from core.cards.expert import (
     COUP_SEARCH,
     FEW_DEALS,
     G54_SEARCH,
+    LIVE_SECONDS,
     REFORMATION_SEARCH,
     SEARCHES,
     Assessment,
@@ -22,8 +25,10 @@ from core.cards.expert import (
     Search,
 )
 from core.cards.moves import Move
+from core.game import waited_on
 from core.registry import game_spec
 from core.sim import derive_seeds, play_game
+from netplay.table import Table
 from tests.tui_helpers import frozen_reformation
 
 CASES = [
@@ -101,6 +106,61 @@ def test_the_same_seed_and_budget_play_the_same_game(game: str, options: dict[st
         return play_game(spec.engine, config, 23, bots).record.moves
 
     assert play() == play()
+
+
+class SteppingClock:
+    """A clock that moves on by step each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def searched_views(game: str, options: dict[str, Any], search: Search, count: int) -> list[Any]:
+    """count views of rule-bot games in which the expert searches."""
+    engine = game_spec(game).engine
+    views = (engine.view(state, seat) for state, seat in decisions(game, options, 2))
+    return [v for v in views if v.window in search.windows and len(v.legal) > 1][:count]
+
+
+@pytest.mark.parametrize(("game", "options", "search"), CASES)
+def test_a_clock_that_never_runs_out_leaves_the_expert_s_moves_as_the_budget_makes_them(
+    game: str, options: dict[str, Any], search: Search
+) -> None:
+    timed, untimed = ExpertBot(5, nodes=300, search=search), ExpertBot(5, nodes=300, search=search)
+    waited_on(timed, SteppingClock(0.0))
+    assert timed.clock is not None
+    for view in searched_views(game, options, search, 6):
+        assert timed.assess(view) == untimed.assess(view)
+    assert timed.clock_stops == 0
+
+
+@pytest.mark.parametrize(("game", "options", "search"), CASES)
+def test_the_clock_stops_a_search_before_a_deal_that_would_end_past_its_time(
+    game: str, options: dict[str, Any], search: Search
+) -> None:
+    views = searched_views(game, options, search, 3)
+    bot = ExpertBot(5, search=search)
+    waited_on(bot, SteppingClock(LIVE_SECONDS * 0.6))  # a deal takes 0.6 of the time: a second would end past it
+    for view in views:
+        found = bot.assess(view)
+        assert found.deals == 1 and found.move in view.legal
+    assert bot.clock_stops == len(views)
+    slow = ExpertBot(5, search=search)
+    waited_on(slow, SteppingClock(LIVE_SECONDS * 0.3))  # two deals fit, a third would not
+    assert slow.assess(views[0]).deals == 2
+
+
+def test_a_table_stops_its_experts_by_the_clock_and_a_seeded_game_by_the_budget_alone() -> None:
+    table = Table("coup", COUP.load_config({"players": 3}), 5, {1: "expert", 2: "rule"}, save_records=False)
+    assert table.bots[1].clock is time.perf_counter  # type: ignore[attr-defined]  # people wait on it there
+    table.set_bot(0, "expert")
+    assert table.bots[0].clock is time.perf_counter  # type: ignore[attr-defined]
+    assert game_spec("coup").make_bot("expert", 5).clock is None  # type: ignore[attr-defined]  # coup sim, the bench
+    assert waited_on(game_spec("coup").make_bot("rule", 5), time.perf_counter).name == "rule"  # nothing to stop
 
 
 def test_each_game_s_expert_searches_with_that_game_s_own_budget() -> None:

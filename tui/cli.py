@@ -337,6 +337,7 @@ def command_bot(args: argparse.Namespace) -> int:
             game_over=game_over,
             seated=lambda table: print(f"seated at table {table}; playing once its game starts", flush=True),
             start_wait=START_WAIT,
+            clock=time.perf_counter,  # people at the table wait on its decisions
         )
     )
     print("left the host" if args.once else "no rematch: left the host")

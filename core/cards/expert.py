@@ -21,10 +21,15 @@ from core.game import Bot
 
 COUP_NODES, REFORMATION_NODES, G54_NODES = 3500, 2500, 2500
 """Moves played out per decision (each move of every play-out counts one): a budget in work, not in seconds, so the
-same seed and budget give the same game on any machine. Each game's is as much as keeps its decisions' p99 within
-200 ms on one core of a 2-core machine (make bench): Reformation's and G54's moves cost more to play out than Coup's.
+same seed and budget give the same game on any machine. Each game's is about as much as one core of a 2-core machine
+plays out in 200 ms at p99 on a good day (make bench): Reformation's and G54's moves cost more to play out than Coup's.
+At a table the clock stops the longest searches as well (LIVE_SECONDS).
 Coup's strength rides on it: against three rule bots over 2,000 games of 4-player Coup, 2,500 nodes won 38.0% and
 3,500 won 42.8%."""
+LIVE_SECONDS = 0.17
+"""Where a person waits on the expert (a table's seat, `coup bot`), its search stops after this long as well: deals are
+played out whole, so a decision ends within about 200 ms whatever the machine's pace; the budget of nodes alone (a
+seeded game, a bench's series) keeps a game the same for a seed."""
 LONGEST = 600
 """A play-out still going after this many moves counts as lost (rule bots end a game in far fewer)."""
 
@@ -79,6 +84,14 @@ class ExpertBot:
         self.rng = random.Random(seed)
         self.rule = search.rule_bot(seed)
         self.nodes, self.search = search.nodes if nodes is None else nodes, search
+        self.clock: Callable[[], float] | None = None
+        self.clock_stops = 0  # decisions whose search the clock ended before the budget
+
+    def limit(self, clock: Callable[[], float]) -> None:
+        """Stop each search once LIVE_SECONDS have passed on clock, or before a deal that would end past them (one as
+        long as the last), as well as at the budget: a search so stopped depends on the machine's pace, so a seed
+        gives the same game only while the budget runs out first. Called by the doors where a person waits on it."""
+        self.clock = clock
 
     def choose(self, view: Any) -> Move:
         """One of view.legal."""
@@ -95,13 +108,23 @@ class ExpertBot:
         return Assessment(move, wins, deals)
 
     def weigh(self, view: Any) -> tuple[dict[Move, int], int]:
-        """How many play-outs each legal move won, and over how many deals, drawn until the budget is spent (one deal
-        at least); every move is played out against the same deals and the same bots' draws."""
+        """How many play-outs each legal move won, and over how many deals, drawn until the budget is spent or the
+        clock (if limit gave one) says stop, one deal at least; every move is played out against the same deals and
+        the same bots' draws."""
+        clock = self.clock
+        began = clock() if clock is not None else 0.0
+        deadline = began + LIVE_SECONDS
         seat, engine = view.viewer, self.search.engine
         belief = beliefs(view)
         wins = dict.fromkeys(view.legal, 0)
         spent = deals = 0
         while spent < self.nodes:
+            if clock is not None:
+                now = clock()
+                if deals and now + (now - began) > deadline:  # the next deal, as long as the last, would end late
+                    self.clock_stops += 1
+                    break
+                began = now
             deals += 1
             hands, rest = belief.sample(self.rng)
             seed = self.rng.getrandbits(62)
