@@ -3,16 +3,23 @@ games it plays locally."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from core.cards.engine import COUP
+from core.cards.expert import LIVE_SECONDS
+from core.registry import make_bot
 from core.sim import run_sim
+from netplay import netbot
+from netplay.netbot import play_bot
 from netplay.netsim import run_net_sim
 from netplay.table import Table
-from tests.net_helpers import within
+from tests.net_helpers import RawPeer, running_host, within
+from tests.test_expert import SteppingClock
 
 pytestmark = pytest.mark.slow  # whole games, the expert searching every decision twice (locally, then networked)
 
@@ -58,3 +65,24 @@ async def test_a_tables_searching_bots_think_in_the_one_search_thread_and_the_ot
     assert table.over()
     assert all(name.startswith("coup-search") for seat in (0, 1) for name in threads[seat])
     assert threads[2] and not any(name.startswith("coup-search") for name in threads[2])
+
+
+async def test_coup_bot_s_expert_stops_by_its_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[Any] = []
+
+    def make_and_keep(game: str, level: str, seed: int) -> Any:
+        made.append(make_bot(game, level, seed))
+        return made[-1]
+
+    monkeypatch.setattr(netbot, "make_bot", make_and_keep)
+    clock = SteppingClock(LIVE_SECONDS * 0.6)  # each search stops after one deal
+    async with running_host(tmp_path) as (_, port):
+        ana = await RawPeer.greeted(port, "Ana")
+        table = (await ana.request({"type": "create", "players": 2, "starts": "anyone"}))["table"]["id"]
+        seats = [
+            play_bot("127.0.0.1", port, level="expert", seed=3, table_id=table, seat=0, clock=clock),
+            play_bot("127.0.0.1", port, level="rule", seed=4, table_id=table, seat=1, start=True),
+        ]
+        await within(asyncio.gather(*seats), 120.0)
+    expert = next(bot for bot in made if bot.name == "expert")
+    assert expert.clock is clock and expert.clock_stops > 0
