@@ -187,6 +187,22 @@ def likely_duke(view: CoupView, seat: int) -> bool:
     return DUKE in view.players[seat].claims or p_holds(view, seat, DUKE) >= EMBEZZLE_CHALLENGE
 
 
+DECIDERS = {
+    "action": "act",
+    "challenge_action": "answer_claim",
+    "challenge_block": "answer_claim",
+    "block": "block",
+    "prove": "prove",
+    "lose": "reveal",
+    "exchange": "keep",
+    "setup": "pick",
+    "allegiance": "side",
+    "show": "show",
+    "examine": "inquire",
+}
+"""The rule bot's method that answers each window (looked up by name: a play-out asks a bot every move)."""
+
+
 class RuleBot:
     """Plays its own cards, bluffs only roles still possible, challenges by the odds, blocks what it can."""
 
@@ -198,20 +214,8 @@ class RuleBot:
 
     def choose(self, view: CoupView) -> Move:
         """One of view.legal."""
-        decide = {
-            "action": self.act,
-            "challenge_action": self.answer_claim,
-            "challenge_block": self.answer_claim,
-            "block": self.block,
-            "prove": self.prove,
-            "lose": self.reveal,
-            "exchange": self.keep,
-            "setup": self.pick,
-            "allegiance": self.side,
-            "show": self.show,
-            "examine": self.inquire,
-        }.get(view.window)
-        chosen = decide(view) if decide else None
+        decide = DECIDERS.get(view.window)
+        chosen = getattr(self, decide)(view) if decide else None
         return chosen if chosen is not None and is_one_of(chosen, view.legal) else view.legal[0]
 
     def bluffing(self, rate: float | None = None) -> bool:

@@ -108,6 +108,24 @@ def reached(view: G54View) -> list[G54SeatView]:
     ]
 
 
+DECIDERS = {
+    "action": "act",
+    "claim": "answer_claim",
+    "react": "answer_reaction",
+    "prove": "prove",
+    "join": "join",
+    "fund": "fund",
+    "block": "block",
+    "lose": "lose",
+    "exchange": "keep",
+    "give": "give",
+    "produce": "produce",
+    "extort": "extort",
+    "lawyer": "lawyer",
+}
+"""The rule bot's method that answers each window (looked up by name: a play-out asks a bot every move)."""
+
+
 class G54RuleBot:
     """Plays the roles it holds, bluffs roles still possible, challenges by the odds, blocks what it can."""
 
@@ -121,22 +139,8 @@ class G54RuleBot:
 
     def choose(self, view: G54View) -> Move:
         """One of view.legal."""
-        decide = {
-            "action": self.act,
-            "claim": self.answer_claim,
-            "react": self.answer_reaction,
-            "prove": lambda v: move("prove"),
-            "join": self.join,
-            "fund": self.fund,
-            "block": self.block,
-            "lose": self.lose,
-            "exchange": self.keep,
-            "give": self.give,
-            "produce": self.produce,
-            "extort": self.extort,
-            "lawyer": self.lawyer,
-        }.get(view.window)
-        chosen = decide(view) if decide else None
+        decide = DECIDERS.get(view.window)
+        chosen = getattr(self, decide)(view) if decide else None
         return chosen if chosen is not None and is_one_of(chosen, view.legal) else view.legal[0]
 
     # -- my turn ---------------------------------------------------------------------------
@@ -293,6 +297,11 @@ class G54RuleBot:
         if me(view).influence == 1:
             threshold *= 0.5
         return CHALLENGE if chance < threshold else PASS
+
+    @staticmethod
+    def prove(view: G54View) -> Move:
+        """Show the challenged role (where the window does not offer it, choose plays the first legal move)."""
+        return move("prove")
 
     def answer_reaction(self, view: G54View) -> Move:
         """Challenge an unlikely reactive claim, above all a Missionary saving a last card."""
