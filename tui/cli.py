@@ -148,7 +148,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--level", default="rule", choices=bot_levels(), help=f"how it plays (default rule): {levels_told()}"
     )
     bot.add_argument("--name", default="", metavar="TEXT", help="its name at the table (default: Rule bot, and so on)")
-    bot.add_argument("--seed", type=int, default=0, metavar="N", help="any whole number: its choices (default 0)")
+    bot.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="N",
+        help="any whole number: its choices (default 0); the expert's depend on the clock too, as it searches at most"
+        " about 0.2 s a move",
+    )
     bot.add_argument(
         "--password-env", metavar="VAR", help="the host's password, held in environment variable VAR (if it has one)"
     )
