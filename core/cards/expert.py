@@ -112,8 +112,8 @@ class ExpertBot:
         clock (if limit gave one) says stop, one deal at least; every move is played out against the same deals and
         the same bots' draws."""
         clock = self.clock
-        began = clock() if clock is not None else 0.0
-        deadline = began + LIVE_SECONDS
+        deal_began = clock() if clock is not None else 0.0  # (the search's start until the first deal)
+        deadline = deal_began + LIVE_SECONDS
         seat, engine = view.viewer, self.search.engine
         belief = beliefs(view)
         wins = dict.fromkeys(view.legal, 0)
@@ -121,10 +121,10 @@ class ExpertBot:
         while spent < self.nodes:
             if clock is not None:
                 now = clock()
-                if deals and now + (now - began) > deadline:  # the next deal, as long as the last, would end late
+                if deals and now + (now - deal_began) > deadline:  # the next deal, as long as the last, would end late
                     self.clock_stops += 1
                     break
-                began = now
+                deal_began = now
             deals += 1
             hands, rest = belief.sample(self.rng)
             seed = self.rng.getrandbits(62)
