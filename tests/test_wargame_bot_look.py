@@ -9,7 +9,7 @@ from typing import Any
 from core.rng import below
 from core.wargame.bot import WargameBot, looks_ahead
 from core.wargame.bot_eval import Situation
-from core.wargame.bot_look import board_value, choose_looked_attack, expected_value, rigged
+from core.wargame.bot_look import board_value, choose_looked_attack, count_decides, counted_lead, expected_value, rigged
 from core.wargame.bot_sound import choose_sound_attack
 from core.wargame.engine import WARGAME
 from core.wargame.moves import Attack, EndPhase
@@ -81,3 +81,41 @@ def test_the_rebels_board_counts_their_strategic_hexes_at_once() -> None:
     state.vp = [0, 0]
     state.units = {uid: (u.placed("E9") if u.hex == "D9" else u) for uid, u in state.units.items()}
     assert board_value(state, REB) < held  # the same irregular beside it holds nothing
+
+
+def last_turn_at_the_university(turn: int = 12) -> WargameState:
+    """The rebels' attacks of turn (12: the last), the count to follow at 10 points each: the government's army
+    holds the University (D10), a rebel mob stands next to it (1 against 3, 1-3), a rebel irregular holds the Radio
+    Station (C3). As the hexes stand the count is a tie, which keeps the government in power."""
+    state = board("attack", REB, turn=turn)
+    put(state, GOV, "army", "D10")
+    put(state, REB, "mob", "E10")
+    put(state, REB, "irregular", "C3")
+    state.vp = [10, 10]
+    return state
+
+
+def test_the_rebels_attack_at_any_odds_when_the_last_count_is_otherwise_lost() -> None:
+    state = last_turn_at_the_university()
+    view = WARGAME.view(state, REB)
+    bot = WargameBot(1)
+    assert count_decides(view, REB) and counted_lead(view) == 0
+    assert choose_sound_attack(Situation(view, REB, bot.caution(view, REB)), bot.rng) == EndPhase()  # the planner
+    move = bot.choose(view)  # a 6 wipes the army out, the mob advances: the University, and the game, are theirs
+    assert isinstance(move, Attack) and move.targets == ("D10",)
+    assert board_value(state, REB) < -9_000  # standing still loses the game
+
+
+def test_before_the_last_turn_a_level_count_leaves_the_planners_attacks() -> None:
+    view = WARGAME.view(last_turn_at_the_university(turn=8), REB)
+    assert not count_decides(view, REB)
+    assert WargameBot(1).choose(view) == EndPhase()
+
+
+def test_a_count_that_would_hand_the_government_its_winning_lead_is_fought_against() -> None:
+    state = last_turn_at_the_university(turn=5)
+    state.vp = [25, 10]  # 15 behind, and a level count keeps it so: the government would win at once
+    view = WARGAME.view(state, REB)
+    assert count_decides(view, REB)
+    move = WargameBot(1).choose(view)
+    assert isinstance(move, Attack) and move.targets == ("D10",)

@@ -7,7 +7,7 @@ from random import Random
 
 from core.wargame.bot_attack import choose_attack
 from core.wargame.bot_eval import ATTACK_CHANCE, Situation
-from core.wargame.bot_look import choose_looked_attack
+from core.wargame.bot_look import choose_looked_attack, count_decides
 from core.wargame.bot_move import choose_move
 from core.wargame.bot_place import choose_place, choose_subversion
 from core.wargame.bot_react import choose_advance, choose_bug_out, choose_flight, choose_losses, choose_retreat
@@ -93,7 +93,7 @@ class WargameBot(ClassicBot):
         """The classic bot's way with the sound choosers; the government's attacks played out when salvage is on
         (looks_ahead)."""
         seat = view.viewer if view.viewer is not None else view.owed[0]
-        if view.window == "attack" and looks_ahead(view, seat):
+        if view.window == "attack" and (looks_ahead(view, seat) or count_decides(view, seat)):
             return choose_looked_attack(Situation(view, seat, self.caution(view, seat)), self.react)
         return super().choose(view)
 

@@ -17,7 +17,7 @@ from core.wargame.engine import WARGAME
 from core.wargame.flow import owed
 from core.wargame.moves import Attack, EndPhase, WargameMove
 from core.wargame.state import WargameState
-from core.wargame.units import REBELS, Unit
+from core.wargame.units import GOVERNMENT, REBELS, Unit
 from core.wargame.views import WargameView, make_view, state_of
 
 Reaction = Callable[[WargameView], WargameMove]  # the move a seat makes in a view (the sound bot's)
@@ -29,6 +29,7 @@ WIN = 10_000.0  # a board on which the game is won
 WORTH = 0.5  # how much better than attacking no more an attack's expected board must be
 DIE = 6
 SUDDEN_LEAD = 15  # a lead that wins at once
+RACE_MARGIN = 4  # how near a lead that wins at once the count must come for the rebels to play their attacks out
 BOARD_CAUTION = 0.5  # the share of what the enemy's next attacks are expected to take counted against a played-out
 # board: the classic bot's, not the move phase's (bot_sound.sound_caution); measured, docs/wargame-opponent.md, the
 # seventh round
@@ -48,16 +49,17 @@ def choose_looked_attack(sit: Situation, react: Reaction) -> WargameMove:
     the board as it stands."""
     base = board_value(state_of(sit.view), sit.side)
     best: tuple[float, WargameMove] = (base + WORTH, EndPhase())
-    for move in weighed_attacks(sit):
+    longest = COLUMNS[0] if count_decides(sit.view, sit.side) else LONGEST
+    for move in weighed_attacks(sit, longest):
         value = expected_value(sit, move, react)
         if value > best[0]:
             best = (value, move)
     return best[1]
 
 
-def weighed_attacks(sit: Situation) -> list[Attack]:
+def weighed_attacks(sit: Situation, longest: str = LONGEST) -> list[Attack]:
     """The attacks worth playing out: per target, the planner's attack (the fewest units reaching the best odds,
-    surrender called when the planner finds it pays), at odds no longer than LONGEST; the WEIGHED best by the
+    surrender called when the planner finds it pays), at odds no longer than longest; the WEIGHED best by the
     planner's estimate."""
     planned: list[tuple[float, Attack]] = []
     for target in sorted(sit.occupied):
@@ -68,7 +70,7 @@ def weighed_attacks(sit: Situation) -> list[Attack]:
             continue
         value, move = found
         odds = attack_odds(sit.view, sit.side, move.attackers, move.targets, move.leaders)
-        if odds.column and COLUMNS.index(odds.column) >= COLUMNS.index(LONGEST):
+        if odds.column and COLUMNS.index(odds.column) >= COLUMNS.index(longest):
             planned.append((value, move))
     planned.sort(key=lambda pair: -pair[0])
     return [move for _, move in planned[:WEIGHED]]
@@ -112,11 +114,33 @@ def board_value(state: WargameState, side: int) -> float:
             total -= sum(unit_value(u) for u in foes) + held_value(label, foes)
     lead = state.vp[side] - state.vp[1 - side]
     if side == REBELS:
-        held = [controller(state, label) for label in strategic_hexes()]
-        lead += held.count(side) - held.count(1 - side)
+        lead = counted_lead(state)
         if lead >= SUDDEN_LEAD:
             return WIN
+        if lead <= -SUDDEN_LEAD or last_turn(state):
+            return (WIN if lead > 0 else -WIN) + VP_VALUE * lead  # the count ends the game: a tie is the government's
     return total + VP_VALUE * lead
+
+
+def counted_lead(board: WargameState | WargameView) -> int:
+    """The rebels' lead once the strategic hexes are counted as they stand (the count follows the rebels' attacks)."""
+    held = [controller(board, label) for label in strategic_hexes()]
+    return board.vp[REBELS] - board.vp[GOVERNMENT] + held.count(REBELS) - held.count(GOVERNMENT)
+
+
+def last_turn(board: WargameState | WargameView) -> bool:
+    """Whether the count at this turn's end is the last (the turn limit)."""
+    limit = board.config.turn_limit
+    return bool(limit) and board.turn >= limit
+
+
+def count_decides(view: WargameView, side: int) -> bool:
+    """Whether the count after the rebels' attacks about to be made can end the game: the last turn, or a lead within
+    RACE_MARGIN points of the one that wins at once, either way. Then every attack is played out, at any odds, and
+    the boards valued by the game's result (board_value)."""
+    if side != REBELS:
+        return False
+    return last_turn(view) or abs(counted_lead(view)) > SUDDEN_LEAD - RACE_MARGIN
 
 
 def held_value(label: str, units: list[Unit]) -> float:
