@@ -84,14 +84,14 @@ class WargameBot(ClassicBot):
     """The wargame's computer opponent: the classic bot's judgement, and the Maximum Leader kept safe, the
     strategic hexes guarded against subversion and held through the count, strikes planned in the move phase, the
     advanced set-up spread over the start stacks; with salvage on, the government's attacks played out roll by roll
-    (bot_look)."""
+    (bot_look), and the rebels' too where the count that follows can end the game."""
 
     name = "rule"
     choosers = SOUND_CHOOSERS
 
     def choose(self, view: WargameView) -> WargameMove:
         """The classic bot's way with the sound choosers; the government's attacks played out when salvage is on
-        (looks_ahead)."""
+        (looks_ahead), the rebels' when the count after them can end the game (count_decides)."""
         seat = view.viewer if view.viewer is not None else view.owed[0]
         if view.window == "attack" and (looks_ahead(view, seat) or count_decides(view, seat)):
             return choose_looked_attack(Situation(view, seat, self.caution(view, seat)), self.react)

@@ -1,6 +1,7 @@
 """The sound bot's look ahead in the attack phase: each attack worth weighing is played out on a copy of the board
 for every roll of the die, the decisions it opens made by the sound bot for both sides, and the boards it leads to
-valued by what each side has, holds and scores; the attack with the best expected board is made, or none."""
+valued by what each side has, holds and scores (by the game's result where the count that follows ends it); the
+attack with the best expected board is made, or none."""
 
 from __future__ import annotations
 
