@@ -15,7 +15,7 @@ from core.wargame.bot_eval import Situation, hold_value, unit_value
 from core.wargame.combat import attackable
 from core.wargame.crt import COLUMNS, attack_odds
 from core.wargame.engine import WARGAME
-from core.wargame.flow import owed
+from core.wargame.flow import WINNING_LEAD, owed
 from core.wargame.moves import Attack, EndPhase, WargameMove
 from core.wargame.state import WargameState
 from core.wargame.units import GOVERNMENT, REBELS, Unit
@@ -29,7 +29,6 @@ VP_VALUE = 6.0  # a victory point, in the units of the bot's values (a strategic
 WIN = 10_000.0  # a board on which the game is won
 WORTH = 0.5  # how much better than attacking no more an attack's expected board must be
 DIE = 6
-SUDDEN_LEAD = 15  # a lead that wins at once
 RACE_MARGIN = 4  # how near a lead that wins at once the count must come for the rebels to play their attacks out
 BOARD_CAUTION = 0.5  # the share of what the enemy's next attacks are expected to take counted against a played-out
 # board: the classic bot's, not the move phase's (bot_sound.sound_caution); measured, docs/wargame-opponent.md, the
@@ -116,9 +115,9 @@ def board_value(state: WargameState, side: int) -> float:
     lead = state.vp[side] - state.vp[1 - side]
     if side == REBELS:
         lead = counted_lead(state)
-        if lead >= SUDDEN_LEAD:
+        if lead >= WINNING_LEAD:
             return WIN
-        if lead <= -SUDDEN_LEAD or last_turn(state):
+        if lead <= -WINNING_LEAD or last_turn(state):
             return (WIN if lead > 0 else -WIN) + VP_VALUE * lead  # the count ends the game: a tie is the government's
     return total + VP_VALUE * lead
 
@@ -141,7 +140,7 @@ def count_decides(view: WargameView, side: int) -> bool:
     the boards valued by the game's result (board_value)."""
     if side != REBELS:
         return False
-    return last_turn(view) or abs(counted_lead(view)) > SUDDEN_LEAD - RACE_MARGIN
+    return last_turn(view) or abs(counted_lead(view)) > WINNING_LEAD - RACE_MARGIN
 
 
 def held_value(label: str, units: list[Unit]) -> float:
