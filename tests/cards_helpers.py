@@ -101,12 +101,12 @@ def stacked(
     config = CoupConfig(players=players, names=tuple(names or ()))
     lost = [list(r) for r in revealed] if revealed else [[] for _ in hands]
     purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
-    seats = [
+    seats = tuple(
         Player(name, coins=purses[i], hidden=tuple(hands[i]), revealed=tuple(lost[i]))
         for i, name in enumerate(config.seat_names())
-    ]
-    court = list(deck) if deck is not None else deck_for(hands, top, lost)
-    state = CoupState(config, seats, court, rng, active=first, window="action", owed=[first])
+    )
+    court = tuple(deck) if deck is not None else tuple(deck_for(hands, top, lost))
+    state = CoupState(config, seats, court, rng, active=first, window="action", owed=(first,))
     validate(state)
     return state
 
@@ -161,31 +161,25 @@ def find_rng(works: Callable[[int], bool], limit: int = 10_000) -> int:
     raise AssertionError(f"no generator state below {limit} works")
 
 
-def secret_slots(state: CoupState, viewer: int | None) -> list[list[str]]:
-    """The card lists of state that viewer may not see: the deck, the discards, other seats'
-    face-down cards (copied out: a seat never changes), and the cards drawn in an exchange unless viewer is the one
-    exchanging."""
-    slots = [state.deck, state.discarded]
-    slots += [list(p.hidden) for seat, p in enumerate(state.players) if seat != viewer]
-    if not (state.window == "exchange" and viewer == state.active):
-        slots.append(state.drawn)
-    return slots
-
-
 def scrambled(state: CoupState, viewer: int | None, rng_value: int) -> CoupState:
     """A copy of state whose secrets (for viewer) are dealt out again in another order, and whose
-    generator state is rng_value: a view that leaks nothing is the same for both."""
+    generator state is rng_value: a view that leaks nothing is the same for both. The secrets are the deck, the
+    discards, other seats' face-down cards, and the cards drawn in an exchange unless viewer is the one exchanging."""
     copy = state.clone()
-    slots = secret_slots(copy, viewer)
+    others = [seat for seat in range(len(state.players)) if seat != viewer]
+    drawn_hidden = not (state.window == "exchange" and viewer == state.active)
+    slots = [state.deck, state.discarded, *(state.players[seat].hidden for seat in others)]
+    slots += [state.drawn] if drawn_hidden else []
     pool = [card for slot in slots for card in slot]
     random.Random(rng_value).shuffle(pool)
+    dealt = []
     for slot in slots:
-        size = len(slot)
-        slot[:] = pool[:size]
-        del pool[:size]
-    hands = iter(slots[2:])
-    for seat, player in enumerate(copy.players):
-        if seat != viewer:
-            copy.players[seat] = player.holding(tuple(next(hands)))
+        dealt.append(tuple(pool[: len(slot)]))
+        del pool[: len(slot)]
+    copy.deck, copy.discarded = dealt[0], dealt[1]
+    for seat, hand in zip(others, dealt[2:], strict=False):
+        copy.set_player(seat, copy.players[seat].holding(hand))
+    if drawn_hidden:
+        copy.drawn = dealt[-1]
     copy.rng = rng_value
     return copy

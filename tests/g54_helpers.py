@@ -117,10 +117,10 @@ def table(
     lost_up = [list(r) for r in revealed] if revealed else [[] for _ in hands]
     lost_down = [list(a) for a in aside] if aside else [[] for _ in hands]
     purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
-    players = [
+    players = tuple(
         G54Player(name, purses[i], tuple(hands[i]), tuple(lost_up[i]), aside=tuple(lost_down[i]), out=not hands[i])
         for i, name in enumerate(config.seat_names())
-    ]
+    )
     if deck is None:
         rest = role_cards(config.roles)
         for cards in [*hands, *lost_up, *lost_down, top]:
@@ -132,15 +132,15 @@ def table(
         config,
         config.roles,
         players,
-        list(deck),
+        tuple(deck),
         rng,
         active=active,
-        owed=[active],
+        owed=(active,),
         peacekeeper=peacekeeper,
         treaty=treaty,
         collector=collector,
         taxed=taxed,
-        disappear=list(disappear),
+        disappear=tuple(disappear),
     )
     validate(state)
     return state

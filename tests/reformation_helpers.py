@@ -78,20 +78,20 @@ def reformed(
     config = CoupConfig(players=players, inquisitor=inquisitor, reformation=reformation)
     lost = [list(r) for r in revealed] if revealed else [[] for _ in hands]
     purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
-    seats = [
+    seats = tuple(
         Player(name, coins=purses[i], hidden=tuple(hands[i]), revealed=tuple(lost[i]))
         for i, name in enumerate(config.seat_names())
-    ]
-    sides = list(factions) if factions is not None else [(L, R)[i % 2] for i in range(players)]
+    )
+    sides = tuple(factions) if factions is not None else tuple((L, R)[i % 2] for i in range(players))
     state = CoupState(
         config,
         seats,
-        court_for(hands, inquisitor, top, lost),
+        tuple(court_for(hands, inquisitor, top, lost)),
         rng,
         active=first,
         window="action",
-        owed=[first],
-        allegiance=sides if reformation else [],
+        owed=(first,),
+        allegiance=sides if reformation else (),
         reserve=reserve,
     )
     validate(state)

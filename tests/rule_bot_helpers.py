@@ -26,11 +26,13 @@ def dealt(
     revealed = revealed or [[] for _ in range(n)]
     coins = coins or [2] * n
     claims = claims or [[] for _ in range(n)]
-    players = [Player(f"P{i + 1}", coins[i], tuple(hands[i]), tuple(revealed[i]), tuple(claims[i])) for i in range(n)]
+    players = tuple(
+        Player(f"P{i + 1}", coins[i], tuple(hands[i]), tuple(revealed[i]), tuple(claims[i])) for i in range(n)
+    )
     deck = Counter({c: copies_per_character(n) for c in config.rules.characters})
     deck.subtract(Counter(c for p in players for c in p.hidden + p.revealed))
     assert all(v >= 0 for v in deck.values()), "more copies dealt than exist"
-    return CoupState(config, players, sorted(deck.elements()), rng=1, active=0, owed=[0])
+    return CoupState(config, players, tuple(sorted(deck.elements())), rng=1, active=0, owed=(0,))
 
 
 def decision_points(

@@ -235,18 +235,19 @@ def kind(move: Any) -> str:
 def hidden_zones(state: Any) -> list[tuple[int | None, list[str]]]:
     """The face-down card lists of a card game's state with the seat that may see each (None: nobody, the deck):
     the deck, each player's hand (hidden) and cards lost face down (aside), the cards each seat chooses from
-    (choices) and the cards the acting player drew (drawn). [] for a game without face-down cards. A seat's cards are
-    copied out (a seat never changes; put_back writes them into the state)."""
+    (choices) and the cards the acting player drew (drawn). [] for a game without face-down cards. Each is copied
+    out into a list (a state holds tuples; put_back writes the lists into the state)."""
     zones: list[tuple[int | None, list[str]]] = []
-    if isinstance(getattr(state, "deck", None), list):
-        zones.append((None, state.deck))
-    for seat, player in enumerate(getattr(state, "players", ())):
+    if not hasattr(state, "deck"):
+        return zones
+    zones.append((None, list(state.deck)))
+    for seat, player in enumerate(state.players):
         zones.extend((seat, list(getattr(player, name))) for name in SEAT_ZONES if hasattr(player, name))
     for seat, cards in enumerate(getattr(state, "choices", ())):
-        zones.append((seat, cards))
-    if getattr(state, "drawn", None):
-        pending = getattr(state, "pending", None)
-        zones.append((pending.actor if pending is not None else state.active, state.drawn))
+        zones.append((seat, list(cards)))
+    if state.drawn:
+        pending = state.pending
+        zones.append((pending.actor if pending is not None else state.active, list(state.drawn)))
     return zones
 
 
@@ -254,11 +255,15 @@ SEAT_ZONES = ("hidden", "aside")
 
 
 def put_back(state: Any, zones: list[tuple[int | None, list[str]]]) -> None:
-    """Write the seats' cards of zones (as hidden_zones gave them, then changed) into state."""
-    seat_zones = iter(zones[1:])
+    """Write the cards of zones (as hidden_zones gave them, then changed) into state."""
+    cards = iter(tuple(zone) for _, zone in zones)
+    state.deck = next(cards)
     for seat, player in enumerate(state.players):
-        changes = {name: tuple(next(seat_zones)[1]) for name in SEAT_ZONES if hasattr(player, name)}
-        state.players[seat] = player.but(**changes)
+        state.set_player(seat, player.but(**{name: next(cards) for name in SEAT_ZONES if hasattr(player, name)}))
+    if hasattr(state, "choices"):
+        state.choices = tuple(next(cards) for _ in state.choices)
+    if state.drawn:
+        state.drawn = next(cards)
 
 
 def cards_of(state: Any, seat: int | None) -> set[str]:
@@ -282,7 +287,7 @@ def secrets_shuffled(state: Any, viewer: int | None, rng: random.Random) -> Any 
         for cards in zones:
             cards[:] = pool[position : position + len(cards)]
             position += len(cards)
-    if every_zone and every_zone[0][0] is None:
+    if every_zone:
         put_back(other, every_zone)
     return reseeded(other)
 

@@ -19,6 +19,7 @@ from core.cards.rules import (
     DUKE,
     copies_per_character,
 )
+from core.cards.seats import without
 from core.cards.state import Challenge, CoupConfig, CoupState, Pending
 from core.cards.views import CoupView
 from core.sim import derive_seeds, play_game, run_sim
@@ -42,7 +43,7 @@ def claim_window(state: CoupState, actor: int, kind: str, target: int | None, vi
     action = ACTIONS[kind]
     state.active = actor
     state.pending = Pending(actor, kind, target, action.claim, action.cost)
-    state.window, state.owed = "challenge_action", [viewer]
+    state.window, state.owed = "challenge_action", (viewer,)
     return state
 
 
@@ -183,7 +184,7 @@ def test_never_bluffs_a_duke_block_when_every_duke_is_visible():
 def test_bluffs_a_duke_block_of_foreign_aid_only_to_keep_up_a_duke_it_has_claimed():
     state = block_window(table([[CONTESSA, CAPTAIN], [CAPTAIN], [AMBASSADOR]]), 1, "foreign_aid", None, 0)
     assert answers(state, bluff=1.0) == {Move("pass")}  # another's 2 coins are not worth an influence at risk
-    state.players[0] = state.players[0].claiming(DUKE)
+    state.set_player(0, state.players[0].claiming(DUKE))
     assert answers(state, bluff=1.0) == {Move("block", card=DUKE)}
     assert answers(state, bluff=0.0) == {Move("pass")}
 
@@ -262,7 +263,7 @@ def test_waits_to_block_an_assassin_with_the_contessa_it_holds():
 def test_proves_when_challenged_holding_the_card():
     state = claim_window(table([[DUKE, CONTESSA], [CAPTAIN], [AMBASSADOR]]), 0, "tax", None, 1)
     state.challenge = Challenge(1, 0, DUKE, on_block=False)
-    state.window, state.owed = "prove", [0]
+    state.window, state.owed = "prove", (0,)
     assert answers(state) == {Move("prove")}
 
 
@@ -313,9 +314,9 @@ def exchange_window(hand: list[str], drawn: list[str]) -> CoupState:
     """Seat 0 exchanging hand, having drawn drawn from the deck."""
     state = table([hand, [CAPTAIN, CAPTAIN], [CONTESSA, ASSASSIN]])
     for card in drawn:
-        state.deck.remove(card)
-    state.drawn = list(drawn)
-    state.window, state.owed = "exchange", [0]
+        state.deck = without(state.deck, card)
+    state.drawn = tuple(drawn)
+    state.window, state.owed = "exchange", (0,)
     return state
 
 
@@ -339,7 +340,7 @@ def test_keeps_the_best_card_with_one_influence():
 )
 def test_reveals_the_least_valuable_card(hand, given_up):
     state = table([hand, [CAPTAIN, DUKE], [AMBASSADOR, CONTESSA]])
-    state.losses, state.window, state.owed = [(0, "coup")], "lose", [0]
+    state.losses, state.window, state.owed = ((0, "coup"),), "lose", (0,)
     assert answers(state) == {Move("reveal", card=given_up)}
 
 

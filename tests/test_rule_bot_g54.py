@@ -17,6 +17,7 @@ from core.cards.g54.roles import BY_KIND, ROLE_LIST
 from core.cards.g54.rule_bot import STALL_TURN, G54RuleBot, holds_chance
 from core.cards.g54.state import G54Player, G54State, Pending
 from core.cards.moves import Move
+from core.cards.seats import without
 from core.registry import make_bot
 from core.sim import derive_seeds, play_game
 from tui.cli import main
@@ -26,11 +27,11 @@ FIRST = ("Banker", "Director", "Guerrilla", "Peacekeeper", "Politician")
 
 def table(hands: list[list[str]], coins: list[int], roles: tuple[str, ...] = FIRST, **tokens: object) -> G54State:
     """Seat 0 to act, every other card of the five roles in the deck."""
-    players = [G54Player(f"P{i + 1}", coins[i], tuple(hand)) for i, hand in enumerate(hands)]
+    players = tuple(G54Player(f"P{i + 1}", coins[i], tuple(hand)) for i, hand in enumerate(hands))
     deck = Counter({r: 3 for r in roles})
     deck.subtract(Counter(c for p in players for c in p.hidden))
     config = G54Config(players=len(hands), selection="pick", roles=roles)
-    return G54State(config, roles, players, sorted(deck.elements()), rng=7, active=0, owed=[0], **tokens)
+    return G54State(config, roles, players, tuple(sorted(deck.elements())), rng=7, active=0, owed=(0,), **tokens)
 
 
 def play_mixed(games: int, seed: int) -> tuple[Counter[str], int]:
@@ -84,7 +85,7 @@ def test_rule_bot_plays_a_held_role_over_income():
 
 def test_rule_bot_does_not_aim_at_a_player_who_claims_the_blocking_role():
     state = table([["Politician", "Director"], ["Guerrilla", "Banker"]], [2, 6])
-    state.players[1] = state.players[1].claiming("Politician")
+    state.set_player(1, state.players[1].claiming("Politician"))
     move = G54RuleBot(1, bluff=0.0).choose(G54.view(state, 0))
     assert move.kind != "politician"
 
@@ -97,16 +98,16 @@ def test_rule_bot_coups_when_it_can():
 def test_rule_bot_claims_missionary_on_its_last_card():
     roles = ("Banker", "Director", "Guerrilla", "Missionary", "Politician")
     state = table([["Banker"], ["Guerrilla", "Politician"]], [2, 2], roles=roles)
-    state.players[0] = state.players[0].but(revealed=(*state.players[0].revealed, "Director"))
-    state.window, state.owed, state.losses = "lose", [0], [(0, "guerrilla")]
+    state.set_player(0, state.players[0].but(revealed=(*state.players[0].revealed, "Director")))
+    state.window, state.owed, state.losses = "lose", (0,), ((0, "guerrilla"),)
     assert G54RuleBot(1, bluff=0.0).choose(G54.view(state, 0)) == Move("missionary", card="Banker")
 
 
 def test_rule_bot_keeps_its_best_cards_in_an_exchange():
     state = table([["Director", "Director"], ["Guerrilla", "Politician"]], [2, 2])
-    state.window, state.owed, state.drawn = "exchange", [0], ["Guerrilla", "Banker"]
-    state.deck.remove("Guerrilla")
-    state.deck.remove("Banker")
+    state.window, state.owed, state.drawn = "exchange", (0,), ("Guerrilla", "Banker")
+    state.deck = without(state.deck, "Guerrilla")
+    state.deck = without(state.deck, "Banker")
     state.pending = Pending(0, "director", "Director")
     kept = G54RuleBot(1).choose(G54.view(state, 0))
     assert kept.kind == "keep" and "Guerrilla" in kept.cards and kept.cards.count("Director") < 2
@@ -118,7 +119,7 @@ CRIME = ("Banker", "Director", "Crime Boss", "Peacekeeper", "Politician")
 def extorted(hands: list[list[str]], coins: list[int]) -> G54State:
     """Seat 0's Crime Boss has extorted seat 1, which must pay 2 or refuse."""
     state = table(hands, coins, roles=CRIME)
-    state.window, state.owed = "extort", [1]
+    state.window, state.owed = "extort", (1,)
     state.pending = Pending(0, "crime_boss", "Crime Boss", target=1)
     return state
 
@@ -133,7 +134,7 @@ def test_rule_bot_pays_a_crime_boss_when_the_coup_may_hit_another_or_it_has_one_
     state = extorted(hands, [5, 3, 2, 2])
     assert G54RuleBot(1).choose(G54.view(state, 1)) == Move("pay"), "the Coup it buys may hit one of three"
     state = extorted([["Crime Boss", "Banker"], ["Director"]], [5, 3])
-    state.players[1] = state.players[1].but(revealed=(*state.players[1].revealed, "Politician"))
+    state.set_player(1, state.players[1].but(revealed=(*state.players[1].revealed, "Politician")))
     assert G54RuleBot(1).choose(G54.view(state, 1)) == Move("pay"), "refusing would lose its last card"
 
 
@@ -141,8 +142,8 @@ def test_two_crime_bosses_on_their_last_card_do_not_extort_each_other_forever():
     roles = ("Capitalist", "Newscaster", "Crime Boss", "Intellectual", "Protestor")
     state = table([["Crime Boss"], ["Crime Boss"]], [6, 7], roles=roles)
     for seat, player in enumerate(state.players):
-        state.players[seat] = player.but(revealed=(*player.revealed, "Capitalist"))
-        state.deck.remove("Capitalist")
+        state.set_player(seat, player.but(revealed=(*player.revealed, "Capitalist")))
+        state.deck = without(state.deck, "Capitalist")
     state.turn = STALL_TURN + 1
     bots = [G54RuleBot(1), G54RuleBot(2)]
     for _ in range(200):
@@ -163,9 +164,9 @@ def test_the_odds_of_a_claim_count_the_cards_lost_face_down():
         (["Crime Boss", "Protestor"], ["Missionary"]),
     ]
     for seat, (player, (revealed, aside)) in enumerate(zip(state.players, lost, strict=True)):
-        state.players[seat] = player.but(revealed=tuple(revealed), aside=tuple(aside), out=not player.hidden)
+        state.set_player(seat, player.but(revealed=tuple(revealed), aside=tuple(aside), out=not player.hidden))
         for card in revealed + aside:
-            state.deck.remove(card)
+            state.deck = without(state.deck, card)
     assert len(state.deck) == 1
     assert holds_chance(G54.view(state, 0), 1, "Reporter") == pytest.approx(3 / 5), "3 Reporters among 5 unseen cards"
 
@@ -212,7 +213,7 @@ def test_rule_bot_does_not_take_income_turn_after_turn_when_a_better_action_is_s
         [["Director", "Judge"], ["Judge", "Customs Officer"], ["Judge", "Foreign Consular"]], [1, 2, 2], SPIES
     )
     for seat in (1, 2):
-        state.players[seat] = state.players[seat].claiming("Judge")
+        state.set_player(seat, state.players[seat].claiming("Judge"))
     bot, moves = G54RuleBot(3), []
     for turn in range(4):
         state.turn = turn * 3
@@ -226,9 +227,9 @@ def test_rule_bot_takes_income_on_while_nothing_better_is_safe():
         [["Director", "Judge"], ["Judge", "Customs Officer"], ["Judge", "Foreign Consular"]], [1, 2, 2], SPIES
     )
     for seat, player in enumerate(state.players):
-        state.players[seat] = player.claiming("Judge") if seat else player
-        state.players[seat] = state.players[seat].but(revealed=(*player.revealed, "Spy"))
-        state.deck.remove("Spy")
+        state.set_player(seat, player.claiming("Judge") if seat else player)
+        state.set_player(seat, state.players[seat].but(revealed=(*player.revealed, "Spy")))
+        state.deck = without(state.deck, "Spy")
     bot = G54RuleBot(3)
     for turn in range(6):
         state.turn = turn * 3

@@ -24,6 +24,7 @@ from core.cards.rules import (
     copies_per_character,
     ruleset,
 )
+from core.cards.seats import without
 from core.cards.state import Challenge, CoupConfig, CoupState, Pending
 from core.cards.views import CoupView
 from core.sim import derive_seeds, play_game, run_sim
@@ -45,7 +46,7 @@ def table(
     """A Reformation state at seat 0's action, the deck holding every card not in a hand or face up."""
     config = CoupConfig(players=len(hands), reformation=True, inquisitor=inquisitor)
     state = dealt(config, hands, revealed, coins, claims)
-    state.allegiance, state.reserve = list(allegiance), reserve
+    state.allegiance, state.reserve = tuple(allegiance), reserve
     return state
 
 
@@ -54,7 +55,7 @@ def claim_window(state: CoupState, actor: int, kind: str, target: int | None, vi
     action = state.config.rules.actions[kind]
     state.active = actor
     state.pending = Pending(actor, kind, target, action.claim or action.denies, action.cost)
-    state.window, state.owed = "challenge_action", [viewer]
+    state.window, state.owed = "challenge_action", (viewer,)
     return state
 
 
@@ -281,11 +282,11 @@ def test_never_challenges_an_embezzler_who_cannot_hold_a_duke():
 def test_proves_it_holds_no_duke_and_concedes_when_it_does():
     state = claim_window(table([[CONTESSA, CAPTAIN], [DUKE], [ASSASSIN]], [L, R, L], reserve=5), 0, "embezzle", None, 1)
     state.challenge = Challenge(1, 0, DUKE, on_block=False)
-    state.window, state.owed = "prove", [0]
+    state.window, state.owed = "prove", (0,)
     assert answers(state) == {Move("prove")}
-    state.players[0] = state.players[0].holding((DUKE, CAPTAIN))
-    state.deck.remove(DUKE)
-    state.deck.append(CONTESSA)
+    state.set_player(0, state.players[0].holding((DUKE, CAPTAIN)))
+    state.deck = without(state.deck, DUKE)
+    state.deck = (*state.deck, CONTESSA)
     assert answers(state) == {Move("concede")}
 
 
@@ -296,7 +297,7 @@ def examined(hand: list[str], by: int = 1) -> CoupState:
     """Seat 0, holding hand, asked to show a card to the Inquisitor at seat by."""
     state = table([hand, [INQUISITOR, DUKE], [CAPTAIN, CONTESSA]], [L, R, R], inquisitor=True)
     claim_window(state, by, "examine", 0, 0)
-    state.window, state.owed = "show", [0]
+    state.window, state.owed = "show", (0,)
     return state
 
 
@@ -315,7 +316,7 @@ def test_shows_its_least_valuable_card_when_examined(hand, shown):
 def test_forces_an_exchange_of_a_strong_card_and_returns_a_weak_one(card, verdict):
     state = table([[INQUISITOR, CONTESSA], [card, DUKE], [CAPTAIN, ASSASSIN]], [L, R, R], inquisitor=True)
     claim_window(state, 0, "examine", 1, 1)
-    state.window, state.owed, state.examined = "examine", [0], card
+    state.window, state.owed, state.examined = "examine", (0,), card
     assert answers(state) == {Move(verdict)}
 
 

@@ -97,7 +97,7 @@ def test_rulebook_example_play() -> None:
     rng = find_rng(lambda rng: CONTESSA in example_first_turn(rng).players[HAIG].hidden, 1000)
     state = example_first_turn(rng)
     # Sacha lost the challenge: he chooses to lose his Assassin.
-    assert state.window == "lose" and state.owed == [SACHA]
+    assert state.window == "lose" and state.owed == (SACHA,)
     state, _ = play(state, (SACHA, reveal(ASSASSIN)))
 
     # "After the first turn"
@@ -156,7 +156,7 @@ def test_flow_1_costs_are_paid_on_declaration() -> None:
     )
     state = stacked([[ASSASSIN, DUKE], [CAPTAIN, CONTESSA], [DUKE, CAPTAIN]], coins=[7, 2, 2])
     state, _ = play(state, (A, coup(B)))
-    assert state.players[A].coins == 0 and state.window == "lose" and state.owed == [B]
+    assert state.players[A].coins == 0 and state.window == "lose" and state.owed == (B,)
 
 
 @pytest.mark.parametrize("purse", [10, 11, 14])
@@ -226,7 +226,7 @@ def test_flow_2_the_first_challenge_received_wins_the_window() -> None:
         with pytest.raises(IllegalMove):
             COUP.apply(state, seat, CHALLENGE)
     state, _ = play(state, (A, PROVE))
-    assert state.window == "lose" and state.owed == [D]
+    assert state.window == "lose" and state.owed == (D,)
 
 
 def test_flow_2_answers_arriving_together_are_ordered_clockwise_from_the_active_player() -> None:
@@ -297,7 +297,7 @@ def test_flow_3_a_block_may_be_challenged_and_a_proven_block_stops_the_action() 
     assert COUP.to_act(state) == (A, C)
     state, events = play(state, (A, CHALLENGE), (B, PROVE))
     assert coins(state) == [2, 2, 2]
-    assert state.window == "lose" and state.owed == [A]
+    assert state.window == "lose" and state.owed == (A,)
     state, events = play(state, (A, reveal(CAPTAIN)))
     assert kinds(events)[:2] == ["lose", "blocked"] and coins(state) == [2, 2, 2]
 
@@ -323,7 +323,7 @@ def test_flow_4_the_loser_of_a_challenge_loses_first_choosing_the_card() -> None
     state = stacked([[DUKE, CAPTAIN], [CONTESSA, AMBASSADOR], [DUKE, ASSASSIN]])
     state, _ = play(state, (A, TAX), (B, CHALLENGE), (A, PROVE))
     # The loss comes first: the Tax has not resolved yet.
-    assert state.window == "lose" and state.owed == [B] and coins(state) == [2, 2, 2]
+    assert state.window == "lose" and state.owed == (B,) and coins(state) == [2, 2, 2]
     assert COUP.legal(state, B) == (reveal(AMBASSADOR), reveal(CONTESSA))
     state, events = play(state, (B, reveal(AMBASSADOR)))
     assert hand(state, B) == [CONTESSA] and state.players[B].revealed == (AMBASSADOR,)
@@ -332,7 +332,7 @@ def test_flow_4_the_loser_of_a_challenge_loses_first_choosing_the_card() -> None
 
 def test_flow_4_a_proven_card_goes_back_the_deck_is_shuffled_and_a_replacement_is_drawn() -> None:
     state = stacked([[DUKE, CAPTAIN], [CONTESSA, AMBASSADOR], [DUKE, ASSASSIN]])
-    deck_before, rng_before = list(state.deck), state.rng
+    deck_before, rng_before = state.deck, state.rng
     state, events = play(state, (A, TAX), (B, CHALLENGE), (A, PROVE))
     replace = next(e for e in events if e.kind == "replace")
     assert replace.seat == A and replace.to == (A,) and len(replace.cards) == 1
@@ -342,7 +342,7 @@ def test_flow_4_a_proven_card_goes_back_the_deck_is_shuffled_and_a_replacement_i
     assert len(state.deck) == len(deck_before) and state.rng != rng_before
     assert Event("prove", A, B, DUKE) in events
     # The replacement is drawn before the challenger's loss, but the challenger still chooses.
-    assert state.window == "lose" and state.owed == [B]
+    assert state.window == "lose" and state.owed == (B,)
 
 
 def test_a_claim_shown_or_used_for_an_exchange_stays_the_players_claim_and_one_not_shown_is_dropped() -> None:
@@ -368,7 +368,7 @@ def test_flow_5_a_successfully_challenged_action_fails_and_its_cost_is_refunded(
     assert Event("refund", A, amount=3, what="assassinate") in events
     assert Event("fail", A, B, what="assassinate") in events
     # No block window follows a failed action; A loses an influence, and B keeps both of its own.
-    assert state.window == "lose" and state.owed == [A]
+    assert state.window == "lose" and state.owed == (A,)
     state, events = play(state, (A, reveal(DUKE)))
     assert hand(state, B) == [AMBASSADOR, CONTESSA] and state.active == B
     assert kinds(events) == ["lose", "turn"]
@@ -417,7 +417,7 @@ def test_double_danger_losing_the_challenge_on_your_own_contessa_block_costs_two
     state, _ = play(state, (A, assassinate(B)), *passes(B, C), (B, block(CONTESSA)))
     state, _ = play(state, (A, CHALLENGE), (B, CONCEDE))
     # One influence for the lost challenge (B chooses) ...
-    assert state.window == "lose" and state.owed == [B]
+    assert state.window == "lose" and state.owed == (B,)
     state, events = play(state, (B, reveal(DUKE)))
     # ... and one for the assassination, which now goes ahead.
     assert kinds(events) == ["lose", "lose", "eliminated", "turn"]
@@ -459,14 +459,14 @@ def test_exchange_with_two_influence_draws_two_keeps_two_returns_two() -> None:
     state = stacked([[AMBASSADOR, CONTESSA], [CONTESSA, DUKE], [DUKE, ASSASSIN]], top=(ASSASSIN, DUKE))
     deck_size = len(state.deck)
     state, events = play(state, (A, EXCHANGE), *passes(B, C))
-    assert state.window == "exchange" and state.owed == [A]
+    assert state.window == "exchange" and state.owed == (A,)
     assert sorted(state.drawn) == [ASSASSIN, DUKE] and len(state.deck) == deck_size - 2
     legal = COUP.legal(state, A)
     pool = [AMBASSADOR, ASSASSIN, CONTESSA, DUKE]
     assert {m.cards for m in legal} == {(x, y) for i, x in enumerate(pool) for y in pool[i + 1 :]}
     before = Counter(state.deck)
     state, events = play(state, (A, keep(DUKE, ASSASSIN)))
-    assert hand(state, A) == [ASSASSIN, DUKE] and state.drawn == []
+    assert hand(state, A) == [ASSASSIN, DUKE] and state.drawn == ()
     assert Counter(state.deck) == before + Counter([AMBASSADOR, CONTESSA])
     assert Event("exchanged", A, amount=2) in events
 
@@ -510,7 +510,7 @@ def test_two_player_variant_set_up_from_sets_of_five() -> None:
     for seat in (0, 1):
         assert state.players[seat].hidden == () and state.players[seat].alive
         assert COUP.legal(state, seat) == tuple(Move("choose", card=c) for c in sorted(CHARACTERS))
-    third_set = list(state.deck)
+    third_set = state.deck
     # Each secretly chooses one card and discards the rest.
     state, events = play(state, (1, Move("choose", card=ASSASSIN)))
     assert state.players[1].hidden == (ASSASSIN,) and COUP.to_act(state) == (0,)
@@ -561,7 +561,7 @@ def test_edge_losing_a_challenge_against_an_assassin_then_being_assassinated_cos
     state = stacked([[ASSASSIN, CAPTAIN], [DUKE, CAPTAIN], [DUKE, AMBASSADOR]], coins=[3, 2, 2])
     state, _ = play(state, (A, assassinate(B)), (B, CHALLENGE), (A, PROVE), (B, reveal(DUKE)))
     # B survived the challenge with one influence and may still block; it does not.
-    assert state.window == "block" and state.owed == [B]
+    assert state.window == "block" and state.owed == (B,)
     state, events = play(state, (B, PASS))
     assert not state.players[B].alive and sorted(state.players[B].revealed) == [CAPTAIN, DUKE]
     assert kinds(events) == ["lose", "eliminated", "turn"] and state.players[A].coins == 0
@@ -592,7 +592,7 @@ def test_edge_a_challenged_player_holding_the_card_may_choose_not_to_prove_it() 
     state = stacked([[DUKE, CAPTAIN], [CONTESSA, AMBASSADOR], [DUKE, ASSASSIN]])
     state, events = play(state, (A, TAX), (B, CHALLENGE), (A, CONCEDE))
     assert "prove" not in kinds(events) and Event("fail", A, what="tax") in events
-    assert state.window == "lose" and state.owed == [A]
+    assert state.window == "lose" and state.owed == (A,)
     # It loses the challenge, and may even keep the Duke it did not show.
     state, _ = play(state, (A, reveal(CAPTAIN)))
     assert hand(state, A) == [DUKE] and coins(state) == [2, 2, 2] and hand(state, B) == [AMBASSADOR, CONTESSA]

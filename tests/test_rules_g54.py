@@ -63,7 +63,7 @@ def test_banker_takes_3() -> None:
     state, events = play(state, (A, move("banker")), *passes(B, C))
     assert coins(state) == [5, 2, 2]
     assert kinds(events) == ["declare", "gain", "turn"]
-    assert state.window == "action" and state.owed == [B] and state.turn == 2
+    assert state.window == "action" and state.owed == (B,) and state.turn == 2
 
 
 def capitalist_table(purse: int) -> G54State:
@@ -84,7 +84,7 @@ def test_capitalist_pays_each_surviving_joiner_while_it_has_coins() -> None:
     state, _ = play(state, (A, move("capitalist")), *passes(B, C, D, E, F))
     # Asked one at a time, clockwise: each sees who joined before it.
     for seat in (B, C, D, E, F):
-        assert state.window == "join" and state.owed == [seat]
+        assert state.window == "join" and state.owed == (seat,)
         state, _ = play(state, (seat, JOIN))
     # The joiners' claims are then open to challenge one by one, clockwise from the actor.
     for joiner in (B, C, D, E, F):
@@ -122,7 +122,7 @@ def test_capitalist_a_player_who_cannot_pay_the_tax_is_not_asked_to_join() -> No
         coins=[1, 0, 2, 2],
     )
     state, _ = play(state, (A, move("capitalist")), *passes(B, C, D))
-    assert state.window == "join" and state.owed == [C]
+    assert state.window == "join" and state.owed == (C,)
 
 
 def test_capitalist_caught_lying_asks_nobody_to_join() -> None:
@@ -155,7 +155,7 @@ def test_speculator_caught_lying_gives_all_its_coins_to_the_challenger() -> None
         coins=[4, 2, 1],
     )
     state, events = play(state, (A, move("speculator")), (B, PASS), (C, CHALLENGE), (A, CONCEDE))
-    assert state.window == "lose" and state.owed == [A]
+    assert state.window == "lose" and state.owed == (A,)
     state, _ = play(state, (A, reveal("Director")))
     assert coins(state) == [0, 2, 5]
     assert [(e.seat, e.target, e.amount) for e in of_kind(events, "forfeit")] == [(A, C, 4)]
@@ -178,7 +178,7 @@ def spy_table(purse: int = 2) -> G54State:
 def test_spy_takes_1_then_a_second_action_that_cannot_be_spy() -> None:
     state, events = play(spy_table(), (A, move("spy")), *passes(B, C))
     assert kinds(events) == ["declare", "gain", "spy_again"]
-    assert state.window == "action" and state.owed == [A] and state.active == A and state.spying
+    assert state.window == "action" and state.owed == (A,) and state.active == A and state.spying
     assert "spy" not in action_kinds(state, A) and {"income", "director", "politician"} <= action_kinds(state, A)
     state, _ = play(state, (A, move("politician", B)), *passes(B, C), (B, PASS))
     assert coins(state) == [5, 0, 2]
@@ -209,7 +209,7 @@ def test_spy_second_action_has_its_own_windows_and_tax() -> None:
     state, _ = play(state, (A, move("spy")), *passes(B, C))
     state, events = play(state, (A, move("politician", B)))
     assert [(e.seat, e.target, e.amount) for e in of_kind(events, "tax")] == [(A, C, 1)]
-    assert state.window == "claim" and state.owed == [B, C]
+    assert state.window == "claim" and state.owed == (B, C)
     state, _ = play(state, (B, CHALLENGE), (A, CONCEDE), (A, reveal("Director")))
     assert coins(state) == [2, 2, 3] and state.active == B
 
@@ -228,7 +228,7 @@ def test_director_draws_2_and_keeps_as_many_as_its_influence() -> None:
     assert of_kind(events, "drew")[0].to == (A,)
     assert len(legal(state, A)) == 6  # every pair out of Banker, Director, Guerrilla, Politician
     state, _ = play(state, (A, keep("Guerrilla", "Politician")))
-    assert hand(state, A) == ["Guerrilla", "Politician"] and len(state.deck) == deck and state.drawn == []
+    assert hand(state, A) == ["Guerrilla", "Politician"] and len(state.deck) == deck and state.drawn == ()
     assert state.active == B
 
 
@@ -272,11 +272,11 @@ def producer_table() -> G54State:
 
 def test_producer_swaps_cards_with_its_target_which_keeps_its_influence() -> None:
     state, _ = play(producer_table(), (A, move("producer", B)), *passes(B, C), (B, PASS))
-    assert state.window == "give" and state.owed == [B]
+    assert state.window == "give" and state.owed == (B,)
     assert legal(state, B) == (give("Guerrilla"), give("Politician"))
     state, events = play(state, (B, give("Guerrilla")))
     assert state.window == "produce" and state.pending is not None and state.pending.given == "Guerrilla"
-    assert state.drawn == ["Peacekeeper"] and hand(state, B) == ["Politician"]
+    assert state.drawn == ("Peacekeeper",) and hand(state, B) == ["Politician"]
     assert [e.to for e in events if e.cards] == [(B, A), (A,)]  # the given card is private to the two
     assert keep("Guerrilla", "Producer", give="Banker") in legal(state, A)
     assert all(len(m.cards) == 2 and m.card for m in legal(state, A))
@@ -299,7 +299,7 @@ def test_producer_target_with_one_influence_gives_its_only_card() -> None:
 
 def test_producer_blocked_by_its_target_claiming_producer() -> None:
     state, _ = play(producer_table(), (A, move("producer", B)), *passes(B, C), (B, block("Producer")))
-    assert state.window == "claim" and state.owed == [A, C]
+    assert state.window == "claim" and state.owed == (A, C)
     state, events = pass_window(state)
     assert "blocked" in kinds(events) and hand(state, A) == ["Banker", "Producer"]
     assert hand(state, B) == ["Guerrilla", "Politician"] and state.active == B
@@ -308,7 +308,7 @@ def test_producer_blocked_by_its_target_claiming_producer() -> None:
 def test_reporter_takes_1_draws_1_returns_1() -> None:
     state = table([["Reporter", "Banker"], ["Guerrilla", "Politician"]], roles=("Reporter",), top=("Peacekeeper",))
     state, _ = play(state, (A, move("reporter")), (B, PASS))
-    assert coins(state) == [3, 2] and state.drawn == ["Peacekeeper"]
+    assert coins(state) == [3, 2] and state.drawn == ("Peacekeeper",)
     state, _ = play(state, (A, keep("Peacekeeper", "Reporter")))
     assert hand(state, A) == ["Peacekeeper", "Reporter"] and "Banker" in state.deck
 
@@ -322,9 +322,9 @@ def test_writer_draws_1_free_then_pays_1_per_extra_draw_and_returns_as_many_as_d
     )
     deck = len(state.deck)
     state, _ = play(state, (A, move("writer")), (B, PASS))
-    assert state.drawn == ["Guerrilla"] and coins(state)[A] == 3 and DRAW in legal(state, A)
+    assert state.drawn == ("Guerrilla",) and coins(state)[A] == 3 and DRAW in legal(state, A)
     state, _ = play(state, (A, DRAW), (A, DRAW))
-    assert state.drawn == ["Guerrilla", "Politician", "Peacekeeper"] and coins(state)[A] == 1
+    assert state.drawn == ("Guerrilla", "Politician", "Peacekeeper") and coins(state)[A] == 1
     state, events = play(state, (A, keep("Peacekeeper", "Politician")))
     assert hand(state, A) == ["Peacekeeper", "Politician"] and coins(state) == [1, 2]
     assert of_kind(events, "exchanged")[0].amount == 3 and len(state.deck) == deck
@@ -361,7 +361,7 @@ def test_crime_boss_target_pays_2() -> None:
 
 def test_crime_boss_refused_pays_5_to_the_treasury_and_the_target_loses_an_influence() -> None:
     state, _ = play(crime_boss_table([6, 3, 2]), (A, move("crime_boss", B)), *passes(B, C), (B, REFUSE))
-    assert state.window == "lose" and state.owed == [B]
+    assert state.window == "lose" and state.owed == (B,)
     state, _ = play(state, (B, reveal("Director")))
     assert coins(state) == [1, 3, 2] and hand(state, B) == ["Politician"]
 
@@ -380,14 +380,14 @@ def general_table(active: int = A) -> G54State:
 
 def test_general_pays_5_and_each_other_player_loses_unless_it_blocks_for_itself() -> None:
     state, _ = play(general_table(), (A, move("general")), *passes(B, C, D))
-    assert state.window == "block" and state.owed == [B]
+    assert state.window == "block" and state.owed == (B,)
     state, _ = play(state, (B, block("General")), *passes(A, C, D))
-    assert state.window == "block" and state.owed == [C]
+    assert state.window == "block" and state.owed == (C,)
     state, _ = play(state, (C, PASS))
-    assert state.owed == [D]
+    assert state.owed == (D,)
     # D bluffs a block, is caught, and loses twice: the lost challenge, then the General.
     state, _ = play(state, (D, block("General")), (A, CHALLENGE), (D, CONCEDE), (D, reveal("Banker")))
-    assert state.window == "lose" and state.owed == [C]
+    assert state.window == "lose" and state.owed == (C,)
     state, events = play(state, (C, reveal("Peacekeeper")))
     assert coins(state) == [0, 2, 2, 0] and not state.players[D].alive
     assert hand(state, B) == ["Director", "General"] and hand(state, C) == ["Politician"]
@@ -402,7 +402,7 @@ def test_blocks_are_asked_clockwise_from_the_active_player_and_each_can_be_chall
         asked.append(seat)
         state, _ = play(state, (seat, block("General")))
         assert state.window == "claim" and state.claim is not None and state.claim.kind == "block"
-        assert state.owed == [s for s in (C, D, A, B) if s != seat]
+        assert state.owed == tuple(s for s in (C, D, A, B) if s != seat)
         state, _ = pass_window(state)
     assert asked == [D, A, B] and coins(state)[C] == 0
     assert all(len(p.hidden) == 2 for p in state.players)
@@ -417,7 +417,7 @@ def guerrilla_table(purse: int = 4) -> G54State:
 def test_guerrilla_pays_4_and_the_target_loses_an_influence() -> None:
     assert "guerrilla" not in action_kinds(guerrilla_table(3), A)
     state, _ = play(guerrilla_table(), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
-    assert state.window == "lose" and state.owed == [B]
+    assert state.window == "lose" and state.owed == (B,)
     state, _ = play(state, (B, reveal("Politician")))
     assert coins(state) == [0, 2, 2] and hand(state, B) == ["Director"] and state.players[B].revealed == ("Politician",)
 
@@ -444,10 +444,10 @@ def test_proving_reshuffles_the_card_into_the_deck_and_the_challenger_loses() ->
     (replaced,) = of_kind(events, "replace")
     assert replaced.to == (A,) and len(replaced.cards) == 1 and state.rng != before.rng
     assert sorted(["Banker", *replaced.cards]) == hand(state, A) and len(state.deck) == 9
-    assert Counter(state.deck + hand(state, A)) == Counter(before.deck + hand(before, A))
-    assert state.window == "lose" and state.owed == [B] and state.losses == [(B, "challenge")]
+    assert Counter([*state.deck, *hand(state, A)]) == Counter([*before.deck, *hand(before, A)])
+    assert state.window == "lose" and state.owed == (B,) and state.losses == ((B, "challenge"),)
     state, _ = play(state, (B, reveal("Director")))
-    assert state.window == "block" and state.owed == [B]
+    assert state.window == "block" and state.owed == (B,)
 
 
 def test_double_danger_challenging_a_true_guerrilla_and_losing_then_the_execution() -> None:
@@ -507,19 +507,19 @@ def mercenary_table(players: int = 3, disappear: tuple[int, ...] = ()) -> G54Sta
 
 def test_mercenary_token_fires_at_the_end_of_the_targets_next_turn() -> None:
     state, events = play(mercenary_table(), (A, move("mercenary", B)), *passes(B, C), (B, PASS))
-    assert coins(state)[A] == 0 and state.disappear == [B] and kinds(events)[-2:] == ["token", "turn"]
+    assert coins(state)[A] == 0 and state.disappear == (B,) and kinds(events)[-2:] == ["token", "turn"]
     assert state.active == B and hand(state, B) == ["Director", "Politician"]
     # B plays its turn; at its end the token fires: no block, no challenge, just the loss.
     state, _ = play(state, (B, INCOME))
-    assert state.window == "lose" and state.owed == [B] and state.losses == [(B, "disappear")]
+    assert state.window == "lose" and state.owed == (B,) and state.losses == ((B, "disappear"),)
     state, _ = play(state, (B, reveal("Politician")))
-    assert state.disappear == [] and hand(state, B) == ["Director"] and state.active == C
+    assert state.disappear == () and hand(state, B) == ["Director"] and state.active == C
 
 
 def test_mercenary_is_blocked_only_when_the_token_is_placed() -> None:
     state, _ = play(mercenary_table(), (A, move("mercenary", B)), *passes(B, C), (B, block("Mercenary")))
     state, _ = pass_window(state)
-    assert state.disappear == [] and coins(state)[A] == 0
+    assert state.disappear == () and coins(state)[A] == 0
     state, _ = play(state, (B, INCOME))
     assert state.window == "action" and state.active == C and hand(state, B) == ["Director", "Politician"]
 
@@ -539,7 +539,7 @@ def test_mercenary_token_discarded_when_the_target_is_eliminated_first() -> None
         active=C,
     )
     state, _ = play(state, (C, move("coup", B)))
-    assert not state.players[B].alive and state.disappear == [] and state.active == A
+    assert not state.players[B].alive and state.disappear == () and state.active == A
 
 
 # --- Special Interests ------------------------------------------------------------------------------
@@ -565,7 +565,7 @@ def test_communist_names_a_richest_and_a_poorest_player_tied_for_most_and_least(
 
 def test_communist_moves_up_to_3_coins_from_the_richest_to_the_poorest() -> None:
     state, _ = play(communist_table([2, 6, 5, 1]), (A, move("communist", B, other=D)), *passes(B, C, D))
-    assert state.window == "block" and state.owed == [B]
+    assert state.window == "block" and state.owed == (B,)
     state, _ = play(state, (B, PASS))
     assert coins(state) == [2, 3, 5, 4]
     state, _ = play(communist_table([1, 2, 0]), (A, move("communist", B, other=C)), *passes(B, C), (B, PASS))
@@ -623,7 +623,7 @@ def test_customs_officer_tax_on_a_join() -> None:
         coins=[1, 1, 2],
     )
     state, _ = play(state, (A, move("capitalist")), *passes(B, C))
-    assert coins(state) == [0, 1, 3] and state.window == "join" and state.owed == [B]
+    assert coins(state) == [0, 1, 3] and state.window == "join" and state.owed == (B,)
     state, events = play(state, (B, JOIN), (C, PASS))
     assert coins(state) == [0, 0, 4] and [(e.seat, e.target) for e in of_kind(events, "tax")] == [(B, C)]
     state, _ = play(state, *passes(A, C))
@@ -674,7 +674,7 @@ def general_blocked_and_proved(purse: int) -> G54State:
         coins=[purse, 2, 2],
     )
     state, _ = play(state, (A, move("general")), *passes(B, C), (B, block("General")), (A, CHALLENGE), (B, PROVE))
-    assert state.window == "lose" and state.owed == [A]
+    assert state.window == "lose" and state.owed == (A,)
     return state
 
 
@@ -736,7 +736,7 @@ def test_treaty_partners_cannot_target_each_other_coup_included() -> None:
 def test_treaty_partners_are_left_out_of_each_others_everyone_actions() -> None:
     state = consular_table([2, 5, 2, 2], active=B)
     state, _ = play(state, (B, move("general")), *passes(C, D, A))
-    assert state.pending is not None and state.pending.affected == [C, D] and state.owed == [C]
+    assert state.pending is not None and state.pending.affected == (C, D) and state.owed == (C,)
 
 
 def test_treaty_lapses_when_only_two_players_remain() -> None:
@@ -804,7 +804,7 @@ def test_intellectual_unchallenged_takes_5_and_the_card_stays_face_down() -> Non
     state, _ = play(intellectual_table(["Guerrilla", "Banker"]), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     assert state.window == "lose" and react("Intellectual", "Politician") in legal(state, B)
     state, _ = play(state, (B, react("Intellectual", "Politician")))
-    assert state.window == "react" and state.owed == [C, A] and state.players[B].aside == ("Politician",)
+    assert state.window == "react" and state.owed == (C, A) and state.players[B].aside == ("Politician",)
     state, events = play(state, *passes(C, A))
     assert coins(state) == [0, 5, 2] and hand(state, B) == ["Intellectual"] and state.players[B].revealed == ()
     assert state.players[B].aside == ("Politician",) and "lose" not in kinds(events)
@@ -813,7 +813,7 @@ def test_intellectual_unchallenged_takes_5_and_the_card_stays_face_down() -> Non
 def test_intellectual_true_claim_challenged_the_card_is_revealed_and_the_challenger_loses() -> None:
     state, _ = play(intellectual_table(["Guerrilla", "Banker"]), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     state, _ = play(state, (B, react("Intellectual", "Intellectual")), (C, CHALLENGE))
-    assert state.window == "lose" and state.owed == [C] and coins(state)[B] == 5
+    assert state.window == "lose" and state.owed == (C,) and coins(state)[B] == 5
     assert state.players[B].revealed == ("Intellectual",) and state.players[B].aside == ()
     state, _ = play(state, (C, reveal("Director")))
     assert hand(state, C) == ["Intellectual"] and hand(state, B) == ["Politician"]
@@ -825,7 +825,7 @@ def test_intellectual_false_claim_challenged_loses_one_more_influence() -> None:
     assert [e.what for e in of_kind(events, "shown_aside")] == ["false"] and state.players[B].revealed == (
         "Politician",
     )
-    assert state.window == "lose" and state.owed == [B] and state.losses == [(B, "challenge")]
+    assert state.window == "lose" and state.owed == (B,) and state.losses == ((B, "challenge"),)
     state, _ = play(state, (B, reveal("Intellectual")))
     assert not state.players[B].alive and state.players[B].revealed == ("Politician", "Intellectual")
     assert coins(state) == [0, 0, 2]
@@ -834,7 +834,7 @@ def test_intellectual_false_claim_challenged_loses_one_more_influence() -> None:
 def test_intellectual_on_a_lost_challenge() -> None:
     state = intellectual_table(["Banker", "Guerrilla"])
     state, _ = play(state, (A, move("banker")), (B, CHALLENGE), (A, PROVE))
-    assert state.losses == [(B, "challenge")] and react("Intellectual", "Politician") in legal(state, B)
+    assert state.losses == ((B, "challenge"),) and react("Intellectual", "Politician") in legal(state, B)
     state, _ = play(state, (B, react("Intellectual", "Politician")), *passes(C, A))
     assert coins(state) == [7, 5, 2]
 
@@ -879,7 +879,7 @@ def test_missionary_with_an_empty_deck_draws_nothing() -> None:
         aside=[[], [], ["Guerrilla"], ["Politician"], ["Missionary"], []],
         coins=[4, 2, 2, 2, 2, 2],
     )
-    assert state.deck == []
+    assert state.deck == ()
     state, _ = play(state, (A, move("guerrilla", B)), *passes(B, C, D, E, F), (B, PASS))
     state, _ = play(state, (B, react("Missionary", "Director")), *passes(C, D, E, F, A))
     assert hand(state, B) == ["Banker"] and state.players[B].alive
@@ -894,11 +894,11 @@ def lawyer_table(claimant_lies: bool) -> G54State:
 def test_lawyer_claimants_are_asked_clockwise_from_the_active_player_a_failed_claim_passes_on() -> None:
     state, _ = play(lawyer_table(claimant_lies=True), (A, move("coup", B)))
     assert not state.players[B].alive and coins(state) == [0, 0, 2, 2]
-    assert state.window == "lawyer" and state.owed == [A]
+    assert state.window == "lawyer" and state.owed == (A,)
     state, _ = play(state, (A, PASS))
-    assert state.owed == [C]
+    assert state.owed == (C,)
     state, _ = play(state, (C, CLAIM), (A, CHALLENGE), (C, CONCEDE), (C, reveal("Banker")))
-    assert state.window == "lawyer" and state.owed == [D]
+    assert state.window == "lawyer" and state.owed == (D,)
     state, events = play(state, (D, CLAIM), *passes(A, C))
     assert coins(state) == [0, 0, 2, 5] and state.active == C
     assert [(e.seat, e.target, e.amount, e.what) for e in of_kind(events, "estate")] == [(B, D, 3, "lawyer")]
@@ -912,7 +912,7 @@ def test_lawyer_single_claimant_takes_all_even_if_challenged_and_proved() -> Non
 
 def test_lawyer_unclaimed_coins_go_to_the_treasury() -> None:
     state, _ = play(lawyer_table(claimant_lies=False), (A, move("coup", B)), (A, PASS), (C, PASS), (D, PASS))
-    assert coins(state) == [0, 0, 2, 2] and state.estates == [] and state.active == C
+    assert coins(state) == [0, 0, 2, 2] and state.estates == () and state.active == C
 
 
 def test_lawyer_not_in_play_the_coins_go_to_the_treasury() -> None:
@@ -951,7 +951,7 @@ def test_peacekeeping_holder_can_be_targeted_only_by_a_coup() -> None:
 def test_peacekeeping_holder_is_left_out_of_everyone_actions() -> None:
     state = peacekeeper_table([2, 2, 2, 2], roles=("Priest",), peacekeeper=C, active=B)
     state, _ = play(state, (B, move("priest")), *passes(C, D, A))
-    assert state.pending is not None and state.pending.affected == [D, A]
+    assert state.pending is not None and state.pending.affected == (D, A)
     state, _ = play(state, (D, PASS), (A, PASS))
     assert coins(state) == [1, 4, 2, 1]
 
@@ -979,10 +979,10 @@ def test_priest_each_other_player_gives_1_if_it_has_one_and_blocks_for_itself() 
         coins=[2, 3, 0, 1],
     )
     state, _ = play(state, (A, move("priest")), *passes(B, C, D))
-    assert state.owed == [B]
+    assert state.owed == (B,)
     # C, with an empty purse, is asked too: a purse may fill before the Priest resolves.
     state, _ = play(state, (B, PASS))
-    assert state.window == "block" and state.owed == [C]
+    assert state.window == "block" and state.owed == (C,)
     state, _ = play(state, (C, PASS), (D, block("Priest")), *passes(A, B, C))
     assert coins(state) == [3, 2, 0, 1] and state.active == B
 
@@ -994,18 +994,18 @@ def protestor_table(purses: list[int]) -> G54State:
 
 def test_protestor_first_volunteer_alone_pays_and_the_target_loses() -> None:
     state, _ = play(protestor_table([2, 3, 5, 2]), (A, move("protestor", D)), *passes(B, C, D))
-    assert coins(state) == [0, 3, 5, 2] and state.window == "fund" and state.owed == [B]
+    assert coins(state) == [0, 3, 5, 2] and state.window == "fund" and state.owed == (B,)
     state, _ = play(state, (B, PASS))
-    assert state.window == "fund" and state.owed == [C]
+    assert state.window == "fund" and state.owed == (C,)
     state, _ = play(state, (C, JOIN))
-    assert coins(state) == [0, 3, 2, 2] and state.window == "block" and state.owed == [D]
+    assert coins(state) == [0, 3, 2, 2] and state.window == "block" and state.owed == (D,)
     state, _ = play(state, (D, PASS), (D, reveal("Director")))
     assert hand(state, D) == ["Protestor"] and coins(state) == [0, 3, 2, 2]
 
 
 def test_protestor_first_volunteer_ends_the_asking() -> None:
     state, _ = play(protestor_table([2, 3, 5, 2]), (A, move("protestor", D)), *passes(B, C, D), (B, JOIN))
-    assert coins(state) == [0, 0, 5, 2] and state.window == "block" and state.owed == [D]
+    assert coins(state) == [0, 0, 5, 2] and state.window == "block" and state.owed == (D,)
     state, _ = play(state, (D, block("Protestor")), *passes(A, B, C))
     assert hand(state, D) == ["Director", "Protestor"] and coins(state) == [0, 0, 5, 2]
 
@@ -1019,7 +1019,7 @@ def test_protestor_nobody_joins_nothing_happens_but_the_coins_stay_paid() -> Non
 
 def test_protestor_asks_only_players_other_than_the_target_who_can_pay_3() -> None:
     state, _ = play(protestor_table([2, 2, 3, 5]), (A, move("protestor", C)), *passes(B, C, D))
-    assert state.window == "fund" and state.owed == [D]
+    assert state.window == "fund" and state.owed == (D,)
 
 
 # --- General actions, targeting, partial actions, the end ---------------------------------------------
@@ -1062,7 +1062,7 @@ def test_the_game_ends_the_moment_one_player_is_left_even_with_losses_still_queu
     state, _ = play(state, (A, move("guerrilla", B)), (B, PASS), (B, PASS), (B, react("Intellectual", "Intellectual")))
     state, events = play(state, (A, CHALLENGE))
     assert state.window == "over" and state.winner == A and G54.result(state) == A
-    assert state.losses == [] and hand(state, A) == ["Banker", "Guerrilla"] and kinds(events)[-1] == "win"
+    assert state.losses == () and hand(state, A) == ["Banker", "Guerrilla"] and kinds(events)[-1] == "win"
     with pytest.raises(IllegalMove):
         G54.apply(state, A, INCOME)
 
@@ -1073,7 +1073,7 @@ def test_partial_draws_are_limited_by_the_deck() -> None:
     state = table(hands, roles=("Newscaster", "Missionary"), aside=[[], [], [], [], [], ["Missionary"]])
     assert sorted(state.deck) == ["Banker", "Politician"]
     state, _ = play(state, (A, move("newscaster")), *passes(B, C, D, E, F))
-    assert len(state.drawn) == 2 and state.deck == []
+    assert len(state.drawn) == 2 and state.deck == ()
     writer = table(
         [
             ["Writer", "Banker"],
@@ -1087,7 +1087,7 @@ def test_partial_draws_are_limited_by_the_deck() -> None:
         coins=[5, 2, 2, 2, 2, 2],
     )
     writer, _ = play(writer, (A, move("writer")), *passes(B, C, D, E, F), (A, DRAW), (A, DRAW))
-    assert len(writer.drawn) == 3 and writer.deck == [] and DRAW not in legal(writer, A) and coins(writer)[A] == 3
+    assert len(writer.drawn) == 3 and writer.deck == () and DRAW not in legal(writer, A) and coins(writer)[A] == 3
 
 
 def test_judge_eliminated_by_a_challenge_of_the_block_pays_nothing() -> None:
@@ -1151,7 +1151,7 @@ def test_set_up_3_copies_of_each_role_2_cards_and_2_coins_each(players: int) -> 
     validate(state)
     assert all(len(p.hidden) == 2 and p.coins == 2 for p in state.players)
     assert len(state.deck) == 15 - 2 * players
-    assert state.window == "action" and state.owed == [state.active]
+    assert state.window == "action" and state.owed == (state.active,)
 
 
 def test_random_roles_one_finance_communications_force_two_special_interests_basic_only() -> None:

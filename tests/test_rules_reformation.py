@@ -79,24 +79,24 @@ def test_allegiance_first_player_chooses_then_seats_alternate_clockwise(choice: 
         REFORMATION.apply(state, 3, allegiance(choice))
     state, events = play(state, (2, allegiance(choice)))
     # Seat 2 takes its choice, then 3, 4, 0, 1 each take the other side from the seat before.
-    assert state.allegiance == expected
+    assert list(state.allegiance) == expected
     assert [p.allegiance for p in REFORMATION.view(state, None).players] == expected
     assert events[0] == Event("allegiances", 2, card=choice)
-    assert state.window == "action" and state.active == 2 and state.owed == [2]
+    assert state.window == "action" and state.active == 2 and state.owed == (2,)
 
 
 def test_allegiance_is_chosen_after_the_two_player_variant_set_up() -> None:
     config = REFORMATION.load_config({"players": 2, "two_player_variant": True, "first_player": 1})
     state = REFORMATION.new(config, seed=3)
     state, _ = play(state, (0, Move("choose", card=DUKE)), (1, Move("choose", card=CAPTAIN)))
-    assert state.window == "allegiance" and state.owed == [1]
+    assert state.window == "allegiance" and state.owed == (1,)
     state, _ = play(state, (1, allegiance(R)))
-    assert state.allegiance == [L, R] and state.window == "action" and state.active == 1
+    assert state.allegiance == (L, R) and state.window == "action" and state.active == 1
 
 
 def test_base_coup_has_no_allegiances_no_conversion_and_no_embezzlement() -> None:
     state = COUP.new(COUP.load_config({"players": 4}), seed=7)
-    assert state.window == "action" and state.allegiance == [] and not state.config.reformation
+    assert state.window == "action" and state.allegiance == () and not state.config.reformation
     assert not any(m.kind in ("convert", "embezzle", "allegiance") for m in COUP.legal(state, state.active))
     assert not COUP.view(state, None).reformation
 
@@ -165,11 +165,11 @@ def test_restriction_lifted_after_a_conversion_and_back_when_factions_split_agai
     state = reformed([[DUKE, CONTESSA], [CAPTAIN, CONTESSA], [CAPTAIN, ASSASSIN]], factions=[L, R, L], coins=[2, 2, 3])
     assert targets(state, A, "steal") == [B]
     state, _ = play(state, (A, convert(B)))
-    assert state.allegiance == [L, L, L] and not state.factions_split()
+    assert state.allegiance == (L, L, L) and not state.factions_split()
     state, _ = play(state, (B, INCOME))
     assert targets(state, C, "steal") == [A, B] and targets(state, C, "assassinate") == [A, B]
     state, _ = play(state, (C, convert(C)))
-    assert state.allegiance == [L, L, R] and state.factions_split()
+    assert state.allegiance == (L, L, R) and state.factions_split()
     assert targets(state, A, "steal") == [C]
 
 
@@ -191,7 +191,7 @@ def test_conversion_of_yourself_costs_one_coin_onto_the_reserve_and_flips_your_a
     state = reformed(HANDS, coins=[2, 2, 2, 2], reserve=3)
     state, events = play(state, (A, convert(A)))
     assert coins(state) == [1, 2, 2, 2] and state.reserve == 4
-    assert state.allegiance == [R, R, L, R]
+    assert state.allegiance == (R, R, L, R)
     assert Event("converted", A, A, R, amount=1) in events
     # A general action: no challenge, no block; the turn passes at once.
     assert state.window == "action" and state.active == B
@@ -243,7 +243,7 @@ def test_embezzlement_challenged_with_a_duke_must_concede_lose_influence_and_tak
     with pytest.raises(IllegalMove):
         REFORMATION.apply(state, A, PROVE)
     state, events = play(state, (A, CONCEDE))
-    assert state.window == "lose" and state.owed == [A]
+    assert state.window == "lose" and state.owed == (A,)
     state, more = play(state, (A, reveal(CONTESSA)))
     assert hand(state, A) == [DUKE] and state.players[A].revealed == (CONTESSA,)
     assert coins(state) == [2, 2, 2, 2] and state.reserve == 5
@@ -267,7 +267,7 @@ def test_embezzlement_challenged_without_a_duke_proves_by_showing_all_cards_whic
     assert Counter(state.deck) + Counter(state.players[A].hidden) == court_before
     assert all_cards(state) == cards_before
     # The challenger loses an influence, then the embezzlement goes ahead.
-    assert state.window == "lose" and state.owed == [B]
+    assert state.window == "lose" and state.owed == (B,)
     state, more = play(state, (B, reveal(CONTESSA)))
     assert hand(state, B) == [DUKE] and state.players[B].revealed == (CONTESSA,)
     assert coins(state) == [7, 2, 2, 2] and state.reserve == 0
@@ -303,18 +303,18 @@ def shown_to_inquisitor(top: tuple[str, ...] = ()) -> tuple[CoupState, list[Even
     state, _ = play(state, (A, examine(B)))
     assert state.window == "challenge_action" and REFORMATION.to_act(state) == (B, C, D)
     state, _ = pass_window(state)
-    assert state.window == "show" and state.owed == [B]
+    assert state.window == "show" and state.owed == (B,)
     assert REFORMATION.legal(state, B) == (show(CAPTAIN), show(CONTESSA))
     assert REFORMATION.legal(state, A) == ()
     state, events = play(state, (B, show(CONTESSA)))
-    assert state.window == "examine" and state.owed == [A]
+    assert state.window == "examine" and state.owed == (A,)
     assert REFORMATION.legal(state, A) == (RETURN, FORCE)
     return state, events
 
 
 def test_examine_the_inquisitor_gives_the_card_back_and_the_hand_is_unchanged() -> None:
     state, _ = shown_to_inquisitor()
-    deck = list(state.deck)
+    deck = state.deck
     state, events = play(state, (A, RETURN))
     assert hand(state, B) == [CAPTAIN, CONTESSA] and state.deck == deck
     assert Event("returned", A, B) in events and state.examined is None
@@ -386,7 +386,7 @@ def test_inquisitor_exchange_draws_exactly_one_card_and_keeps_the_hand_size(
     state = reformed(hands, inquisitor=True, top=(CAPTAIN,), revealed=[revealed, [], []])
     deck_size = len(state.deck)
     state, events = play(state, (A, EXCHANGE), *passes(B, C))
-    assert state.window == "exchange" and state.drawn == [CAPTAIN]
+    assert state.window == "exchange" and state.drawn == (CAPTAIN,)
     assert REFORMATION.view(state, A).drawn == (CAPTAIN,) and REFORMATION.view(state, B).drawn == ()
     assert Event("draw", A, amount=1) in events
     pool = sorted([*mine, CAPTAIN])

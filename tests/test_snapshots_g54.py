@@ -62,15 +62,15 @@ def every_token():
         taxed="Banker",
         disappear=[0, 1],
     )
-    state.players[1] = state.players[1].claiming("Peacekeeper")
-    state.players[3] = state.players[3].claiming("Mercenary")
+    state.set_player(1, state.players[1].claiming("Peacekeeper"))
+    state.set_player(3, state.players[3].claiming("Mercenary"))
     return frozen_g54(named(state))
 
 
 def lose_with_a_reactive_claim():
     """Natasha coups you; Intellectual is in play: reveal, or set a card aside claiming it."""
     state = named(g54_state([["Banker", "Guerrilla"], ["Politician", "Banker"]], roles=("Intellectual",), active=1))
-    state.players[1] = state.players[1].but(coins=7)
+    state.set_player(1, state.players[1].but(coins=7))
     return frozen_g54(state, script=((1, Move("coup", target=0)),))
 
 

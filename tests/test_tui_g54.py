@@ -247,7 +247,7 @@ def test_every_legal_move_outside_the_dialogs_has_exactly_one_button_with_a_key_
 def couped_with_the_intellectual_in_play():
     """Seat 1 coups you (Banker, Guerrilla) with the Intellectual in play: you owe the card you lose."""
     state = named(g54_state([["Banker", "Guerrilla"], ["Politician", "Banker"]], roles=("Intellectual",), active=1))
-    state.players[1] = state.players[1].but(coins=7)
+    state.set_player(1, state.players[1].but(coins=7))
     return frozen_g54(state, seat=0, script=((1, Move("coup", target=0)),))
 
 
@@ -272,7 +272,7 @@ async def test_a_reactive_claim_is_offered_in_the_lose_dialog_and_played_by_its_
 
 async def test_the_lose_dialog_lists_the_cards_in_the_order_the_hand_shows_them():
     state = named(g54_state([["Guerrilla", "Banker"], ["Politician", "Banker"]], roles=("Intellectual",), active=1))
-    state.players[1] = state.players[1].but(coins=7)
+    state.set_player(1, state.players[1].but(coins=7))
     table = frozen_g54(state, seat=0, script=((1, Move("coup", target=0)),))
     async with app_on(table).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -319,7 +319,7 @@ async def test_a_taxed_reactive_claim_says_its_tax_in_the_lose_dialog():
 
 async def test_challenging_a_reactive_claim_asks_to_confirm_in_its_own_words():
     state = named(g54_state([["Banker", "Guerrilla"], ["Politician", "Banker"]], roles=("Intellectual",), active=0))
-    state.players[0] = state.players[0].but(coins=7)
+    state.set_player(0, state.players[0].but(coins=7))
     table = frozen_g54(state, seat=0, script=((0, Move("coup", target=1)), (1, Move("intellectual", card="Banker"))))
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -449,7 +449,7 @@ async def test_extortion_joins_and_the_lawyer_are_answered_with_their_keys():
         await pilot.pause()
     assert table.record.moves[-1] == (1, {"kind": "join"})
     lawyer = named(g54_state([["Banker", "Lawyer"], ["Guerrilla"], ["Director", "Guerrilla"]], roles=("Lawyer",)))
-    lawyer.players[0] = lawyer.players[0].but(coins=7)
+    lawyer.set_player(0, lawyer.players[0].but(coins=7))
     table = frozen_g54(lawyer, seat=0, script=((0, Move("coup", target=1)),))
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -484,7 +484,7 @@ async def test_the_customs_officer_picks_the_role_to_tax_and_r_shows_the_roles_i
 
 async def test_a_targeted_attack_asks_the_target_then_confirms_in_the_roles_words():
     table = dealt_g54(5, script=())
-    table.state.players[0] = table.state.players[0].but(coins=4)
+    table.state.set_player(0, table.state.players[0].but(coins=4))
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(str(table.view().roles.index("Guerrilla") + 1))

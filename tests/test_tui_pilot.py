@@ -174,7 +174,7 @@ async def test_a_ten_player_reformation_game_with_the_inquisitor_from_the_menu()
 
 async def test_a_coup_is_played_once_its_target_is_picked_out_of_several():
     table = frozen_table(11, [])
-    table.state.players[0] = table.state.players[0].but(coins=7)
+    table.state.set_player(0, table.state.players[0].but(coins=7))
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
@@ -189,7 +189,7 @@ async def test_a_coup_is_played_once_its_target_is_picked_out_of_several():
 
 async def test_a_coup_on_the_only_opponent_asks_first():
     table = frozen_table(11, [], players=2)
-    table.state.players[0] = table.state.players[0].but(coins=7)
+    table.state.set_player(0, table.state.players[0].but(coins=7))
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")  # one target: no dialog would stop a slip of the finger
@@ -203,7 +203,7 @@ async def test_a_coup_on_the_only_opponent_asks_first():
 
 async def test_an_assassination_still_asks_once_its_target_is_picked():
     table = frozen_table(11, [])
-    table.state.players[0] = table.state.players[0].but(coins=3)
+    table.state.set_player(0, table.state.players[0].but(coins=3))
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a", "2")
@@ -238,7 +238,7 @@ async def test_the_rules_at_a_reformation_table_are_titled_for_it():
 
 async def test_confirm_can_be_turned_off():
     table = frozen_table(11, [])
-    table.state.players[0] = table.state.players[0].but(coins=7)
+    table.state.set_player(0, table.state.players[0].but(coins=7))
     app = app_on(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("k", "c", "1")

@@ -14,7 +14,7 @@ SIX = (*NAMES, "Mila", "Oleg")
 def named(state: G54State) -> G54State:
     """state with the players called Player, Natasha, Sacha, Haig, Mila, Oleg."""
     for seat, (player, name) in enumerate(zip(state.players, SIX, strict=False)):
-        state.players[seat] = player.but(name=name)
+        state.set_player(seat, player.but(name=name))
     return state
 
 

@@ -11,8 +11,9 @@ from core.rng import shuffle
 
 def shuffle_in(s: CardState[Any], cards: Sequence[str]) -> None:
     """cards go back into the deck, which is shuffled."""
-    s.deck.extend(cards)
-    s.rng = shuffle(s.rng, s.deck)
+    deck = [*s.deck, *cards]
+    s.rng = shuffle(s.rng, deck)
+    s.deck = tuple(deck)
 
 
 def replace_shown(s: CardState[Any], seat: int, shown: Sequence[str]) -> tuple[str, ...]:
@@ -22,8 +23,8 @@ def replace_shown(s: CardState[Any], seat: int, shown: Sequence[str]) -> tuple[s
     for card in shown:
         hidden = without(hidden, card)
     shuffle_in(s, shown)
-    drawn = tuple(s.deck.pop() for _ in shown)
-    s.players[seat] = s.players[seat].holding(hidden + drawn)
+    drawn = s.draw(len(shown))
+    s.set_player(seat, s.players[seat].holding(hidden + drawn))
     return drawn
 
 
@@ -33,7 +34,7 @@ def keep(s: CardState[Any], seat: int, kept: Sequence[str]) -> int:
     rest = [*s.players[seat].hidden, *s.drawn]
     for card in kept:
         rest.remove(card)
-    s.players[seat] = s.players[seat].holding(tuple(kept))
+    s.set_player(seat, s.players[seat].holding(tuple(kept)))
     shuffle_in(s, rest)
-    s.drawn = []
+    s.drawn = ()
     return len(rest)

@@ -9,6 +9,7 @@ from core.cards.flow import HANDLERS, convert_cost, denies, settle
 from core.cards.moves import Move, move
 from core.cards.rules import FACTIONS, FORCED_COUP_COINS, copies_per_character, ruleset
 from core.cards.seating import deal, first_seat
+from core.cards.seats import replacing
 from core.cards.state import CoupConfig, CoupState, Player
 from core.cards.views import make_view
 from core.cards.window_game import WindowGame
@@ -38,22 +39,22 @@ class CoupGame(WindowGame):
         """Shuffle, deal two cards and two coins each, and draw the first player from the seed;
         Reformation then asks the first player for an allegiance."""
         rng = seed_state(seed)
-        players = [Player(name) for name in config.seat_names()]
+        players = tuple(Player(name) for name in config.seat_names())
         rng, first = first_seat(rng, config.players, config.first_player)
         if config.players == 2:
-            players[first] = players[first].but(coins=1)
+            players = replacing(players, first, players[first].but(coins=1))
         characters = config.rules.characters
         if config.two_player_variant:
-            deck = list(characters)
-            rng = shuffle(rng, deck)
-            state = CoupState(config, players, deck, rng, active=first, window="setup", owed=[0, 1])
-            state.choices = [list(characters), list(characters)]
+            cards = list(characters)
+            rng = shuffle(rng, cards)
+            state = CoupState(config, players, tuple(cards), rng, active=first, window="setup", owed=(0, 1))
+            state.choices = (tuple(characters), tuple(characters))
             return state
-        deck = [c for c in characters for _ in range(copies_per_character(config.players))]
-        rng = shuffle(rng, deck)
-        deal(players, deck)
+        cards = [c for c in characters for _ in range(copies_per_character(config.players))]
+        rng = shuffle(rng, cards)
+        players, deck = deal(players, tuple(cards))
         window = "allegiance" if config.reformation else "action"
-        return CoupState(config, players, deck, rng, active=first, window=window, owed=[first])
+        return CoupState(config, players, deck, rng, active=first, window=window, owed=(first,))
 
     def legal(self, state: CoupState, seat: int) -> tuple[Move, ...]:
         """Every move seat may make now."""
@@ -78,7 +79,7 @@ class CoupGame(WindowGame):
         if window == "exchange":
             return keeps(player.hidden, state.drawn)
         if window == "setup":
-            return one_per_card("choose", tuple(state.choices[seat]))
+            return one_per_card("choose", state.choices[seat])
         if window == "allegiance":
             return ALLEGIANCES
         if window == "show":

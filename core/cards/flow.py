@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from core.cards.deck import keep, replace_shown, shuffle_in
@@ -9,14 +10,14 @@ from core.cards.events import Event
 from core.cards.influence import await_loss, eliminate, lose_card, win
 from core.cards.moves import Move
 from core.cards.rules import CONVERT_OTHER_COST, CONVERT_SELF_COST, FACTIONS
-from core.cards.seats import without
+from core.cards.seats import replacing, without
 from core.cards.state import Challenge, CoupState, Pending
 
 
-def open_window(s: CoupState, window: str, owed: list[int], then_if_nobody: str) -> None:
+def open_window(s: CoupState, window: str, owed: Sequence[int], then_if_nobody: str) -> None:
     """Open a window owed by owed; a window nobody owes is never left open."""
     if owed:
-        s.window, s.owed, s.then = window, owed, ""
+        s.window, s.owed, s.then = window, tuple(owed), ""
     else:
         s.then = then_if_nobody
 
@@ -29,7 +30,7 @@ def convert_cost(actor: int, target: int | None) -> int:
 def _declare(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     action = s.config.rules.actions[move.kind]
     cost = convert_cost(seat, move.target) if move.kind == "convert" else action.cost
-    s.players[seat] = s.players[seat].gaining(-cost)
+    s.add_coins(seat, -cost)
     if move.kind == "convert":
         s.reserve += cost
     s.pending = Pending(seat, action.kind, move.target, action.claim or action.denies, cost)
@@ -38,7 +39,7 @@ def _declare(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
         s.then = "block"
         return
     if action.claim is not None:
-        s.players[seat] = s.players[seat].claiming(action.claim)
+        s.set_player(seat, s.players[seat].claiming(action.claim))
     open_window(s, "challenge_action", s.clockwise_from(seat), "block")
 
 
@@ -46,7 +47,7 @@ def _answer_claim(s: CoupState, seat: int, move: Move, events: list[Event]) -> N
     assert s.pending is not None
     on_block = s.window == "challenge_block"
     if move.kind == "pass":
-        s.owed.remove(seat)
+        s.owed = without(s.owed, seat)
         if not s.owed:
             s.then = "blocked" if on_block else "block"
         return
@@ -55,7 +56,7 @@ def _answer_claim(s: CoupState, seat: int, move: Move, events: list[Event]) -> N
     assert claimant is not None and card is not None
     s.challenge = Challenge(seat, claimant, card, on_block)
     events.append(Event("challenge", seat, claimant, card, what="denial" if denies(s, on_block) else ""))
-    open_window(s, "prove", [claimant], "")
+    open_window(s, "prove", (claimant,), "")
 
 
 def denies(s: CoupState, on_block: bool) -> bool:
@@ -66,13 +67,13 @@ def denies(s: CoupState, on_block: bool) -> bool:
 def _answer_block(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     assert s.pending is not None
     if move.kind == "pass":
-        s.owed.remove(seat)
+        s.owed = without(s.owed, seat)
         if not s.owed:
             s.then = "resolve"
         return
     assert move.card is not None
     s.pending = replace(s.pending, blocker=seat, block_card=move.card)
-    s.players[seat] = s.players[seat].claiming(move.card)
+    s.set_player(seat, s.players[seat].claiming(move.card))
     events.append(Event("block", seat, s.pending.actor, move.card, what=s.pending.kind))
     others = [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]
     open_window(s, "challenge_block", others, "blocked")
@@ -89,18 +90,18 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
         drawn = replace_shown(s, seat, shown)
         events.append(Event("prove", seat, challenge.challenger, challenge.card, tuple(shown) if inverse else ()))
         events.append(Event("replace", seat, cards=drawn, to=(seat,)))
-        s.losses.append((challenge.challenger, "challenge"))
+        s.queue_loss(challenge.challenger, "challenge")
         s.then = "blocked" if challenge.on_block else "block"
         return
     events.append(Event("concede", seat, challenge.challenger, challenge.card, what="denial" if inverse else ""))
     if not inverse:
-        s.players[seat] = player.unclaiming(challenge.card)  # a claim not shown when called is no longer "said"
-    s.losses.append((seat, "challenge"))
+        s.set_player(seat, player.unclaiming(challenge.card))  # a claim not shown when called is no longer "said"
+    s.queue_loss(seat, "challenge")
     if challenge.on_block:
         s.then = "resolve"
         return
     if pending.cost:
-        s.players[pending.actor] = s.players[pending.actor].gaining(pending.cost)
+        s.add_coins(pending.actor, pending.cost)
         events.append(Event("refund", pending.actor, amount=pending.cost, what=pending.kind))
     events.append(Event("fail", pending.actor, pending.target, what=pending.kind))
     s.then = "end_turn"
@@ -108,7 +109,7 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
 
 def _reveal(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     assert move.card is not None
-    lose(s, seat, move.card, s.losses.pop(0)[1], events)
+    lose(s, seat, move.card, s.next_loss()[1], events)
 
 
 def lose(s: CoupState, seat: int, card: str, reason: str, events: list[Event]) -> None:
@@ -127,19 +128,17 @@ def _keep(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
 
 def _choose(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     assert move.card is not None
-    choices = s.choices[seat]
-    choices.remove(move.card)
-    s.players[seat] = s.players[seat].holding((move.card,))
-    s.discarded.extend(choices)
-    s.choices[seat] = []
-    s.owed.remove(seat)
+    s.set_player(seat, s.players[seat].holding((move.card,)))
+    s.discarded = (*s.discarded, *without(s.choices[seat], move.card))
+    s.choices = replacing(s.choices, seat, ())
+    s.owed = without(s.owed, seat)
     events.append(Event("chose", seat))
     events.append(Event("kept", seat, cards=(move.card,), to=(seat,)))  # which card, to its chooser alone
     if s.owed:
         return
     for player_seat, player in enumerate(s.players):
-        card = s.deck.pop()
-        s.players[player_seat] = player.holding((*player.hidden, card))
+        (card,) = s.draw(1)
+        s.set_player(player_seat, player.holding((*player.hidden, card)))
         events.append(Event("dealt", player_seat, cards=(card,), to=(player_seat,)))
     s.then = "allegiances" if s.config.reformation else "start_turn"
 
@@ -148,9 +147,10 @@ def _pick_allegiance(s: CoupState, seat: int, move: Move, events: list[Event]) -
     assert move.card is not None
     first = FACTIONS.index(move.card)
     order = s.clockwise_from(seat, include_self=True)
-    s.allegiance = [""] * len(s.players)
+    allegiance = [""] * len(s.players)
     for position, player in enumerate(order):
-        s.allegiance[player] = FACTIONS[(first + position) % 2]
+        allegiance[player] = FACTIONS[(first + position) % 2]
+    s.allegiance = tuple(allegiance)
     events.append(Event("allegiances", seat, card=move.card))
     s.then = "start_turn"
 
@@ -160,7 +160,7 @@ def _show(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     s.examined = move.card
     events.append(Event("show", seat, s.pending.actor))
     events.append(Event("shown", seat, s.pending.actor, cards=(move.card,), to=(seat, s.pending.actor)))
-    open_window(s, "examine", [s.pending.actor], "end_turn")
+    open_window(s, "examine", (s.pending.actor,), "end_turn")
 
 
 def _examine(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
@@ -171,9 +171,9 @@ def _examine(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
         events.append(Event("returned", seat, target))
     else:
         player = s.players[target]
-        drawn = s.deck.pop()
-        s.players[target] = player.holding((*without(player.hidden, card), drawn))
-        shuffle_in(s, [card])
+        (drawn,) = s.draw(1)
+        s.set_player(target, player.holding((*without(player.hidden, card), drawn)))
+        shuffle_in(s, (card,))
         events.append(Event("forced", seat, target))
         events.append(Event("replace", target, cards=(drawn,), to=(target,)))
     s.then = "end_turn"
@@ -244,35 +244,35 @@ def _step_resolve(s: CoupState, events: list[Event]) -> None:
         return
     kind = pending.kind
     if kind in GAINS:
-        s.players[actor] = s.players[actor].gaining(GAINS[kind])
+        s.add_coins(actor, GAINS[kind])
         events.append(Event("gain", pending.actor, amount=GAINS[kind], what=kind))
     elif kind in ("coup", "assassinate"):
         assert pending.target is not None  # a Coup and an assassination always name their target
-        s.losses.append((pending.target, kind))
+        s.queue_loss(pending.target, kind)
     elif kind == "steal":
         assert target is not None
         assert pending.target is not None
         taken = min(2, target.coins)
-        s.players[pending.target] = target.gaining(-taken)
-        s.players[actor] = s.players[actor].gaining(taken)
+        s.set_player(pending.target, target.gaining(-taken))
+        s.add_coins(actor, taken)
         events.append(Event("steal", pending.actor, pending.target, amount=taken))
     elif kind == "exchange":
         count = min(s.config.rules.exchange_draw, len(s.deck))
-        s.drawn = [s.deck.pop() for _ in range(count)]
+        s.drawn = s.draw(count)
         events.append(Event("draw", pending.actor, amount=count))
-        events.append(Event("drew", pending.actor, cards=tuple(s.drawn), to=(pending.actor,)))
-        open_window(s, "exchange", [pending.actor], "end_turn")
+        events.append(Event("drew", pending.actor, cards=s.drawn, to=(pending.actor,)))
+        open_window(s, "exchange", (pending.actor,), "end_turn")
     elif kind == "examine":
         assert pending.target is not None
-        open_window(s, "show", [pending.target], "end_turn")
+        open_window(s, "show", (pending.target,), "end_turn")
     elif kind == "convert":
         assert pending.target is not None
         flipped = FACTIONS[1 - FACTIONS.index(s.allegiance[pending.target])]
-        s.allegiance[pending.target] = flipped
+        s.allegiance = replacing(s.allegiance, pending.target, flipped)
         events.append(Event("converted", pending.actor, pending.target, flipped, amount=pending.cost))
     elif kind == "embezzle":
         taken, s.reserve = s.reserve, 0
-        s.players[actor] = s.players[actor].gaining(taken)
+        s.add_coins(actor, taken)
         events.append(Event("embezzled", pending.actor, amount=taken))
 
 
@@ -292,11 +292,11 @@ def _step_end_turn(s: CoupState, events: list[Event]) -> None:
 
 def _step_start_turn(s: CoupState, events: list[Event]) -> None:
     events.append(Event("turn", s.active, amount=s.turn))
-    s.window, s.owed = "action", [s.active]
+    s.window, s.owed = "action", (s.active,)
 
 
 def _step_allegiances(s: CoupState, events: list[Event]) -> None:
-    open_window(s, "allegiance", [s.active], "start_turn")
+    open_window(s, "allegiance", (s.active,), "start_turn")
 
 
 STEPS = {

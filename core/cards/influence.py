@@ -26,19 +26,19 @@ def await_loss(s: CardState[Any], events: list[Event], lose: LoseCard, may_react
         seat, reason = s.losses[0]
         player = s.players[seat]
         if not player.alive or not player.hidden:
-            s.losses.pop(0)
+            s.losses = s.losses[1:]
             continue
         if len(set(player.hidden)) > 1 or may_react(s, seat, reason):
-            s.window, s.owed = "lose", [seat]
+            s.window, s.owed = "lose", (seat,)
             return True
-        s.losses.pop(0)
+        s.losses = s.losses[1:]
         lose(s, seat, player.hidden[0], reason, events)
     return False
 
 
 def lose_card(s: CardState[Any], seat: int, card: str, reason: str, events: list[Event]) -> None:
     """seat turns card face up, for reason."""
-    s.players[seat] = s.players[seat].face_up(card)
+    s.set_player(seat, s.players[seat].face_up(card))
     events.append(Event("lose", seat, card=card, what=reason))
 
 
@@ -46,7 +46,7 @@ def eliminate(s: CardState[Any], seat: int, events: list[Event], coins_to: str =
     """seat is out: its coins leave the table (how many is returned, for whoever may take them) and its claims.
     coins_to says where the coins go, where a game tells it (G54: "treasury" when no Lawyer may claim them)."""
     coins: int = s.players[seat].coins
-    s.players[seat] = s.players[seat].gone()
+    s.set_player(seat, s.players[seat].gone())
     events.append(Event("eliminated", seat, amount=coins, what=coins_to))
     return coins
 
@@ -54,5 +54,5 @@ def eliminate(s: CardState[Any], seat: int, events: list[Event], coins_to: str =
 def win(s: CardState[Any], winner: int, events: list[Event]) -> None:
     """winner is the last one in: the game is over, with nothing left open, pending or queued."""
     s.winner = winner
-    s.window, s.owed, s.then, s.pending, s.challenge, s.losses = "over", [], "", None, None, []
+    s.window, s.owed, s.then, s.pending, s.challenge, s.losses = "over", (), "", None, None, ()
     events.append(Event("win", winner))

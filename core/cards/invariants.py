@@ -46,7 +46,7 @@ def validate(state: CoupState) -> None:
     if len(set(state.owed)) != len(state.owed):
         raise BrokenInvariant(f"a seat owes the {state.window} window twice: {state.owed}")
     n = len(state.players)
-    if state.window != "setup" and state.owed != sorted(state.owed, key=lambda seat: (seat - state.active) % n):
+    if state.window != "setup" and list(state.owed) != sorted(state.owed, key=lambda seat: (seat - state.active) % n):
         raise BrokenInvariant(f"owed {state.owed} is not clockwise from the active seat {state.active}")
     if any(not state.players[seat].alive for seat in state.owed):
         raise BrokenInvariant(f"an eliminated seat owes the {state.window} window: {state.owed}")

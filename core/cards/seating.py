@@ -34,8 +34,11 @@ def first_seat(rng: int, players: int, first_player: int | None) -> tuple[int, i
     return rng, first_player
 
 
-def deal(players: list[SeatT], deck: list[str], each: int = 2) -> None:
-    """Deal each seat `each` cards from the top of the deck (its end), a round at a time."""
+def deal(players: tuple[SeatT, ...], deck: tuple[str, ...], each: int = 2) -> tuple[tuple[SeatT, ...], tuple[str, ...]]:
+    """The seats once dealt `each` cards each from the top of the deck (its end), a round at a time, and the deck
+    left."""
+    seats, cards = list(players), list(deck)
     for _ in range(each):
-        for seat, player in enumerate(players):
-            players[seat] = player.holding((*player.hidden, deck.pop()))
+        for seat, player in enumerate(seats):
+            seats[seat] = player.holding((*player.hidden, cards.pop()))
+    return tuple(seats), tuple(cards)

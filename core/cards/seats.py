@@ -1,13 +1,13 @@
-"""What every card game's state shares: a seat's coins, cards and claims, the seats in turn order, whole copies."""
+"""What every card game's state shares: a seat's coins, cards and claims, the seats in turn order, copies."""
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from core.cards.copying import dataclass_copier
 from core.cards.rules import STARTING_COINS
 from core.frozen import derived, frozen_dataclass, remember
 
@@ -66,14 +66,21 @@ class Seat(ABC):
         return changed
 
 
-def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """cards less one copy of card (ValueError when it is not there)."""
-    at = cards.index(card)
-    return cards[:at] + cards[at + 1 :]
-
-
+T = TypeVar("T")
 SeatT = TypeVar("SeatT", bound=Seat)
 ViewT = TypeVar("ViewT")
+
+
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """items less the first copy of item (ValueError when it is not there): a card from a hand, a seat from those
+    owing a window."""
+    at = items.index(item)
+    return items[:at] + items[at + 1 :]
+
+
+def replacing(items: tuple[T, ...], at: int, item: T) -> tuple[T, ...]:
+    """items with item in place of the one at index at."""
+    return (*items[:at], item, *items[at + 1 :])
 
 
 def seat_views(
@@ -110,35 +117,79 @@ class CardChallenge:
     card: str
 
 
+@functools.cache
+def slot_copier(cls: type) -> Callable[[Any], Any]:
+    """How clone copies an instance of cls (a dataclass with slots): a new instance with each slot's value stored in it,
+    in one function written out once for cls's slots (a loop over them would cost three times as much, and the engines
+    copy a state for every move). For slots rng and deck, say,
+
+        def copy(value):
+            self = new(cls)
+            self.rng = value.rng
+            self.deck = value.deck
+            return self
+
+    with new = object.__new__."""
+    slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]  # a dataclass with slots declares them
+    stores = "".join(f"    self.{name} = value.{name}\n" for name in slots)
+    namespace: dict[str, Any] = {"cls": cls, "new": object.__new__}
+    exec(f"def copy(value):\n    self = new(cls)\n{stores}    return self\n", namespace)
+    copy: Callable[[Any], Any] = namespace["copy"]
+    return copy
+
+
 class CardState(Generic[SeatT]):
     """What every card game's state does alike; each game's dataclass declares these fields (in its own order), in
-    slots: the engines read a state's fields for every decision, and a slot is read faster than a dict's entry."""
+    slots: the engines read a state's fields for every decision, and a slot is read faster than a dict's entry. Every
+    field holds an immutable value (tuples, frozen dataclasses): a move stores new values in a state's fields and never
+    changes the values themselves, so a copy shares them all (see clone)."""
 
-    players: list[SeatT]
-    deck: list[str]
+    players: tuple[SeatT, ...]
+    deck: tuple[str, ...]
     rng: int
     active: int
     window: str
-    owed: list[int]
+    owed: tuple[int, ...]
     then: str
     pending: Any
     challenge: CardChallenge | None
-    losses: list[tuple[int, str]]
-    drawn: list[str]
+    losses: tuple[tuple[int, str], ...]
+    drawn: tuple[str, ...]
     turn: int
     version: int
     winner: int | None
 
     def clone(self) -> Self:
-        """A copy sharing nothing mutable, so apply never touches the state it was given; every field is copied
-        by its declared type, and a field of a type that cannot be copied is an error, never left shared."""
+        """A copy apply may change while the state it was given stays as it was: the same values in a new instance's
+        slots (every value is immutable, so sharing them is safe)."""
         cls: type = type(self)
-        copy: Self = dataclass_copier(cls)(self)
+        copy: Self = slot_copier(cls)(self)
         return copy
+
+    def set_player(self, seat: int, player: SeatT) -> None:
+        """player takes the place of seat's (a new tuple of players: the old one may be shared with a copy)."""
+        self.players = replacing(self.players, seat, player)
 
     def add_coins(self, seat: int, coins: int) -> None:
         """seat gains coins (loses them, if negative)."""
-        self.players[seat] = self.players[seat].gaining(coins)
+        self.set_player(seat, self.players[seat].gaining(coins))
+
+    def draw(self, count: int) -> tuple[str, ...]:
+        """The top count cards of the deck (its end), taken off it one at a time: in the order drawn."""
+        deck = self.deck
+        left = len(deck) - count
+        self.deck = deck[:left]
+        return deck[left:][::-1]
+
+    def queue_loss(self, seat: int, reason: str) -> None:
+        """seat must lose an influence, for reason, after the losses already queued."""
+        self.losses = (*self.losses, (seat, reason))
+
+    def next_loss(self) -> tuple[int, str]:
+        """The first loss queued, taken off the queue."""
+        losses = self.losses
+        self.losses = losses[1:]
+        return losses[0]
 
     def last_one_in(self) -> int | None:
         """The only seat still in, if one alone is (None while two are, or none)."""

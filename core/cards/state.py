@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from core.cards.rules import Ruleset, ruleset
@@ -100,27 +100,27 @@ class Challenge(CardChallenge):
 
 @dataclass(slots=True)
 class CoupState(CardState[Player]):
-    """Everything the engine knows. window names the open decision and owed who must answer it;
-    when no window is open, then names the next automatic step."""
+    """Everything the engine knows, in immutable values (see CardState). window names the open decision and owed who
+    must answer it; when no window is open, then names the next automatic step."""
 
     config: CoupConfig
-    players: list[Player]
-    deck: list[str]
+    players: tuple[Player, ...]
+    deck: tuple[str, ...]
     rng: int
     active: int = 0
     window: str = "action"
-    owed: list[int] = field(default_factory=list)
+    owed: tuple[int, ...] = ()
     then: str = ""
     pending: Pending | None = None
     challenge: Challenge | None = None
-    losses: list[tuple[int, str]] = field(default_factory=list)
-    drawn: list[str] = field(default_factory=list)
-    choices: list[list[str]] = field(default_factory=list)
-    discarded: list[str] = field(default_factory=list)
+    losses: tuple[tuple[int, str], ...] = ()
+    drawn: tuple[str, ...] = ()
+    choices: tuple[tuple[str, ...], ...] = ()
+    discarded: tuple[str, ...] = ()
     turn: int = 1
     version: int = 0
     winner: int | None = None
-    allegiance: list[str] = field(default_factory=list)
+    allegiance: tuple[str, ...] = ()
     reserve: int = 0
     examined: str | None = None
 

@@ -100,7 +100,7 @@ def card_view(
         state.turn,
         state.version,
         state.window,
-        tuple(state.owed),
+        state.owed,
         losing,
         reason,
         drawn,

@@ -55,11 +55,11 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every
         max(0, TREASURY_COINS - state.reserve - sum(map(COINS, players))),  # treasury
         pending,
         state.challenge,
-        tuple(state.choices[seat]) if window == "setup" and seat is not None else (),  # choices
+        state.choices[seat] if window == "setup" and seat is not None else (),  # choices
         config.two_player_variant,
         config.reformation,
         config.inquisitor,
         state.reserve,
         state.examined if seat is not None and seat in examiners else None,  # examined
     )
-    return card_view(CoupView, state, seat, legal, views, tuple(state.drawn) if exchanging else (), game_fields)
+    return card_view(CoupView, state, seat, legal, views, state.drawn if exchanging else (), game_fields)

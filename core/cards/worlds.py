@@ -25,12 +25,12 @@ def coup_world(view: CoupView, hands: Hands, rest: list[str], seed: int) -> Coup
         raise ValueError(f"a {view.window} window is not built from a view")
     names = tuple(p.name for p in view.players)
     config = CoupConfig(len(names), names, inquisitor=view.inquisitor, reformation=view.reformation)
-    players = [
+    players = tuple(
         Player(p.name, p.coins, tuple(p.hand or hands.get(p.seat, ())), p.revealed, p.claims) for p in view.players
-    ]
-    state = CoupState(config, players, list(rest), seed_state(seed), view.active, view.window, list(view.owed))
+    )
+    state = CoupState(config, players, tuple(rest), seed_state(seed), view.active, view.window, view.owed)
     state.turn, state.version, state.reserve = view.turn, view.version, view.reserve
-    state.allegiance = [p.allegiance for p in view.players] if view.players[0].allegiance else []
+    state.allegiance = tuple(p.allegiance for p in view.players) if view.players[0].allegiance else ()
     state.pending, state.challenge = view.pending, view.challenge  # public records, never changed: shared
     return state
 
@@ -47,7 +47,9 @@ def g54_world(view: G54View, hands: Hands, rest: list[str], seed: int) -> G54Sta
         aside = p.aside if p.aside is not None else tuple(deck.pop(0) for _ in range(p.aside_count))
         hand = p.hand or hands.get(p.seat, ())
         players.append(G54Player(p.name, p.coins, tuple(hand), p.revealed, p.claims, tuple(aside), not p.alive))
-    state = G54State(config, view.roles, players, deck, seed_state(seed), view.active, view.window, list(view.owed))
+    state = G54State(
+        config, view.roles, tuple(players), tuple(deck), seed_state(seed), view.active, view.window, view.owed
+    )
     state.turn, state.version = view.turn, view.version
     state.spying, state.peacekeeper, state.collector, state.taxed = (
         view.spying,
@@ -56,5 +58,5 @@ def g54_world(view: G54View, hands: Hands, rest: list[str], seed: int) -> G54Sta
         view.taxed,
     )
     state.treaty = (view.treaty[0], view.treaty[1]) if view.treaty else None
-    state.disappear = list(view.disappear)
+    state.disappear = view.disappear
     return state

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.cards.deck import replace_shown
 from core.cards.events import Event
 from core.cards.g54.state import Challenge, Claim, G54State
+from core.cards.seats import without
 
 SPECULATOR = "Speculator"
 
 
-def open_window(s: G54State, window: str, owed: list[int]) -> bool:
+def open_window(s: G54State, window: str, owed: Sequence[int]) -> bool:
     """Open window owed by owed; False (and nothing opened) when nobody owes it."""
     if not owed:
         return False
-    s.window, s.owed = window, list(owed)
+    s.window, s.owed = window, tuple(owed)
     return True
 
 
 def close_window(s: G54State, then: str = "") -> None:
     """Nobody owes anything any more; then names the next automatic step (if any)."""
-    s.window, s.owed = "", []
+    s.window, s.owed = "", ()
     if then:
         s.then = then
 
@@ -36,7 +39,7 @@ def pay_tax(s: G54State, seat: int, role: str, events: list[Event]) -> None:
 def open_claim(s: G54State, seat: int, role: str, kind: str) -> None:
     """seat claims role (for an action, join, block or Lawyer): everyone else may challenge it."""
     s.claim = Claim(seat, role, kind)
-    s.players[seat] = s.players[seat].claiming(role)
+    s.set_player(seat, s.players[seat].claiming(role))
     if not open_window(s, "claim", [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]):
         s.claim = None
         s.then = f"{kind}_stood"
@@ -47,7 +50,7 @@ def answer_claim(s: G54State, seat: int, move_kind: str, events: list[Event]) ->
     claim = s.claim
     assert claim is not None
     if move_kind == "pass":
-        s.owed.remove(seat)
+        s.owed = without(s.owed, seat)
         if not s.owed:
             s.claim = None
             close_window(s, f"{claim.kind}_stood")
@@ -55,7 +58,7 @@ def answer_claim(s: G54State, seat: int, move_kind: str, events: list[Event]) ->
     s.challenge = Challenge(seat, claim.seat, claim.role, claim.kind)
     s.claim = None
     events.append(Event("challenge", seat, claim.seat, claim.role))
-    open_window(s, "prove", [claim.seat])
+    open_window(s, "prove", (claim.seat,))
 
 
 def answer_challenge(s: G54State, seat: int, move_kind: str, events: list[Event]) -> None:
@@ -65,17 +68,18 @@ def answer_challenge(s: G54State, seat: int, move_kind: str, events: list[Event]
     s.challenge = None
     player = s.players[seat]
     if move_kind == "prove":
-        drawn = replace_shown(s, seat, [challenge.card])
+        drawn = replace_shown(s, seat, (challenge.card,))
         events.append(Event("prove", seat, challenge.challenger, challenge.card))
         events.append(Event("replace", seat, cards=drawn, to=(seat,)))
-        s.losses.append((challenge.challenger, "challenge"))
+        s.queue_loss(challenge.challenger, "challenge")
         close_window(s, f"{challenge.kind}_stood")
         return
     events.append(Event("concede", seat, challenge.challenger, challenge.card))
-    player = s.players[seat] = player.unclaiming(challenge.card)
-    s.losses.append((seat, "challenge"))
+    player = player.unclaiming(challenge.card)
+    s.set_player(seat, player)
+    s.queue_loss(seat, "challenge")
     if challenge.kind == "action" and challenge.card == SPECULATOR and player.coins:
         events.append(Event("forfeit", seat, challenge.challenger, amount=player.coins))
         s.add_coins(challenge.challenger, player.coins)
-        s.players[seat] = player.but(coins=0)
+        s.set_player(seat, player.but(coins=0))
     close_window(s, f"{challenge.kind}_failed")

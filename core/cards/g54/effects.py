@@ -12,7 +12,7 @@ from core.cards.g54.state import DISAPPEAR_TOKENS, G54State, Pending
 from core.cards.moves import Move
 from core.cards.seats import without
 
-Effect = Callable[[G54State, Pending, list[int], list[Event]], None]
+Effect = Callable[[G54State, Pending, tuple[int, ...], list[Event]], None]
 
 
 def resolve(s: G54State, events: list[Event]) -> None:
@@ -32,8 +32,8 @@ def resolve(s: G54State, events: list[Event]) -> None:
         if receiver is not None:
             s.add_coins(receiver, cost)
         events.append(Event("pay", pending.actor, receiver, amount=cost, what=pending.kind))
-    pending.paid = True
-    reached = [p for p in pending.affected if p not in pending.blocked and s.players[p].alive]
+    pending = s.pending = pending.__replace__(paid=True)
+    reached = tuple([p for p in pending.affected if p not in pending.blocked and s.players[p].alive])
     for seat in pending.blocked:
         events.append(Event("blocked", pending.actor, seat, pending.role, what=pending.kind))
     EFFECTS[pending.kind](s, pending, reached, events)
@@ -58,7 +58,7 @@ def role_of(p: Pending) -> Role:
     return ROLES[p.role or ""]
 
 
-def _take(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _take(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     """The role's coins from the treasury, then its cards to draw (Banker, Speculator, Director, Reporter...)."""
     role = role_of(p)
     if role.gain:
@@ -67,14 +67,14 @@ def _take(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> N
         _draw(s, p, role.draws, events)
 
 
-def _capitalist(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _capitalist(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     _take(s, p, reached, events)
     for joiner in p.joiners:
         if s.players[joiner].alive and s.players[p.actor].coins:
             give(s, p.actor, joiner, role_of(p).gives, p.kind, events)
 
 
-def _farmer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _farmer(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     _take(s, p, reached, events)
     if p.target is not None and s.players[p.target].alive:
         gain(s, p.target, role_of(p).gives, "gift", events)
@@ -83,17 +83,17 @@ def _farmer(s: G54State, p: Pending, reached: list[int], events: list[Event]) ->
 def _draw(s: G54State, p: Pending, count: int, events: list[Event]) -> None:
     """The actor draws count cards (as many as the deck has) and chooses which to keep."""
     count = min(count, len(s.deck))
-    s.drawn.extend(s.deck.pop() for _ in range(count))
+    s.drawn = (*s.drawn, *s.draw(count))
     events.append(Event("draw", p.actor, amount=count))
-    events.append(Event("drew", p.actor, cards=tuple(s.drawn), to=(p.actor,)))
-    open_window(s, "exchange", [p.actor])
+    events.append(Event("drew", p.actor, cards=s.drawn, to=(p.actor,)))
+    open_window(s, "exchange", (p.actor,))
 
 
-def _producer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _producer(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     if reached:
         target = s.players[reached[0]]
         if len(set(target.hidden)) > 1:
-            open_window(s, "give", [reached[0]])
+            open_window(s, "give", (reached[0],))
         else:
             take_given(s, reached[0], target.hidden[0], events)
 
@@ -102,14 +102,14 @@ def take_given(s: G54State, seat: int, card: str, events: list[Event]) -> None:
     """The Producer's target hands over card; the Producer draws and decides what to keep and give back."""
     pending = s.pending
     assert pending is not None
-    s.players[seat] = s.players[seat].holding(without(s.players[seat].hidden, card))
-    pending.given = card
+    s.set_player(seat, s.players[seat].holding(without(s.players[seat].hidden, card)))
+    s.pending = pending.__replace__(given=card)
     events.append(Event("given", seat, pending.actor))
     events.append(Event("handed", seat, pending.actor, cards=(card,), to=(seat, pending.actor)))
-    s.drawn = [s.deck.pop() for _ in range(min(role_of(pending).draws, len(s.deck)))]
+    s.drawn = s.draw(min(role_of(pending).draws, len(s.deck)))
     events.append(Event("draw", pending.actor, amount=len(s.drawn)))
-    events.append(Event("drew", pending.actor, cards=tuple(s.drawn), to=(pending.actor,)))
-    open_window(s, "produce", [pending.actor])
+    events.append(Event("drew", pending.actor, cards=s.drawn, to=(pending.actor,)))
+    open_window(s, "produce", (pending.actor,))
 
 
 def answer_give(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
@@ -127,15 +127,15 @@ def answer_produce(s: G54State, seat: int, move: Move, events: list[Event]) -> N
     pool = [*player.hidden, pending.given, *s.drawn]
     for card in (*move.cards, move.card):
         pool.remove(card)
-    s.players[seat] = player.holding(tuple(move.cards))
+    s.set_player(seat, player.holding(tuple(move.cards)))
     target = s.players[pending.target]
-    s.players[pending.target] = target.holding((*target.hidden, move.card))
+    s.set_player(pending.target, target.holding((*target.hidden, move.card)))
     shuffle_in(s, pool)
-    s.drawn = []
+    s.drawn = ()
     events.append(Event("exchanged", seat, amount=len(pool)))
     events.append(Event("handed", seat, pending.target, cards=(move.card,), to=(seat, pending.target)))
     events.append(Event("gave_back", seat, pending.target))
-    pending.given = None
+    s.pending = pending.__replace__(given=None)
     close_window(s, "end_action")
 
 
@@ -146,8 +146,8 @@ def answer_exchange(s: G54State, seat: int, move: Move, events: list[Event]) -> 
     if move.kind == "draw":
         s.add_coins(seat, -1)
         events.append(Event("pay", seat, amount=1, what="writer"))
-        card = s.deck.pop()
-        s.drawn.append(card)
+        (card,) = s.draw(1)
+        s.drawn = (*s.drawn, card)
         events.append(Event("draw", seat, amount=1))
         events.append(Event("drew", seat, cards=(card,), to=(seat,)))
         return
@@ -157,9 +157,9 @@ def answer_exchange(s: G54State, seat: int, move: Move, events: list[Event]) -> 
     close_window(s, "end_action")
 
 
-def _crime_boss(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _crime_boss(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     if reached:
-        open_window(s, "extort", [reached[0]])
+        open_window(s, "extort", (reached[0],))
 
 
 def answer_extort(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
@@ -175,20 +175,20 @@ def answer_extort(s: G54State, seat: int, move: Move, events: list[Event]) -> No
     fine = min(role.fine, s.players[pending.actor].coins)
     s.add_coins(pending.actor, -fine)
     events.append(Event("refuse", seat, pending.actor, amount=fine))
-    s.losses.append((seat, pending.kind))
+    s.queue_loss(seat, pending.kind)
 
 
-def _lose_each(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
-    s.losses.extend((seat, p.kind) for seat in reached)
+def _lose_each(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
+    s.losses = (*s.losses, *((seat, p.kind) for seat in reached))
 
 
-def _mercenary(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _mercenary(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     if reached and reached[0] not in s.disappear and len(s.disappear) < DISAPPEAR_TOKENS:
-        s.disappear.append(reached[0])
+        s.disappear = (*s.disappear, reached[0])
         events.append(Event("token", p.actor, reached[0], "Disappear"))
 
 
-def _communist(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _communist(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     richest, poorest = p.target, p.other
     assert richest is not None and poorest is not None
     spared = richest in p.blocked or not s.players[richest].alive or not s.players[poorest].alive
@@ -196,12 +196,12 @@ def _communist(s: G54State, p: Pending, reached: list[int], events: list[Event])
         give(s, richest, poorest, role_of(p).takes, p.kind, events)
 
 
-def _customs_officer(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _customs_officer(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     s.collector, s.taxed = p.actor, p.card
     events.append(Event("token", p.actor, None, "Tax", what=p.card or ""))
 
 
-def _foreign_consular(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _foreign_consular(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     if p.target is not None and s.players[p.target].alive:
         if s.treaty is not None:  # one treaty at a time: the new one replaces it
             events.append(Event("treaty_ends", *s.treaty))
@@ -209,18 +209,18 @@ def _foreign_consular(s: G54State, p: Pending, reached: list[int], events: list[
         events.append(Event("token", p.actor, p.target, "Treaty"))
 
 
-def _peacekeeper(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _peacekeeper(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     _take(s, p, reached, events)
     s.peacekeeper = p.actor
     events.append(Event("token", p.actor, None, "Peacekeeping"))
 
 
-def _politician(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _politician(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     if reached:
         give(s, reached[0], p.actor, role_of(p).takes, p.kind, events)
 
 
-def _priest(s: G54State, p: Pending, reached: list[int], events: list[Event]) -> None:
+def _priest(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     for seat in reached:
         if s.players[seat].coins:
             give(s, seat, p.actor, role_of(p).takes, p.kind, events)

@@ -235,11 +235,10 @@ class G54Game(WindowGame):
                     drawn.append(pool.pop(index))
             roles = in_play_order(tuple(drawn))
         rng, first = first_seat(rng, config.players, config.first_player)
-        deck = [role for role in roles for _ in range(COPIES)]
-        rng = shuffle(rng, deck)
-        players = [G54Player(name) for name in config.seat_names()]
-        deal(players, deck)
-        return G54State(config, roles, players, deck, rng, active=first, window="action", owed=[first])
+        cards = [role for role in roles for _ in range(COPIES)]
+        rng = shuffle(rng, cards)
+        players, deck = deal(tuple(G54Player(name) for name in config.seat_names()), tuple(cards))
+        return G54State(config, roles, players, deck, rng, active=first, window="action", owed=(first,))
 
     def legal(self, state: G54State, seat: int) -> tuple[Move, ...]:
         """Every move seat may make now."""

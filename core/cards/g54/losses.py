@@ -41,7 +41,7 @@ def reveal(s: G54State, seat: int, card: str, reason: str, events: list[Event]) 
 def answer_loss(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
     """The lose window's answer: a card revealed, or set aside under a reactive claim anyone may challenge."""
     assert move.card is not None
-    _, reason = s.losses.pop(0)
+    _, reason = s.next_loss()
     close_window(s)
     if move.kind == "reveal":
         reveal(s, seat, move.card, reason, events)
@@ -49,7 +49,7 @@ def answer_loss(s: G54State, seat: int, move: Move, events: list[Event]) -> None
     role = move.kind.title()
     pay_tax(s, seat, role, events)
     player = s.players[seat]
-    s.players[seat] = player.but(hidden=without(player.hidden, move.card), aside=(*player.aside, move.card))
+    s.set_player(seat, player.but(hidden=without(player.hidden, move.card), aside=(*player.aside, move.card)))
     s.reaction = Claim(seat, role, reason, aside=move.card)
     events.append(Event("react", seat, card=role, what=reason))
     if not open_window(s, "react", s.clockwise_from(seat)):
@@ -59,7 +59,7 @@ def answer_loss(s: G54State, seat: int, move: Move, events: list[Event]) -> None
 def answer_reaction(s: G54State, seat: int, move_kind: str, events: list[Event]) -> None:
     """A pass, or the challenge that settles a reactive claim at once (the set-aside card is shown)."""
     if move_kind == "pass":
-        s.owed.remove(seat)
+        s.owed = without(s.owed, seat)
         if s.owed:
             return
         close_window(s)
@@ -79,18 +79,18 @@ def settle_reaction(s: G54State, challenger: int | None, events: list[Event]) ->
     true = claim.aside == claim.role
     if challenger is not None:
         aside, revealed = without(player.aside, claim.aside), (*player.revealed, claim.aside)
-        s.players[claim.seat] = player.but(aside=aside, revealed=revealed)
+        s.set_player(claim.seat, player.but(aside=aside, revealed=revealed))
         events.append(Event("challenge", challenger, claim.seat, claim.role))
         events.append(Event("shown_aside", claim.seat, challenger, claim.aside, what="true" if true else "false"))
-        s.losses.insert(0, (challenger, "challenge") if true else (claim.seat, "challenge"))
+        s.losses = ((challenger, "challenge") if true else (claim.seat, "challenge"), *s.losses)
     if challenger is None or true:
         if claim.role == INTELLECTUAL:
             s.add_coins(claim.seat, INTELLECTUAL_GAIN)
             events.append(Event("gain", claim.seat, amount=INTELLECTUAL_GAIN, what="intellectual"))
         elif s.deck:
-            drawn = s.deck.pop()
+            (drawn,) = s.draw(1)
             player = s.players[claim.seat]
-            s.players[claim.seat] = player.holding((*player.hidden, drawn))
+            s.set_player(claim.seat, player.holding((*player.hidden, drawn)))
             events.append(Event("missionary", claim.seat))
             events.append(Event("replace", claim.seat, cards=(drawn,), to=(claim.seat,)))
     check_out(s, claim.seat, events)
@@ -103,12 +103,12 @@ def check_out(s: G54State, seat: int, events: list[Event]) -> None:
     pending_claim = s.reaction is not None and s.reaction.seat == seat
     if player.hidden or player.out or pending_claim:
         return
-    s.players[seat] = player.but(out=True)
+    s.set_player(seat, player.but(out=True))
     coins = eliminate(s, seat, events, "" if LAWYER in s.roles else "treasury")
     if LAWYER in s.roles and coins:
-        s.estates.append(Estate(seat, coins))
+        s.estates = (*s.estates, Estate(seat, coins))
     if seat in s.disappear:
-        s.disappear.remove(seat)
+        s.disappear = without(s.disappear, seat)
     if s.peacekeeper == seat:
         s.peacekeeper = None
     if s.treaty is not None and seat in s.treaty:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
 
 from core.cards.g54.config import G54Config
 from core.cards.g54.roles import ROLES
@@ -25,12 +27,13 @@ class G54Player(Seat):
         return not self.out
 
 
-@dataclass(slots=True)
+@frozen_dataclass
 class Pending:
     """The action in flight: who, which role (or "income"/"coup"), aimed at whom, and how far it got.
     affected are the players the effect reaches unless they block; blocked those whose block stood;
     to_block those still to be asked; joiners those who joined (Capitalist: claims not yet
-    challenged are in to_check); funder the Protestor volunteer; given the card a Producer's target gave."""
+    challenged are in to_check); funder the Protestor volunteer; given the card a Producer's target gave.
+    It never changes: a step stores one with changes (__replace__) as the state's."""
 
     actor: int
     kind: str
@@ -38,15 +41,16 @@ class Pending:
     target: int | None = None
     other: int | None = None
     card: str | None = None
-    affected: list[int] = field(default_factory=list)
-    to_block: list[int] = field(default_factory=list)
-    blocked: list[int] = field(default_factory=list)
-    joiners: list[int] = field(default_factory=list)
-    to_check: list[int] = field(default_factory=list)
-    to_ask: list[int] = field(default_factory=list)
+    affected: tuple[int, ...] = ()
+    to_block: tuple[int, ...] = ()
+    blocked: tuple[int, ...] = ()
+    joiners: tuple[int, ...] = ()
+    to_check: tuple[int, ...] = ()
+    to_ask: tuple[int, ...] = ()
     funder: int | None = None
     given: str | None = None
     paid: bool = False
+    __replace__: ClassVar[Callable[..., Pending]]  # given by frozen_dataclass (core.frozen.replacer)
 
 
 @frozen_dataclass
@@ -67,44 +71,45 @@ class Challenge(CardChallenge):
     kind: str
 
 
-@dataclass(slots=True)
+@frozen_dataclass
 class Estate:
     """The coins of a player eliminated this turn, waiting for a Lawyer; to_ask are the survivors not
-    yet asked, clockwise from the active player."""
+    yet asked, clockwise from the active player. It never changes: a step stores one with changes (__replace__)."""
 
     seat: int
     coins: int
-    to_ask: list[int] = field(default_factory=list)
+    to_ask: tuple[int, ...] = ()
     asked: bool = False
+    __replace__: ClassVar[Callable[..., Estate]]  # given by frozen_dataclass (core.frozen.replacer)
 
 
 @dataclass(slots=True)
 class G54State(CardState["G54Player"]):
-    """Everything the engine knows. window names the open decision and owed who must answer it; when
-    none is open, then names the next automatic step."""
+    """Everything the engine knows, in immutable values (see CardState). window names the open decision and owed who
+    must answer it; when none is open, then names the next automatic step."""
 
     config: G54Config
     roles: tuple[str, ...]
-    players: list[G54Player]
-    deck: list[str]
+    players: tuple[G54Player, ...]
+    deck: tuple[str, ...]
     rng: int
     active: int = 0
     window: str = "action"
-    owed: list[int] = field(default_factory=list)
+    owed: tuple[int, ...] = ()
     then: str = ""
     pending: Pending | None = None
     claim: Claim | None = None
     reaction: Claim | None = None
     challenge: Challenge | None = None
-    losses: list[tuple[int, str]] = field(default_factory=list)
-    drawn: list[str] = field(default_factory=list)
+    losses: tuple[tuple[int, str], ...] = ()
+    drawn: tuple[str, ...] = ()
     spying: bool = False
     peacekeeper: int | None = None
     treaty: tuple[int, int] | None = None
     collector: int | None = None
     taxed: str | None = None
-    disappear: list[int] = field(default_factory=list)
-    estates: list[Estate] = field(default_factory=list)
+    disappear: tuple[int, ...] = ()
+    estates: tuple[Estate, ...] = ()
     turn: int = 1
     version: int = 0
     winner: int | None = None

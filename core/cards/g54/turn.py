@@ -9,6 +9,7 @@ from core.cards.g54.roles import BY_KIND, EVERYONE, ONE, RICH_POOR, ROLES
 from core.cards.g54.state import G54State, Pending
 from core.cards.moves import Move
 from core.cards.rules import COUP_COST
+from core.cards.seats import without
 
 CAPITALIST, PROTESTOR = "Capitalist", "Protestor"
 
@@ -25,7 +26,7 @@ def declare(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
         s.add_coins(seat, -COUP_COST)
         events.append(Event("declare", seat, move.target, what="coup", amount=COUP_COST))
         assert move.target is not None  # every legal Coup names its target
-        s.losses.append((move.target, "coup"))
+        s.queue_loss(move.target, "coup")
         s.then = "end_action"
         return
     role = BY_KIND[move.kind]
@@ -41,14 +42,16 @@ def action_stood(s: G54State, events: list[Event]) -> None:
     pending = s.pending
     assert pending is not None
     if pending.role == CAPITALIST:
-        pending.to_ask = [p for p in s.clockwise_from(pending.actor) if p != pending.actor]
+        s.pending = pending.__replace__(
+            to_ask=tuple([p for p in s.clockwise_from(pending.actor) if p != pending.actor])
+        )
         s.then = "ask_joiner"
         return
     if pending.role == PROTESTOR:
         s.add_coins(pending.actor, -ROLES[PROTESTOR].cost)
-        pending.paid = True
         events.append(Event("pay", pending.actor, amount=ROLES[PROTESTOR].cost, what="protestor"))
-        pending.to_ask = [p for p in s.clockwise_from(pending.actor) if p != pending.target]
+        to_ask = tuple([p for p in s.clockwise_from(pending.actor) if p != pending.target])
+        s.pending = pending.__replace__(paid=True, to_ask=to_ask)
         s.then = "ask_funder"
         return
     s.then = "blocks"
@@ -66,12 +69,14 @@ def ask_joiner(s: G54State, events: list[Event]) -> None:
     have declared, the joiners' claims are checked in the same order."""
     pending = s.pending
     assert pending is not None
-    while pending.to_ask:
-        seat = pending.to_ask.pop(0)
+    to_ask = pending.to_ask
+    while to_ask:
+        seat, to_ask = to_ask[0], to_ask[1:]
         if s.players[seat].alive and s.can_claim(seat, CAPITALIST):
-            open_window(s, "join", [seat])
+            s.pending = pending.__replace__(to_ask=to_ask)
+            open_window(s, "join", (seat,))
             return
-    pending.to_check = list(pending.joiners)
+    s.pending = pending.__replace__(to_ask=to_ask, to_check=pending.joiners)
     s.then = "check_joiner"
 
 
@@ -81,7 +86,7 @@ def answer_join(s: G54State, seat: int, move: Move, events: list[Event]) -> None
     assert pending is not None
     if move.kind == "join":
         pay_tax(s, seat, CAPITALIST, events)
-        pending.joiners.append(seat)
+        s.pending = pending.__replace__(joiners=(*pending.joiners, seat))
         events.append(Event("join", seat, pending.actor, CAPITALIST))
     close_window(s, "ask_joiner")
 
@@ -90,27 +95,29 @@ def check_joiner(s: G54State, events: list[Event]) -> None:
     """Each joiner's Capitalist claim is open to challenge in turn."""
     pending = s.pending
     assert pending is not None
-    while pending.to_check:
-        seat = pending.to_check[0]
-        if s.players[seat].alive:
-            open_claim(s, seat, CAPITALIST, "join")
-            return
-        pending.to_check.pop(0)
+    to_check = pending.to_check
+    while to_check and not s.players[to_check[0]].alive:
+        to_check = to_check[1:]
+    s.pending = pending.__replace__(to_check=to_check)
+    if to_check:
+        open_claim(s, to_check[0], CAPITALIST, "join")
+        return
     s.then = "resolve"
 
 
 def join_stood(s: G54State, events: list[Event]) -> None:
     """The joiner's claim stands."""
     assert s.pending is not None
-    s.pending.to_check.pop(0)
+    s.pending = s.pending.__replace__(to_check=s.pending.to_check[1:])
     s.then = "check_joiner"
 
 
 def join_failed(s: G54State, events: list[Event]) -> None:
     """The joiner lied: it gets nothing."""
-    assert s.pending is not None
-    seat = s.pending.to_check.pop(0)
-    s.pending.joiners.remove(seat)
+    pending = s.pending
+    assert pending is not None
+    seat = pending.to_check[0]
+    s.pending = pending.__replace__(to_check=pending.to_check[1:], joiners=without(pending.joiners, seat))
     s.then = "check_joiner"
 
 
@@ -118,11 +125,14 @@ def ask_funder(s: G54State, events: list[Event]) -> None:
     """Protestor: ask the others clockwise, one at a time, whether they pay its funding to join."""
     pending = s.pending
     assert pending is not None
-    while pending.to_ask:
-        seat = pending.to_ask.pop(0)
+    to_ask = pending.to_ask
+    while to_ask:
+        seat, to_ask = to_ask[0], to_ask[1:]
         if s.players[seat].alive and s.players[seat].coins >= ROLES[PROTESTOR].funding:
-            open_window(s, "fund", [seat])
+            s.pending = pending.__replace__(to_ask=to_ask)
+            open_window(s, "fund", (seat,))
             return
+    s.pending = pending.__replace__(to_ask=to_ask)
     events.append(Event("unfunded", pending.actor, pending.target))
     s.then = "end_action"
 
@@ -136,27 +146,27 @@ def answer_fund(s: G54State, seat: int, move: Move, events: list[Event]) -> None
         return
     funding = ROLES[PROTESTOR].funding
     s.add_coins(seat, -funding)
-    pending.funder = seat
+    s.pending = pending.__replace__(funder=seat)
     events.append(Event("fund", seat, pending.actor, amount=funding))
     close_window(s, "blocks")
 
 
-def affected(s: G54State, pending: Pending) -> list[int]:
+def affected(s: G54State, pending: Pending) -> tuple[int, ...]:
     """Who the action reaches: its target, or every other player it may target."""
     role = ROLES[pending.role or ""]
     if role.aim == EVERYONE:
-        return [p for p in s.clockwise_from(pending.actor) if s.may_target(pending.actor, p)]
+        return tuple([p for p in s.clockwise_from(pending.actor) if s.may_target(pending.actor, p)])
     if role.aim in (ONE, RICH_POOR) and pending.target is not None and pending.target != pending.actor:
-        return [pending.target] if s.players[pending.target].alive else []
-    return []
+        return (pending.target,) if s.players[pending.target].alive else ()
+    return ()
 
 
 def blocks(s: G54State, events: list[Event]) -> None:
     """Ask the players who may block, clockwise from the active player."""
     pending = s.pending
     assert pending is not None
-    pending.affected = affected(s, pending)
-    pending.to_block = list(pending.affected) if ROLES[pending.role or ""].blocks else []
+    reached = affected(s, pending)
+    s.pending = pending.__replace__(affected=reached, to_block=reached if ROLES[pending.role or ""].blocks else ())
     s.then = "ask_block"
 
 
@@ -164,12 +174,13 @@ def ask_block(s: G54State, events: list[Event]) -> None:
     """The next affected player (alive and able to pay any tax) may block by claiming the same role."""
     pending = s.pending
     assert pending is not None and pending.role is not None
-    while pending.to_block:
-        seat = pending.to_block[0]
-        if s.players[seat].alive and s.can_claim(seat, pending.role):
-            open_window(s, "block", [seat])
-            return
-        pending.to_block.pop(0)
+    to_block = pending.to_block
+    while to_block and not (s.players[to_block[0]].alive and s.can_claim(to_block[0], pending.role)):
+        to_block = to_block[1:]
+    s.pending = pending.__replace__(to_block=to_block)
+    if to_block:
+        open_window(s, "block", (to_block[0],))
+        return
     s.then = "resolve"
 
 
@@ -178,7 +189,7 @@ def answer_block(s: G54State, seat: int, move: Move, events: list[Event]) -> Non
     pending = s.pending
     assert pending is not None and pending.role is not None
     if move.kind == "pass":
-        pending.to_block.pop(0)
+        s.pending = pending.__replace__(to_block=pending.to_block[1:])
         close_window(s, "ask_block")
         return
     close_window(s)
@@ -189,15 +200,16 @@ def answer_block(s: G54State, seat: int, move: Move, events: list[Event]) -> Non
 
 def block_stood(s: G54State, events: list[Event]) -> None:
     """The block stands: the effect spares that player."""
-    assert s.pending is not None
-    s.pending.blocked.append(s.pending.to_block.pop(0))
+    pending = s.pending
+    assert pending is not None
+    s.pending = pending.__replace__(to_block=pending.to_block[1:], blocked=(*pending.blocked, pending.to_block[0]))
     s.then = "ask_block"
 
 
 def block_failed(s: G54State, events: list[Event]) -> None:
     """The blocker lied: the effect reaches it after all."""
     assert s.pending is not None
-    s.pending.to_block.pop(0)
+    s.pending = s.pending.__replace__(to_block=s.pending.to_block[1:])
     s.then = "ask_block"
 
 
@@ -208,7 +220,7 @@ def end_action(s: G54State, events: list[Event]) -> None:
     if pending is not None and pending.kind == "spy" and pending.paid and s.players[s.active].alive:
         s.spying = True
         events.append(Event("spy_again", s.active))
-        open_window(s, "action", [s.active])
+        open_window(s, "action", (s.active,))
         return
     s.then = "end_turn"
 
@@ -217,9 +229,9 @@ def end_turn(s: G54State, events: list[Event]) -> None:
     """The active player's Disappear token fires, then Lawyers may claim the estates of the fallen."""
     s.spying = False
     if s.active in s.disappear and s.players[s.active].alive:
-        s.disappear.remove(s.active)
+        s.disappear = without(s.disappear, s.active)
         events.append(Event("disappear", s.active))
-        s.losses.append((s.active, "disappear"))
+        s.queue_loss(s.active, "disappear")
     s.then = "lawyers"
 
 
@@ -228,16 +240,14 @@ def lawyers(s: G54State, events: list[Event]) -> None:
     first whose Lawyer claim stands takes the coins, which otherwise go to the treasury."""
     while s.estates:
         estate = s.estates[0]
-        if not estate.asked:
-            estate.asked = True
-            estate.to_ask = s.clockwise_from(s.active, include_self=True)
-        while estate.to_ask:
-            seat = estate.to_ask[0]
-            if s.players[seat].alive and s.can_claim(seat, LAWYER):
-                open_window(s, "lawyer", [seat])
-                return
-            estate.to_ask.pop(0)
-        s.estates.pop(0)
+        to_ask = estate.to_ask if estate.asked else tuple(s.clockwise_from(s.active, include_self=True))
+        while to_ask and not (s.players[to_ask[0]].alive and s.can_claim(to_ask[0], LAWYER)):
+            to_ask = to_ask[1:]
+        if to_ask:
+            s.estates = (estate.__replace__(to_ask=to_ask, asked=True), *s.estates[1:])
+            open_window(s, "lawyer", (to_ask[0],))
+            return
+        s.estates = s.estates[1:]
         events.append(Event("estate", estate.seat, amount=estate.coins, what="treasury"))
     s.then = "next_turn"
 
@@ -246,7 +256,7 @@ def answer_lawyer(s: G54State, seat: int, move: Move, events: list[Event]) -> No
     """Claim the Lawyer for the estate (open to challenge), or pass to the next survivor."""
     estate = s.estates[0]
     if move.kind == "pass":
-        estate.to_ask.pop(0)
+        s.estates = (estate.__replace__(to_ask=estate.to_ask[1:]), *s.estates[1:])
         close_window(s, "lawyers")
         return
     close_window(s)
@@ -257,7 +267,7 @@ def answer_lawyer(s: G54State, seat: int, move: Move, events: list[Event]) -> No
 
 def lawyer_stood(s: G54State, events: list[Event]) -> None:
     """The Lawyer takes all the fallen player's coins."""
-    estate = s.estates.pop(0)
+    estate, s.estates = s.estates[0], s.estates[1:]
     seat = estate.to_ask[0]
     if s.players[seat].alive:
         s.add_coins(seat, estate.coins)
@@ -269,7 +279,8 @@ def lawyer_stood(s: G54State, events: list[Event]) -> None:
 
 def lawyer_failed(s: G54State, events: list[Event]) -> None:
     """The claimant lied: ask the next survivor."""
-    s.estates[0].to_ask.pop(0)
+    estate = s.estates[0]
+    s.estates = (estate.__replace__(to_ask=estate.to_ask[1:]), *s.estates[1:])
     s.then = "lawyers"
 
 
@@ -278,4 +289,4 @@ def next_turn(s: G54State, events: list[Event]) -> None:
     s.active = s.clockwise_from(s.active)[0]
     s.turn += 1
     events.append(Event("turn", s.active, amount=s.turn))
-    open_window(s, "action", [s.active])
+    open_window(s, "action", (s.active,))

@@ -99,7 +99,7 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
     if pending is not None:
         blocking = pending.to_block[0] if state.window in ("block", "claim") and pending.to_block else None
         fields = (pending.actor, pending.kind, pending.role, pending.target, pending.other, pending.card)
-        pending_view = G54PendingView(*fields, tuple(pending.blocked), tuple(pending.joiners), pending.funder, blocking)
+        pending_view = G54PendingView(*fields, pending.blocked, pending.joiners, pending.funder, blocking)
     game_fields = (  # G54View's own, in its order
         state.roles,
         pending_view,
@@ -111,7 +111,7 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
         treaty,
         state.collector,
         state.taxed,
-        tuple(state.disappear),
+        state.disappear,
         None if estate is None else (estate.seat, estate.coins),  # estate
     )
-    return card_view(G54View, state, seat, legal, players, tuple(state.drawn) if sees_draw else (), game_fields)
+    return card_view(G54View, state, seat, legal, players, state.drawn if sees_draw else (), game_fields)
