@@ -40,8 +40,9 @@ class WindowGame(ABC):
         return Move.from_dict(data)
 
     def to_act(self, state: Any) -> tuple[int, ...]:
-        """The seats owing an answer in the open window, clockwise from the active seat."""
-        return tuple(state.owed)
+        """The seats owing an answer in the open window, clockwise from the active seat (the state's own tuple)."""
+        owed: tuple[int, ...] = state.owed
+        return owed
 
     def apply(self, state: Any, seat: int, move: Move) -> tuple[Any, list[Event]]:
         """Play move for seat; the given state is never changed, even when the move is refused."""
