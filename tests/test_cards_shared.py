@@ -57,6 +57,14 @@ def test_a_clone_equals_its_state_which_holds_nothing_mutable(name: str, config:
         assert mutables(state) == []
 
 
+def test_a_draw_takes_the_top_cards_in_order_and_never_more_than_the_deck_holds() -> None:
+    state = get_game("coup").new(CoupConfig(players=6), 4)
+    deck = state.deck
+    assert state.draw(2) == (deck[-1], deck[-2]) and state.deck == deck[:-2]
+    with pytest.raises(ValueError):
+        state.draw(len(state.deck) + 1)
+
+
 @pytest.mark.parametrize(("name", "config"), TABLES)
 def test_the_open_view_is_the_spectators_with_every_hand_face_up(name: str, config: Any) -> None:
     game = get_game(name)

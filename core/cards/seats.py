@@ -177,9 +177,12 @@ class CardState(Generic[SeatT]):
         self.set_player(seat, self.players[seat].gaining(coins))
 
     def draw(self, count: int) -> tuple[str, ...]:
-        """The top count cards of the deck (its end), taken off it one at a time: in the order drawn."""
+        """The top count cards of the deck (its end), taken off it one at a time: in the order drawn (ValueError when
+        the deck holds fewer: every rule that draws more than a few counts the deck first)."""
         deck = self.deck
         left = len(deck) - count
+        if left < 0:
+            raise ValueError(f"{count} cards drawn from a deck of {len(deck)}")
         self.deck = deck[:left]
         return deck[left:][::-1]
 
