@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.registry import GAMES as REGISTERED
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 START, END = "<!-- bench table: made by python -m bench -->", "<!-- end of bench table -->"
 
@@ -289,10 +291,12 @@ def host_row(results: dict[str, Any], tables: int) -> str:
 
 
 def bot_rows(results: dict[str, Any]) -> list[Row]:
-    """A row per game and level timed by bot_times."""
+    """A row per game and level timed by bot_times, in the order of the games and of each game's levels in the
+    registry (results.json keeps its keys sorted, so the order they were measured in is not kept)."""
     rows = []
-    for game, levels in (at(results, "bot_decision_ms") or {}).items():
-        for level in levels:
+    timed = at(results, "bot_decision_ms") or {}
+    for game in sorted(timed, key=game_order):
+        for level in sorted(timed[game], key=functools.partial(level_order, game)):
             limit = 200.0 if level == "expert" else 300.0 if game == "wargame" else None
             target = "—" if limit is None else f"p99 ≤ {limit:g} ms"
             result: Callable[[dict[str, Any]], str] = functools.partial(level_times, game=game, level=level)
@@ -302,6 +306,20 @@ def bot_rows(results: dict[str, Any]) -> list[Row]:
             bot = level.replace(", ", " bot, ") if ", " in level else f"{level} bot"  # "expert, budget alone"
             rows.append(Row("bot_times", f"{game}, {bot}: one decision p50 / p99", target, result, met))
     return rows
+
+
+def game_order(game: str) -> tuple[int, str]:
+    """Where game's rows come: the registry's order of the games (any other after them)."""
+    names = list(REGISTERED)
+    return (names.index(game) if game in names else len(names), game)
+
+
+def level_order(game: str, label: str) -> tuple[int, bool, str]:
+    """Where a level's row comes among game's: the game's order of its bot levels, a level timed on its budget alone
+    ("expert, budget alone") right after the level."""
+    level, _, alone = label.partition(", ")
+    levels = list(REGISTERED[game].bots) if game in REGISTERED else []
+    return (levels.index(level) if level in levels else len(levels), bool(alone), label)
 
 
 def within(results: dict[str, Any], path: str, limit: float | None) -> bool | None:

@@ -44,3 +44,20 @@ def test_one_expert_match_measured_again_keeps_the_others_and_takes_the_worst_p9
     figures = expert.merged(results, {"expert_vs_rule": {"coup_4p": again}, "expert_p99_ms": 170.0})
     assert figures["expert_vs_rule"] == {"coup_4p": again, "g54_4p_first": old}
     assert figures["expert_p99_ms"] == 170.0
+
+
+def test_bot_rows_follow_the_registry_whatever_order_the_results_keep() -> None:
+    """results.json is written with its keys sorted: the table must not reorder its rows at every run."""
+    times = [1.0, 2.0]
+    timed = {"wargame": {"classic": times, "rule": times}, "coup": {"random": times, "expert, budget alone": times}}
+    timed["coup"] |= {"expert": times, "rule": times}
+    lines = [line for line in report.table({"bot_decision_ms": timed}).splitlines() if "one decision" in line]
+    named = [line.split(":")[0].removeprefix("| ") for line in lines]
+    assert named == [
+        "coup, rule bot",
+        "coup, random bot",
+        "coup, expert bot",
+        "coup, expert bot, budget alone",
+        "wargame, rule bot",
+        "wargame, classic bot",
+    ]
