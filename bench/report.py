@@ -225,6 +225,16 @@ def wargame_rows(results: dict[str, Any]) -> list[Row]:
                 functools.partial(self_play_met, scenario=scenario),
             )
         )
+    if at(results, "wargame_bot_p99_ms") is not None:
+        rows.append(
+            Row(
+                "wargame",
+                "wargame: the rule bot's decisions over all those games, mean / p99",
+                "p99 ≤ 300 ms",
+                lambda r: f"{at(r, 'wargame_bot_mean_ms'):g} / {at(r, 'wargame_bot_p99_ms'):g} ms",
+                lambda r: bool(at(r, "wargame_bot_p99_ms") <= 300),
+            )
+        )
     return rows
 
 

@@ -61,3 +61,8 @@ def test_bot_rows_follow_the_registry_whatever_order_the_results_keep() -> None:
         "wargame, rule bot",
         "wargame, classic bot",
     ]
+
+
+def test_the_wargame_bots_decision_time_over_its_series_is_held_to_its_target() -> None:
+    results = {"wargame_bot_mean_ms": 4.2, "wargame_bot_p99_ms": 310.0, "measured_on": {"wargame": "2026-11-29"}}
+    assert "| p99 ≤ 300 ms | 4.2 / 310 ms (not met) | 2026-11-29 |" in report.table(results)
