@@ -213,5 +213,11 @@ class CardState(Generic[SeatT]):
     def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
         """Living seats in turn order starting after seat (or at it, with include_self)."""
         players = self.players
-        n = len(players)
-        return [k % n for k in range(seat if include_self else seat + 1, seat + n) if players[k % n].alive]
+        return [k for k in turn_order(len(players), seat, include_self) if players[k].alive]
+
+
+@functools.cache
+def turn_order(seats: int, seat: int, include_self: bool) -> tuple[int, ...]:
+    """Every seat of a table of seats in turn order, starting after seat (or at it, with include_self): the same few
+    for every game, worked out once (the engines ask who is next clockwise at nearly every decision)."""
+    return tuple([k % seats for k in range(seat if include_self else seat + 1, seat + seats)])
