@@ -40,6 +40,8 @@ from core.cards.seating import deal, first_seat
 from core.cards.window_game import Handler, WindowGame
 from core.rng import below, seed_state, shuffle
 
+COMMUNIST = "Communist"
+
 
 def settle(s: G54State, events: list[Event]) -> None:
     """Run the automatic steps until some seat owes a decision or the game is over. Only a card lost puts a seat out
@@ -61,30 +63,52 @@ def settle(s: G54State, events: list[Event]) -> None:
 
 
 def action_moves(s: G54State, seat: int) -> tuple[Move, ...]:
-    """Income, Coup and the affordable actions of the roles in play, with every legal target."""
-    coins = s.players[seat].coins
+    """Income, Coup and the affordable actions of the roles in play, with every legal target (see _actions)."""
+    players = s.players
+    coins = min(players[seat].coins, FORCED_COUP_COINS)
     others = tuple(s.clockwise_from(seat))
     partner = s.treaty_partner(seat)  # worked out once: whether a treaty holds asks who is still in
+    taxed = s.taxed if s.collector is not None and s.collector != seat else None  # the role seat pays a tax on
+    wealth = tuple([player.coins for player in players]) if COMMUNIST in s.roles else ()
+    return _actions(s.roles, seat, coins, others, partner, s.peacekeeper, taxed, s.spying, s.disappear, wealth)
+
+
+@functools.lru_cache(maxsize=MOVE_LISTS_KEPT)
+def _actions(
+    roles: tuple[str, ...],
+    seat: int,
+    coins: int,
+    others: tuple[int, ...],
+    partner: int | None,
+    peacekeeper: int | None,
+    taxed: str | None,
+    spying: bool,
+    disappear: tuple[int, ...],
+    wealth: tuple[int, ...],
+) -> tuple[Move, ...]:
+    """The actions of seat with coins (counted up to a forced Coup) among roles, aiming at others (the living seats
+    after it) but for its treaty partner and, besides a Coup, the Peacekeeping holder (may_target's rule); taxed is the
+    role it pays a tax on, wealth every seat's coins (for a Communist). A seat's legal moves are listed for its view and
+    again to check the move it plays: the second time they are found here."""
     coup = aimed("coup", tuple([t for t in others if t != partner])) if coins >= COUP_COST else ()
     if coins >= FORCED_COUP_COINS:
         return coup
     moves = [INCOME, *coup]
-    fair = tuple([t for t in others if t != partner and t != s.peacekeeper])  # may_target's, besides a Coup
-    taxed = s.taxed if s.collector is not None and s.collector != seat else None  # the role seat pays a tax on
-    for name, kind, aim, price in acting_roles(s.roles):
-        if coins < price + (name == taxed) or (kind == "spy" and s.spying):
+    fair = tuple([t for t in others if t != partner and t != peacekeeper])
+    for name, kind, aim, price in acting_roles(roles):
+        if coins < price + (name == taxed) or (kind == "spy" and spying):
             continue
         if aim == ONE:
             aims = fair
             if kind == "mercenary":
-                aims = tuple([t for t in aims if t not in s.disappear]) if len(s.disappear) < DISAPPEAR_TOKENS else ()
+                aims = tuple([t for t in aims if t not in disappear]) if len(disappear) < DISAPPEAR_TOKENS else ()
             moves.extend(aimed(kind, aims))
         elif aim == FRIEND:
             moves.extend(aimed(kind, others))
         elif aim == RICH_POOR:
-            moves.extend(_communist_moves(s, seat))
+            moves.extend(_from_rich_to_poor(seat, sorted((seat, *others)), fair, wealth))
         elif aim == ROLE:
-            moves.extend(naming(kind, s.roles))
+            moves.extend(naming(kind, roles))
         elif aim in (EVERYONE, "none"):
             moves.append(move(kind))
     return tuple(moves)
@@ -98,18 +122,14 @@ def acting_roles(roles: tuple[str, ...]) -> tuple[tuple[str, str, str, int], ...
     return tuple([(role.name, role.kind, role.aim, role.price) for role in acting])
 
 
-def _communist_moves(s: G54State, seat: int) -> tuple[Move, ...]:
-    living, players = s.living(), s.players
-    coins = [players[p].coins for p in living]
+def _from_rich_to_poor(seat: int, living: list[int], fair: tuple[int, ...], wealth: tuple[int, ...]) -> list[Move]:
+    """The Communist's moves for seat: from each of the richest of living that it may take from (itself, or one of
+    fair) to each other of the poorest."""
+    coins = [wealth[p] for p in living]
     most, least = max(coins), min(coins)
-    richest = tuple([p for p in living if players[p].coins == most and (p == seat or s.may_target(seat, p))])
-    return _from_rich_to_poor(richest, tuple([p for p in living if players[p].coins == least]))
-
-
-@functools.lru_cache(maxsize=MOVE_LISTS_KEPT)
-def _from_rich_to_poor(richest: tuple[int, ...], poorest: tuple[int, ...]) -> tuple[Move, ...]:
-    """The Communist's moves: from each of the richest to each other of the poorest."""
-    return tuple([move("communist", target=r, other=p) for r in richest for p in poorest if r != p])
+    richest = [p for p in living if wealth[p] == most and (p == seat or p in fair)]
+    poorest = [p for p in living if wealth[p] == least]
+    return [move("communist", target=r, other=p) for r in richest for p in poorest if r != p]
 
 
 def _prove_moves(s: G54State, seat: int) -> tuple[Move, ...]:
