@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+
 from core.cards.g54.state import Challenge, G54Player, G54State
 from core.cards.moves import Move
 from core.cards.seats import seat_views
 from core.cards.table_view import CardSeatView, CardView, all_hands_shown, card_view, seat_fields
 from core.frozen import frozen_dataclass
+
+TOKEN_SETS_KEPT = 1024
+"""How many tables' sets of tokens are kept worked out (see tokens)."""
 
 
 @frozen_dataclass
@@ -63,18 +68,28 @@ class G54View(CardView[G54SeatView]):
     estate: tuple[int, int] | None
 
 
-def tokens_of(state: G54State, seat: int, treaty: tuple[int, ...]) -> tuple[str, ...]:
-    """The role tokens in front of seat, given the treaty in force (() when none is)."""
-    tokens = []
-    if state.peacekeeper == seat:
-        tokens.append("Peacekeeping")
+@functools.lru_cache(maxsize=TOKEN_SETS_KEPT)
+def tokens(
+    seats: int, peacekeeper: int | None, treaty: tuple[int, ...], collector: int | None, disappear: tuple[int, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """The role tokens in front of each of seats, given who holds them and the treaty in force (() when none is): the
+    same few sets come up again and again in a game (a view is made for every decision), so each is worked out once."""
+    return tuple([_tokens_of(seat, peacekeeper, treaty, collector, disappear) for seat in range(seats)])
+
+
+def _tokens_of(
+    seat: int, peacekeeper: int | None, treaty: tuple[int, ...], collector: int | None, disappear: tuple[int, ...]
+) -> tuple[str, ...]:
+    held = []
+    if peacekeeper == seat:
+        held.append("Peacekeeping")
     if seat in treaty:
-        tokens.append("Treaty")
-    if state.collector == seat:
-        tokens.append("Tax")
-    if seat in state.disappear:
-        tokens.append("Disappear")
-    return tuple(tokens)
+        held.append("Treaty")
+    if collector == seat:
+        held.append("Tax")
+    if seat in disappear:
+        held.append("Disappear")
+    return tuple(held)
 
 
 def _seat_view(seat: int, player: G54Player, tokens: tuple[str, ...], hand_shown: bool) -> G54SeatView:
@@ -85,9 +100,10 @@ def _seat_view(seat: int, player: G54Player, tokens: tuple[str, ...], hand_shown
 def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> G54View:
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
     all_shown = all_hands_shown(state, every_hand)
-    tokens = state.peacekeeper is not None or state.treaty is not None or state.collector is not None or state.disappear
+    held = state.peacekeeper is not None or state.treaty is not None or state.collector is not None or state.disappear
     treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
-    extras = [tokens_of(state, i, treaty) for i in range(len(state.players))] if tokens else ((),) * len(state.players)
+    seats = len(state.players)
+    extras = tokens(seats, state.peacekeeper, treaty, state.collector, state.disappear) if held else ((),) * seats
     players = seat_views(state.players, seat, all_shown, extras, _seat_view)
     pending = state.pending
     actor = None if pending is None else pending.actor
