@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from core.cards.common_moves import one_per_card
 from core.cards.events import Event
 from core.cards.g54.claims import close_window, open_window, pay_tax
@@ -16,15 +18,21 @@ INTELLECTUAL_GAIN = 5
 
 def reactions(s: G54State, seat: int, reason: str) -> list[str]:
     """The reactive roles seat may claim on this loss: in play, affordable, Missionary not against a Coup."""
-    roles = [r for r in (INTELLECTUAL, MISSIONARY) if r in s.roles and s.can_claim(seat, r)]
-    return [r for r in roles if not (r == MISSIONARY and reason == "coup")]
+    return [role for role in _reactive(s.roles, reason == "coup") if s.can_claim(seat, role)]
+
+
+@functools.cache
+def _reactive(roles: tuple[str, ...], coup: bool) -> tuple[str, ...]:
+    """The reactive roles among roles, Missionary not against a Coup (a game's roles are fixed: worked out once)."""
+    return tuple([r for r in (INTELLECTUAL, MISSIONARY) if r in roles and not (r == MISSIONARY and coup)])
 
 
 def loss_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Reveal a card, or set one aside face down claiming a reactive role."""
     hand = s.players[seat].hidden
-    react = [claim for role in reactions(s, seat, s.losses[0][1]) for claim in one_per_card(role.lower(), hand)]
-    return (*one_per_card("reveal", hand), *react)
+    reveal = one_per_card("reveal", hand)
+    roles = reactions(s, seat, s.losses[0][1])
+    return (*reveal, *[claim for role in roles for claim in one_per_card(role.lower(), hand)]) if roles else reveal
 
 
 def may_react(s: G54State, seat: int, reason: str) -> bool:
