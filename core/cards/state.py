@@ -125,8 +125,18 @@ class CoupState(CardState[Player]):
     examined: str | None = None
 
     def factions_split(self) -> bool:
-        """Reformation: true while living players of both allegiances remain."""
-        return len({self.allegiance[s] for s in self.living()}) > 1 if self.allegiance else False
+        """Reformation: true while living players of both allegiances remain (found in one pass, stopping at the first
+        living player of another allegiance than the first's: asked for every action's legal moves)."""
+        allegiance, side = self.allegiance, None
+        if not allegiance:
+            return False
+        for seat, player in enumerate(self.players):
+            if player.alive:
+                if side is None:
+                    side = allegiance[seat]
+                elif allegiance[seat] != side:
+                    return True
+        return False
 
     def fair_targets(self, actor: int, seats: list[int]) -> list[int]:
         """The seats of seats that actor may aim a restricted action at, or that may block actor's Foreign Aid (the
