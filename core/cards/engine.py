@@ -68,8 +68,7 @@ class CoupGame(WindowGame):
             return CHALLENGE_OR_PASS
         if window == "block":
             assert state.pending is not None
-            blockers = state.config.rules.actions[state.pending.kind].blockers
-            return (*(move("block", card=c) for c in blockers), move("pass"))
+            return _block_or_pass(state.config.rules.actions[state.pending.kind].blockers)
         if window == "prove":
             assert state.challenge is not None
             holds = state.challenge.card in player.hidden
@@ -120,6 +119,12 @@ def _actions(
         else:
             moves.append(move(action.kind))
     return tuple(moves)
+
+
+@functools.cache
+def _block_or_pass(blockers: tuple[str, ...]) -> tuple[Move, ...]:
+    """A block claiming each of blockers, or a pass (the same few for every game: each worked out once)."""
+    return (*(move("block", card=c) for c in blockers), move("pass"))
 
 
 COUP = CoupGame("coup", reformation=False)
