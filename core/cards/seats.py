@@ -212,8 +212,11 @@ class CardState(Generic[SeatT]):
 
     def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
         """Living seats in turn order starting after seat (or at it, with include_self)."""
-        players = self.players
-        return [k for k in turn_order(len(players), seat, include_self) if players[k].alive]
+        players, living = self.players, []
+        for k in turn_order(len(players), seat, include_self):  # a loop: a comprehension is a call of its own
+            if players[k].alive:
+                living.append(k)
+        return living
 
 
 @functools.cache
