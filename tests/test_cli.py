@@ -91,6 +91,7 @@ def test_replay_json_prints_the_final_state(tmp_path, capsys):
     assert final["winner"] == expected.winner
     assert [p["coins"] for p in final["players"]] == [p.coins for p in expected.players]
     assert final["config"]["names"] == ["A", "B", "C"]
+    assert all(set(p) == {"name", "coins", "hidden", "revealed", "claims"} for p in final["players"])  # no memos
 
 
 def test_replay_of_a_broken_file_is_a_message(tmp_path, capsys):

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import functools
 import json
 import os
 import sys
 import time
-from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.cards.annotate import annotate, legend, note_line
 from core.cards.expert import SEARCHES
@@ -278,13 +278,27 @@ def command_replay(args: argparse.Namespace) -> int:
     if args.annotate:
         return print_annotations(record, args.nodes)
     if args.json:
-        data = asdict(state)
+        data = plain_data(state)
         data["config"] = state.config.to_dict()
-        print(json.dumps(data, default=sorted))  # sets (the wargame's moved units, say) as sorted lists
+        print(json.dumps(data))
         return 0
     from tui.replay_app import ReplayApp
 
     return ReplayApp(record).run() or 0
+
+
+def plain_data(value: Any) -> Any:
+    """value as JSON's data: a dataclass as its compared fields (the memos a seat keeps of its views, worked out from
+    the rest, left out), sets as sorted lists (the wargame's moved units, say), tuples as lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain_data(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare}
+    if isinstance(value, dict):
+        return {key: plain_data(item) for key, item in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted(plain_data(item) for item in value)
+    if isinstance(value, list | tuple):
+        return [plain_data(item) for item in value]
+    return value
 
 
 def print_annotations(record: Record, nodes: int | None) -> int:
