@@ -36,9 +36,10 @@ def first_seat(rng: int, players: int, first_player: int | None) -> tuple[int, i
 
 def deal(players: tuple[SeatT, ...], deck: tuple[str, ...], each: int = 2) -> tuple[tuple[SeatT, ...], tuple[str, ...]]:
     """The seats once dealt `each` cards each from the top of the deck (its end), a round at a time, and the deck
-    left."""
-    seats, cards = list(players), list(deck)
+    left (each seat made once with its whole hand: a seat is a frozen record, dearer to make than a card to pass)."""
+    cards = list(deck)
+    hands = [list(player.hidden) for player in players]
     for _ in range(each):
-        for seat, player in enumerate(seats):
-            seats[seat] = player.holding((*player.hidden, cards.pop()))
-    return tuple(seats), tuple(cards)
+        for hand in hands:
+            hand.append(cards.pop())
+    return tuple([player.holding(tuple(hand)) for player, hand in zip(players, hands, strict=True)]), tuple(cards)
