@@ -26,12 +26,12 @@ def await_loss(s: CardState[Any], events: list[Event], lose: LoseCard, may_react
         seat, reason = s.losses[0]
         player = s.players[seat]
         if not player.alive or not player.hidden:
-            s.losses = s.losses[1:]
+            s.next_loss()
             continue
         if len(set(player.hidden)) > 1 or may_react(s, seat, reason):
             s.window, s.owed = "lose", (seat,)
             return True
-        s.losses = s.losses[1:]
+        s.next_loss()
         lose(s, seat, player.hidden[0], reason, events)
     return False
 
