@@ -47,7 +47,7 @@ def bluff_rates(games: int, seed: int = 11) -> dict[str, float]:
             if claim is not None:
                 key = f"{claim[0]}: {claim[1]}"
                 made[key] += 1
-                bluffs[key] += claim[1] not in state.players[seat].hidden
+                bluffs[key] += claim[1] not in state.hands[seat]
             state, _ = COUP.apply(state, seat, move)
     return {key: round(bluffs[key] / made[key], 3) for key in sorted(made) if made[key] >= MIN_CLAIMS}
 
@@ -77,8 +77,8 @@ def reformation_habits(games: int, players: int = 10, seed: int = 5) -> dict[str
                 flip_flops += back is not None and state.turn - back <= MAX_TURNS_APART
                 converted[(seat, move.target)] = state.turn
             living = state.living()
-            if state.window == "action" and state.allegiance and len(living) >= 4:
-                sides = Counter(state.allegiance[s] for s in living)
+            if state.window == "action" and state.allegiances_chosen() and len(living) >= 4:
+                sides = Counter(state.players[s].allegiance for s in living)
                 smaller = min(sides.values()) if len(sides) == 2 else 0
                 turns += 1
                 lopsided += smaller * 4 < len(living)

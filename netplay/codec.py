@@ -34,9 +34,10 @@ def to_plain(value: Any) -> Any:
 
 @functools.cache
 def _shape(cls: type) -> tuple[tuple[str, ...], str | None]:
-    """The fields of dataclass cls, and its kind when that is a class constant rather than a field (the wargame's
-    moves: one class per kind, told apart on the wire by it)."""
-    names = tuple(f.name for f in dataclasses.fields(cls))
+    """The fields of dataclass cls its constructor takes (what it works out from them, as a seat's alive, and its
+    memos are worked out again on the other side), and its kind when that is a class constant rather than a field (the
+    wargame's moves: one class per kind, told apart on the wire by it)."""
+    names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
     kind = getattr(cls, "kind", None)
     return names, kind if isinstance(kind, str) and "kind" not in names else None
 
@@ -79,6 +80,7 @@ def _dataclass_converter(cls: type) -> Converter:
             f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
         )
         for f in dataclasses.fields(cls)
+        if f.init
     ]
 
     def build(data: Any) -> Any:

@@ -102,11 +102,12 @@ def stacked(
     lost = [list(r) for r in revealed] if revealed else [[] for _ in hands]
     purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
     seats = tuple(
-        Player(name, coins=purses[i], hidden=tuple(hands[i]), revealed=tuple(lost[i]))
+        Player(i, name, coins=purses[i], influence=len(hands[i]), revealed=tuple(lost[i]))
         for i, name in enumerate(config.seat_names())
     )
+    dealt = tuple(tuple(cards) for cards in hands)
     court = tuple(deck) if deck is not None else tuple(deck_for(hands, top, lost))
-    state = CoupState(config, seats, court, rng, active=first, window="action", owed=(first,))
+    state = CoupState(config, seats, dealt, court, rng, active=first, window="action", owed=(first,))
     validate(state)
     return state
 
@@ -144,7 +145,7 @@ def coins(state: CoupState) -> list[int]:
 
 def hand(state: CoupState, seat: int) -> list[str]:
     """A seat's face-down cards, sorted."""
-    return sorted(state.players[seat].hidden)
+    return sorted(state.hands[seat])
 
 
 def kinds(events: Iterable[Event]) -> list[str]:
@@ -168,7 +169,7 @@ def scrambled(state: CoupState, viewer: int | None, rng_value: int) -> CoupState
     copy = state.clone()
     others = [seat for seat in range(len(state.players)) if seat != viewer]
     drawn_hidden = not (state.window == "exchange" and viewer == state.active)
-    slots = [state.deck, state.discarded, *(state.players[seat].hidden for seat in others)]
+    slots = [state.deck, state.discarded, *(state.hands[seat] for seat in others)]
     slots += [state.drawn] if drawn_hidden else []
     pool = [card for slot in slots for card in slot]
     random.Random(rng_value).shuffle(pool)
@@ -178,7 +179,7 @@ def scrambled(state: CoupState, viewer: int | None, rng_value: int) -> CoupState
         del pool[: len(slot)]
     copy.deck, copy.discarded = dealt[0], dealt[1]
     for seat, hand in zip(others, dealt[2:], strict=False):
-        copy.set_player(seat, copy.players[seat].holding(hand))
+        copy.set_hand(seat, hand)
     if drawn_hidden:
         copy.drawn = dealt[-1]
     copy.rng = rng_value

@@ -118,7 +118,7 @@ def table(
     lost_down = [list(a) for a in aside] if aside else [[] for _ in hands]
     purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
     players = tuple(
-        G54Player(name, purses[i], tuple(hands[i]), tuple(lost_up[i]), aside=tuple(lost_down[i]), out=not hands[i])
+        G54Player(i, name, purses[i], len(hands[i]), tuple(lost_up[i]), aside_count=len(lost_down[i]), out=not hands[i])
         for i, name in enumerate(config.seat_names())
     )
     if deck is None:
@@ -132,6 +132,8 @@ def table(
         config,
         config.roles,
         players,
+        tuple(tuple(hand) for hand in hands),
+        tuple(tuple(cards) for cards in lost_down),
         tuple(deck),
         rng,
         active=active,
@@ -156,19 +158,24 @@ def validate(state: G54State) -> None:
     negative (and the fallen hold none), some living seat owes the open window unless the game is over
     with one survivor, and the role tokens sit on living players (at most 3 Disappear, one a player)."""
     cards = Counter(state.deck) + Counter(state.drawn)
-    for player in state.players:
-        cards += Counter(player.hidden) + Counter(player.revealed) + Counter(player.aside)
+    for player, hand, aside in zip(state.players, state.hands, state.asides, strict=True):
+        cards += Counter(hand) + Counter(player.revealed) + Counter(aside)
     if state.pending is not None and state.pending.given is not None:
         cards[state.pending.given] += 1
     if cards != role_cards(state.roles):
         raise BrokenInvariant(f"cards not conserved: {dict(cards)} != {dict(role_cards(state.roles))}")
     for seat, player in enumerate(state.players):
+        hand = state.hands[seat]
+        if player.seat != seat or player.influence != len(hand) or player.aside_count != len(state.asides[seat]):
+            raise BrokenInvariant(f"seat {seat} kept as {player} with {hand} and {state.asides[seat]} set aside")
+        if player.hand is not None or player.aside is not None or player.tokens:
+            raise BrokenInvariant(f"seat {seat} kept with what only a view shows: {player}")
         if player.coins < 0:
             raise BrokenInvariant(f"seat {seat} has {player.coins} coins")
-        if player.out and (player.coins or player.hidden):
-            raise BrokenInvariant(f"seat {seat} is out with {player.coins} coins and cards {player.hidden}")
-        if len(player.hidden) > 2:
-            raise BrokenInvariant(f"seat {seat} holds {player.hidden}")
+        if player.out and (player.coins or hand):
+            raise BrokenInvariant(f"seat {seat} is out with {player.coins} coins and cards {hand}")
+        if len(hand) > 2:
+            raise BrokenInvariant(f"seat {seat} holds {hand}")
     living = state.living()
     if state.window == "over":
         if state.winner is None or living != [state.winner] or state.owed:
@@ -203,7 +210,7 @@ def coins(state: G54State) -> list[int]:
 
 def hand(state: G54State, seat: int) -> list[str]:
     """A seat's face-down cards, sorted."""
-    return sorted(state.players[seat].hidden)
+    return sorted(state.hands[seat])
 
 
 def kinds(events: Iterable[Event]) -> list[str]:

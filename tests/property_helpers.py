@@ -134,4 +134,4 @@ def assert_private_events_reach_only_their_seats(events: list[Event], viewers: l
 def assert_only_own_hand_shown(view: CoupView, state: CoupState, viewer: int | None) -> None:
     """view shows viewer's own hand and no other seat's."""
     for seat, seat_view in enumerate(view.players):
-        assert seat_view.hand == (tuple(state.players[seat].hidden) if seat == viewer else None)
+        assert seat_view.hand == (tuple(state.hands[seat]) if seat == viewer else None)

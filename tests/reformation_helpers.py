@@ -78,24 +78,29 @@ def reformed(
     config = CoupConfig(players=players, inquisitor=inquisitor, reformation=reformation)
     lost = [list(r) for r in revealed] if revealed else [[] for _ in hands]
     purses = list(coins) if coins is not None else [2 if hand else 0 for hand in hands]
+    sides = tuple(factions) if factions is not None else tuple((L, R)[i % 2] for i in range(players))
     seats = tuple(
-        Player(name, coins=purses[i], hidden=tuple(hands[i]), revealed=tuple(lost[i]))
+        Player(i, name, purses[i], len(hands[i]), tuple(lost[i]), allegiance=sides[i] if reformation else "")
         for i, name in enumerate(config.seat_names())
     )
-    sides = tuple(factions) if factions is not None else tuple((L, R)[i % 2] for i in range(players))
     state = CoupState(
         config,
         seats,
+        tuple(tuple(hand) for hand in hands),
         tuple(court_for(hands, inquisitor, top, lost)),
         rng,
         active=first,
         window="action",
         owed=(first,),
-        allegiance=sides if reformation else (),
         reserve=reserve,
     )
     validate(state)
     return state
+
+
+def sides(state: CoupState) -> tuple[str, ...]:
+    """Every seat's allegiance, () before they are chosen."""
+    return tuple(player.allegiance for player in state.players) if state.allegiances_chosen() else ()
 
 
 def targets(state: CoupState, seat: int, kind: str) -> list[int]:
@@ -106,6 +111,6 @@ def targets(state: CoupState, seat: int, kind: str) -> list[int]:
 def all_cards(state: CoupState) -> Counter[str]:
     """Every character card on the table: deck, drawn, hands and face-up cards."""
     cards = Counter(state.deck) + Counter(state.drawn)
-    for player in state.players:
-        cards += Counter(player.hidden) + Counter(player.revealed)
+    for player, hand in zip(state.players, state.hands, strict=True):
+        cards += Counter(hand) + Counter(player.revealed)
     return cards

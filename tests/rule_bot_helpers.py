@@ -27,12 +27,13 @@ def dealt(
     coins = coins or [2] * n
     claims = claims or [[] for _ in range(n)]
     players = tuple(
-        Player(f"P{i + 1}", coins[i], tuple(hands[i]), tuple(revealed[i]), tuple(claims[i])) for i in range(n)
+        Player(i, f"P{i + 1}", coins[i], len(hands[i]), tuple(revealed[i]), tuple(claims[i])) for i in range(n)
     )
+    dealt = tuple(tuple(hand) for hand in hands)
     deck = Counter({c: copies_per_character(n) for c in config.rules.characters})
-    deck.subtract(Counter(c for p in players for c in p.hidden + p.revealed))
+    deck.subtract(Counter(c for hand, p in zip(dealt, players, strict=True) for c in hand + p.revealed))
     assert all(v >= 0 for v in deck.values()), "more copies dealt than exist"
-    return CoupState(config, players, tuple(sorted(deck.elements())), rng=1, active=0, owed=(0,))
+    return CoupState(config, players, dealt, tuple(sorted(deck.elements())), rng=1, active=0, owed=(0,))
 
 
 def decision_points(

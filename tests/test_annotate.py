@@ -42,7 +42,7 @@ def test_every_decision_is_noted_and_every_claim_told_truly():
             claims += 1
             bluffs += note.bluff
             denied = note.played.kind == "embezzle"
-            assert note.bluff == ((note.claim in state.players[seat].hidden) == denied)
+            assert note.bluff == ((note.claim in state.hands[seat]) == denied)
         if note.chance is not None:
             assert note.expert_chance is not None and note.expert_chance >= note.chance
     assert claims >= 3 and bluffs >= 1

@@ -93,7 +93,7 @@ def test_no_impossible_deal_weighs_and_the_true_one_does(game: str, players: int
             continue
         belief = beliefs(view)
         pool = dict(belief.pool)
-        truth = {o.seat: tuple(sorted(state.players[o.seat].hidden)) for o in belief.opponents}
+        truth = {o.seat: tuple(sorted(state.hands[o.seat])) for o in belief.opponents}
         assert all(count >= 0 for count in pool.values())
         held = Counter(card for hand in truth.values() for card in hand)
         assert all(held[card] <= count for card, count in pool.items()) and set(held) <= set(pool)

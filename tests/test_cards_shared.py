@@ -11,6 +11,7 @@ import pytest
 from core.cards.g54.config import G54Config
 from core.cards.moves import Move
 from core.cards.rules import LOYALIST
+from core.cards.seats import Seat
 from core.cards.state import CoupConfig
 from core.registry import get_game, make_bot
 
@@ -71,11 +72,11 @@ def test_the_open_view_is_the_spectators_with_every_hand_face_up(name: str, conf
     for state in states_of(name, config, 5):
         view, spectator = game.open_view(state), game.view(state, None)
         assert dataclasses.replace(view, players=spectator.players) == spectator
-        for seat, seen, player in zip(view.players, spectator.players, state.players, strict=True):
-            assert seat.hand == tuple(player.hidden)
+        for number, (seat, seen) in enumerate(zip(view.players, spectator.players, strict=True)):
+            assert seat.hand == state.hands[number]
             face_down = {"aside": seen.aside} if name == "g54" else {}  # G54's cards lost face down show too
             assert dataclasses.replace(seat, hand=seen.hand, **face_down) == seen
-            assert getattr(seat, "aside", ()) == tuple(getattr(player, "aside", ()))
+            assert getattr(seat, "aside", None) == (state.asides[number] if name == "g54" else None)
 
 
 @pytest.mark.parametrize(("name", "config"), TABLES)
@@ -92,13 +93,42 @@ def test_a_view_kept_with_a_seat_is_the_view_worked_out_afresh(name: str, config
             assert game.view(fresh, seat) == kept
 
 
-def test_a_conversion_changes_the_allegiance_a_kept_seat_view_shows() -> None:
-    """Converting a player changes its allegiance, not its seat: the view shows the new allegiance all the same."""
+def test_a_conversion_changes_the_allegiance_every_view_shows() -> None:
+    """Converting a player changes the allegiance of its seat (the state's own, which views show)."""
     game = get_game("reformation")
     state = game.new(CoupConfig(players=3, reformation=True, first_player=0), 1)
     state, _ = game.apply(state, 0, Move("allegiance", card=LOYALIST))
-    converted, before = state.players[1], game.view(state, 2).players[1].allegiance
+    before = game.view(state, 2).players[1].allegiance
     state.set_player(0, state.players[0].but(coins=5))
     state, _ = game.apply(state, 0, Move("convert", target=1))
-    assert state.allegiance[1] != before and state.players[1] is converted
-    assert game.view(state, 2).players[1].allegiance == state.allegiance[1]
+    assert state.players[1].allegiance != before
+    assert game.view(state, 2).players[1].allegiance == state.players[1].allegiance
+
+
+def reachable_seats(value: Any, seen: set[int]) -> list[Seat]:
+    """Every seat record in reach of value through any field, memos and all (each slot of each class it is built from),
+    and through tuples."""
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    if isinstance(value, tuple):
+        return [seat for item in value for seat in reachable_seats(item, seen)]
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return []
+    slots = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+    found = [value] if isinstance(value, Seat) else []
+    return found + [seat for name in slots for seat in reachable_seats(getattr(value, name, None), seen)]
+
+
+@pytest.mark.parametrize(("name", "config"), TABLES)
+def test_no_card_of_another_seat_is_in_reach_of_a_view(name: str, config: Any) -> None:
+    """A view shows the state's own seat records: nothing kept with them (a memo) may hold a hand, or any view would
+    reach it. Only the viewer's own seat shows its hand (every seat's, once the game is over)."""
+    game = get_game(name)
+    for state in states_of(name, config, 5)[::2]:
+        for _ in range(2):  # the second time, with whatever the first views kept
+            for viewer in (None, *range(config.players)):
+                view = game.view(state, viewer)
+                for seat in reachable_seats(view, set()):
+                    shown = state.window == "over" or seat.seat == viewer
+                    assert shown or (seat.hand is None and getattr(seat, "aside", None) is None), (viewer, seat)

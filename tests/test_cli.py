@@ -91,7 +91,8 @@ def test_replay_json_prints_the_final_state(tmp_path, capsys):
     assert final["winner"] == expected.winner
     assert [p["coins"] for p in final["players"]] == [p.coins for p in expected.players]
     assert final["config"]["names"] == ["A", "B", "C"]
-    assert all(set(p) == {"name", "coins", "hidden", "revealed", "claims"} for p in final["players"])  # no memos
+    kept = {"seat", "name", "coins", "influence", "revealed", "claims", "hand", "allegiance"}  # no memos
+    assert all(set(p) == kept for p in final["players"]) and final["hands"] == [list(h) for h in expected.hands]
 
 
 def test_replay_of_a_broken_file_is_a_message(tmp_path, capsys):
@@ -239,7 +240,7 @@ def test_replay_of_a_record_with_an_illegal_move_is_one_line_that_shows_no_hand(
     assert done.returncode == 2
     said = done.stdout + done.stderr
     assert len(said.strip().splitlines()) == 1 and "move 2" in said and "Traceback" not in said
-    dealt = {card for player in COUP.new(config, 4).players for card in player.hidden}
+    dealt = {card for hand in COUP.new(config, 4).hands for card in hand}
     assert not any(card in said for card in dealt)
 
 

@@ -234,15 +234,15 @@ def kind(move: Any) -> str:
 
 def hidden_zones(state: Any) -> list[tuple[int | None, list[str]]]:
     """The face-down card lists of a card game's state with the seat that may see each (None: nobody, the deck):
-    the deck, each player's hand (hidden) and cards lost face down (aside), the cards each seat chooses from
+    the deck, each player's hand (hands) and cards lost face down (asides), the cards each seat chooses from
     (choices) and the cards the acting player drew (drawn). [] for a game without face-down cards. Each is copied
     out into a list (a state holds tuples; put_back writes the lists into the state)."""
     zones: list[tuple[int | None, list[str]]] = []
     if not hasattr(state, "deck"):
         return zones
     zones.append((None, list(state.deck)))
-    for seat, player in enumerate(state.players):
-        zones.extend((seat, list(getattr(player, name))) for name in SEAT_ZONES if hasattr(player, name))
+    for name in SEAT_ZONES:
+        zones.extend((seat, list(cards)) for seat, cards in enumerate(getattr(state, name, ())))
     for seat, cards in enumerate(getattr(state, "choices", ())):
         zones.append((seat, list(cards)))
     if state.drawn:
@@ -251,15 +251,16 @@ def hidden_zones(state: Any) -> list[tuple[int | None, list[str]]]:
     return zones
 
 
-SEAT_ZONES = ("hidden", "aside")
+SEAT_ZONES = ("hands", "asides")
 
 
 def put_back(state: Any, zones: list[tuple[int | None, list[str]]]) -> None:
     """Write the cards of zones (as hidden_zones gave them, then changed) into state."""
     cards = iter(tuple(zone) for _, zone in zones)
     state.deck = next(cards)
-    for seat, player in enumerate(state.players):
-        state.set_player(seat, player.but(**{name: next(cards) for name in SEAT_ZONES if hasattr(player, name)}))
+    for name in SEAT_ZONES:
+        if hasattr(state, name):
+            setattr(state, name, tuple(next(cards) for _ in state.players))
     if hasattr(state, "choices"):
         state.choices = tuple(next(cards) for _ in state.choices)
     if state.drawn:

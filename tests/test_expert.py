@@ -65,8 +65,8 @@ def test_a_view_and_the_true_deal_make_the_real_state(game: str, options: dict[s
         if state.window not in search.windows:
             continue
         view = search.engine.view(state, seat)
-        hands = {i: tuple(p.hidden) for i, p in enumerate(state.players) if i != seat}
-        asides = [c for i, p in enumerate(state.players) if i != seat for c in getattr(p, "aside", ())]
+        hands = {i: tuple(hand) for i, hand in enumerate(state.hands) if i != seat}
+        asides = [c for i, aside in enumerate(getattr(state, "asides", ())) if i != seat for c in aside]
         world = search.world(view, hands, [*asides, *state.deck], 0)
         assert public(world) == public(state)
         assert search.engine.view(world, seat) == view

@@ -78,7 +78,7 @@ async def test_a_player_dropped_in_a_challenge_window_resumes_by_its_profile(tmp
         assert any(e["kind"] == "declare" and e["what"] == "tax" and e["seat"] == 1 for e in update["events"])
         assert lobby.seats[0].kind == "person" and lobby.seats[0].conn is not None
         table = lobby.table
-        assert table is not None and update["view"]["players"][0]["hand"] == list(table.state.players[0].hidden)
+        assert table is not None and update["view"]["players"][0]["hand"] == list(table.state.hands[0])
 
         back.send(move(update["version"], "pass"))
         after = await bob.update(lambda m: m["version"] > before["version"])

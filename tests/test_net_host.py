@@ -247,7 +247,7 @@ async def test_the_clients_own_hands_and_the_final_reveal_reach_every_seat(tmp_p
         state = host.tables[table_id].table.state  # type: ignore[union-attr]
         for final in finals:
             assert final["view"]["winner"] == state.winner
-            assert [p["hand"] for p in final["view"]["players"]] == [list(p.hidden) for p in state.players]
+            assert [p["hand"] for p in final["view"]["players"]] == [list(hand) for hand in state.hands]
 
 
 @pytest.mark.parametrize(
@@ -299,7 +299,7 @@ async def test_a_spectator_sees_only_public_views_and_events(tmp_path: Path) -> 
             if view["winner"] is None:
                 assert all(player["hand"] is None for player in view["players"])
         state = host.tables[table_id].table.state  # type: ignore[union-attr]
-        assert [p["hand"] for p in final["view"]["players"]] == [list(p.hidden) for p in state.players]
+        assert [p["hand"] for p in final["view"]["players"]] == [list(hand) for hand in state.hands]
 
 
 def notices(peer: RawPeer, code: str) -> list[str]:
@@ -358,7 +358,7 @@ def check_frame_secrecy(frame: Message, seat: int | None, states: list[Any]) -> 
         return
     assert [path for path, _ in hands] == ([] if seat is None else [("view", "players", seat, "hand")]), frame
     for index, player in enumerate(view["players"]):
-        assert player["hand"] == (list(state.players[index].hidden) if index == seat else None)
+        assert player["hand"] == (list(state.hands[index]) if index == seat else None)
         assert player["revealed"] == list(state.players[index].revealed)
         assert player["claims"] == list(state.players[index].claims)
     exchanging = state.window == "exchange" and seat == state.active

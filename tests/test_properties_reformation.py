@@ -27,6 +27,7 @@ from tests.property_helpers import (
     play_bots,
     states,
 )
+from tests.reformation_helpers import sides
 
 pytestmark = pytest.mark.slow
 
@@ -103,7 +104,7 @@ def test_every_game_ends_with_exactly_one_winner_and_invariants_hold_after_every
 
     def factions_dealt(state: CoupState) -> None:
         if state.config.reformation and state.window not in ("setup", "allegiance"):
-            assert set(state.allegiance) <= set(FACTIONS) and len(state.allegiance) == table.players
+            assert set(sides(state)) <= set(FACTIONS) and len(sides(state)) == table.players
 
     assert_one_winner_and_invariants(table.engine, outcome, factions_dealt)
 

@@ -79,7 +79,7 @@ def claimed_role(state: CoupState, move: Move) -> str | None:
 
 def visible_copies(state: CoupState, seat: int, card: str) -> int:
     """Copies of card that seat can see: its own hand and every face-up card."""
-    return state.players[seat].hidden.count(card) + sum(p.revealed.count(card) for p in state.players)
+    return state.hands[seat].count(card) + sum(p.revealed.count(card) for p in state.players)
 
 
 # Strength and termination
@@ -135,7 +135,7 @@ def test_never_claims_a_role_whose_copies_are_all_visible_in_play(fuzz):
     for state, seat, view in fuzz:
         for seed in (0, 1):
             role = claimed_role(state, RuleBot(seed, bluff=1.0).choose(view))
-            if role is None or role in state.players[seat].hidden:
+            if role is None or role in state.hands[seat]:
                 continue
             claims += 1
             assert visible_copies(state, seat, role) < copies_per_character(len(state.players))

@@ -27,11 +27,13 @@ FIRST = ("Banker", "Director", "Guerrilla", "Peacekeeper", "Politician")
 
 def table(hands: list[list[str]], coins: list[int], roles: tuple[str, ...] = FIRST, **tokens: object) -> G54State:
     """Seat 0 to act, every other card of the five roles in the deck."""
-    players = tuple(G54Player(f"P{i + 1}", coins[i], tuple(hand)) for i, hand in enumerate(hands))
+    players = tuple(G54Player(i, f"P{i + 1}", coins[i], len(hand)) for i, hand in enumerate(hands))
+    dealt, asides = tuple(tuple(hand) for hand in hands), ((),) * len(hands)
     deck = Counter({r: 3 for r in roles})
-    deck.subtract(Counter(c for p in players for c in p.hidden))
+    deck.subtract(Counter(c for hand in dealt for c in hand))
     config = G54Config(players=len(hands), selection="pick", roles=roles)
-    return G54State(config, roles, players, tuple(sorted(deck.elements())), rng=7, active=0, owed=(0,), **tokens)
+    deck_left = tuple(sorted(deck.elements()))
+    return G54State(config, roles, players, dealt, asides, deck_left, rng=7, active=0, owed=(0,), **tokens)
 
 
 def play_mixed(games: int, seed: int) -> tuple[Counter[str], int]:
@@ -164,7 +166,8 @@ def test_the_odds_of_a_claim_count_the_cards_lost_face_down():
         (["Crime Boss", "Protestor"], ["Missionary"]),
     ]
     for seat, (player, (revealed, aside)) in enumerate(zip(state.players, lost, strict=True)):
-        state.set_player(seat, player.but(revealed=tuple(revealed), aside=tuple(aside), out=not player.hidden))
+        state.set_player(seat, player.but(revealed=tuple(revealed), out=not state.hands[seat]))
+        state.set_aside(seat, tuple(aside))
         for card in revealed + aside:
             state.deck = without(state.deck, card)
     assert len(state.deck) == 1

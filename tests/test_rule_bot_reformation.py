@@ -28,6 +28,7 @@ from core.cards.seats import without
 from core.cards.state import Challenge, CoupConfig, CoupState, Pending
 from core.cards.views import CoupView
 from core.sim import derive_seeds, play_game, run_sim
+from tests.reformation_helpers import sides
 from tests.rule_bot_helpers import dealt, decision_points
 
 SEEDS = range(40)
@@ -46,7 +47,8 @@ def table(
     """A Reformation state at seat 0's action, the deck holding every card not in a hand or face up."""
     config = CoupConfig(players=len(hands), reformation=True, inquisitor=inquisitor)
     state = dealt(config, hands, revealed, coins, claims)
-    state.allegiance, state.reserve = tuple(allegiance), reserve
+    state.players = tuple(player.but(allegiance=side) for player, side in zip(state.players, allegiance, strict=True))
+    state.reserve = reserve
     return state
 
 
@@ -154,7 +156,7 @@ def test_never_aims_at_its_own_faction_while_both_remain(fuzz):
         action = state.config.rules.actions.get(move.kind)
         if view.window == "action" and action is not None and action.restricted and state.factions_split():
             aimed += 1
-            assert state.allegiance[move.target] != state.allegiance[seat]
+            assert sides(state)[move.target] != sides(state)[seat]
     assert aimed > 50
 
 
@@ -162,10 +164,10 @@ def test_never_claims_a_role_whose_copies_are_all_visible(fuzz):
     claims = 0
     for state, seat, view in fuzz:
         role = claimed_role(state, RuleBot(0, bluff=1.0).choose(view))
-        if role is None or role in state.players[seat].hidden:
+        if role is None or role in state.hands[seat]:
             continue
         claims += 1
-        seen = state.players[seat].hidden.count(role) + sum(p.revealed.count(role) for p in state.players)
+        seen = state.hands[seat].count(role) + sum(p.revealed.count(role) for p in state.players)
         assert role in state.config.rules.characters
         assert seen < copies_per_character(len(state.players))
     assert claims > 20
@@ -284,7 +286,7 @@ def test_proves_it_holds_no_duke_and_concedes_when_it_does():
     state.challenge = Challenge(1, 0, DUKE, on_block=False)
     state.window, state.owed = "prove", (0,)
     assert answers(state) == {Move("prove")}
-    state.set_player(0, state.players[0].holding((DUKE, CAPTAIN)))
+    state.set_hand(0, (DUKE, CAPTAIN))
     state.deck = without(state.deck, DUKE)
     state.deck = (*state.deck, CONTESSA)
     assert answers(state) == {Move("concede")}

@@ -94,7 +94,7 @@ def test_rulebook_example_play() -> None:
     # The returned Duke is shuffled into the deck before Haig's replacement is drawn, so which card
     # he draws depends on the generator state. The rulebook says he draws a Contessa: use the
     # smallest rng under which he does (2 Contessas among the 10 cards then, so one is found fast).
-    rng = find_rng(lambda rng: CONTESSA in example_first_turn(rng).players[HAIG].hidden, 1000)
+    rng = find_rng(lambda rng: CONTESSA in example_first_turn(rng).hands[HAIG], 1000)
     state = example_first_turn(rng)
     # Sacha lost the challenge: he chooses to lose his Assassin.
     assert state.window == "lose" and state.owed == (SACHA,)
@@ -337,7 +337,7 @@ def test_flow_4_a_proven_card_goes_back_the_deck_is_shuffled_and_a_replacement_i
     replace = next(e for e in events if e.kind == "replace")
     assert replace.seat == A and replace.to == (A,) and len(replace.cards) == 1
     (drawn,) = replace.cards
-    assert sorted(state.players[A].hidden) == sorted([CAPTAIN, drawn])
+    assert sorted(state.hands[A]) == sorted([CAPTAIN, drawn])
     assert Counter(state.deck) + Counter([drawn]) == Counter(deck_before) + Counter([DUKE])
     assert len(state.deck) == len(deck_before) and state.rng != rng_before
     assert Event("prove", A, B, DUKE) in events
@@ -352,7 +352,7 @@ def test_a_claim_shown_or_used_for_an_exchange_stays_the_players_claim_and_one_n
     state, _ = play(state, (B, steal(C)), (C, CHALLENGE), (B, CONCEDE), (B, reveal(CAPTAIN)))
     assert state.players[B].claims == ()  # not shown when called: no longer said
     state, _ = play(state, (C, INCOME), (A, EXCHANGE), *passes(B, C))
-    state, _ = play(state, (A, keep(*sorted(state.players[A].hidden)[:2])))
+    state, _ = play(state, (A, keep(*sorted(state.hands[A])[:2])))
     assert state.players[A].claims == (DUKE, AMBASSADOR)
 
 
@@ -508,12 +508,12 @@ def test_two_player_variant_set_up_from_sets_of_five() -> None:
     assert state.window == "setup" and COUP.to_act(state) == (0, 1)
     assert sorted(state.deck) == sorted(CHARACTERS)
     for seat in (0, 1):
-        assert state.players[seat].hidden == () and state.players[seat].alive
+        assert state.hands[seat] == () and state.players[seat].alive
         assert COUP.legal(state, seat) == tuple(Move("choose", card=c) for c in sorted(CHARACTERS))
     third_set = state.deck
     # Each secretly chooses one card and discards the rest.
     state, events = play(state, (1, Move("choose", card=ASSASSIN)))
-    assert state.players[1].hidden == (ASSASSIN,) and COUP.to_act(state) == (0,)
+    assert state.hands[1] == (ASSASSIN,) and COUP.to_act(state) == (0,)
     assert sorted(state.discarded) == sorted(c for c in CHARACTERS if c != ASSASSIN)
     assert events == [Event("chose", 1), Event("kept", 1, cards=(ASSASSIN,), to=(1,))]  # the card: to its chooser
     with pytest.raises(IllegalMove):
@@ -521,8 +521,8 @@ def test_two_player_variant_set_up_from_sets_of_five() -> None:
     state, events = play(state, (0, Move("choose", card=ASSASSIN)))
     # One card of the third set is dealt to each, and the remaining three are the court deck.
     assert len(state.deck) == 3 and state.deck == third_set[:3]
-    assert state.players[0].hidden == (ASSASSIN, third_set[4])
-    assert state.players[1].hidden == (ASSASSIN, third_set[3])
+    assert state.hands[0] == (ASSASSIN, third_set[4])
+    assert state.hands[1] == (ASSASSIN, third_set[3])
     assert len(state.discarded) == 8
     dealt = [e for e in events if e.kind == "dealt"]
     assert [(e.seat, e.to) for e in dealt] == [(0, (0,)), (1, (1,))]
@@ -544,10 +544,10 @@ def test_the_starting_player_is_drawn_from_the_seed() -> None:
 def test_deck_has_three_of_each_character_for_two_to_six_players(players: int) -> None:
     state = COUP.new(CoupConfig(players=players), players)
     validate(state)
-    everything = Counter(state.deck) + sum((Counter(p.hidden) for p in state.players), Counter())
+    everything = Counter(state.deck) + sum((Counter(hand) for hand in state.hands), Counter())
     assert everything == Counter({c: 3 for c in CHARACTERS})
     assert len(state.deck) == 15 - 2 * players
-    assert all(len(p.hidden) == 2 and not p.revealed for p in state.players)
+    assert all(len(hand) == 2 for hand in state.hands) and not any(p.revealed for p in state.players)
 
 
 def test_larger_tables_use_four_or_five_of_each_character() -> None:
@@ -631,7 +631,7 @@ def test_edge_lost_influence_stays_face_up_and_never_returns_to_the_deck() -> No
     state, _ = play(state, (A, coup(B)), (B, reveal(CONTESSA)))
 
     def face_down_contessas(state: CoupState) -> int:
-        return state.deck.count(CONTESSA) + sum(p.hidden.count(CONTESSA) for p in state.players)
+        return state.deck.count(CONTESSA) + sum(hand.count(CONTESSA) for hand in state.hands)
 
     assert state.players[B].revealed == (CONTESSA,) and face_down_contessas(state) == 2
     # B exchanges with its one influence: the face-up Contessa is not a card it may take back.
@@ -816,7 +816,7 @@ def assert_no_secrets(state: CoupState, viewer: int | None) -> None:
     view = COUP.view(state, viewer)
     for seat, seat_view in enumerate(view.players):
         if seat == viewer:
-            assert seat_view.hand == tuple(state.players[seat].hidden)
+            assert seat_view.hand == tuple(state.hands[seat])
         else:
             assert seat_view.hand is None
     pairs = walk(dataclasses.asdict(view))
@@ -859,7 +859,7 @@ def test_the_spectator_view_has_no_hands() -> None:
         view = COUP.view(state, None)
         assert view.viewer is None and view.me() is None and view.legal == ()
         assert all(p.hand is None for p in view.players) and view.drawn == ()
-        assert [p.influence for p in view.players] == [len(p.hidden) for p in state.players]
+        assert [p.influence for p in view.players] == [len(hand) for hand in state.hands]
 
 
 def test_the_cards_drawn_in_an_exchange_go_only_to_the_actor() -> None:

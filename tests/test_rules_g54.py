@@ -405,7 +405,7 @@ def test_blocks_are_asked_clockwise_from_the_active_player_and_each_can_be_chall
         assert state.owed == tuple(s for s in (C, D, A, B) if s != seat)
         state, _ = pass_window(state)
     assert asked == [D, A, B] and coins(state)[C] == 0
-    assert all(len(p.hidden) == 2 for p in state.players)
+    assert all(len(hand) == 2 for hand in state.hands)
 
 
 def guerrilla_table(purse: int = 4) -> G54State:
@@ -804,17 +804,17 @@ def test_intellectual_unchallenged_takes_5_and_the_card_stays_face_down() -> Non
     state, _ = play(intellectual_table(["Guerrilla", "Banker"]), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     assert state.window == "lose" and react("Intellectual", "Politician") in legal(state, B)
     state, _ = play(state, (B, react("Intellectual", "Politician")))
-    assert state.window == "react" and state.owed == (C, A) and state.players[B].aside == ("Politician",)
+    assert state.window == "react" and state.owed == (C, A) and state.asides[B] == ("Politician",)
     state, events = play(state, *passes(C, A))
     assert coins(state) == [0, 5, 2] and hand(state, B) == ["Intellectual"] and state.players[B].revealed == ()
-    assert state.players[B].aside == ("Politician",) and "lose" not in kinds(events)
+    assert state.asides[B] == ("Politician",) and "lose" not in kinds(events)
 
 
 def test_intellectual_true_claim_challenged_the_card_is_revealed_and_the_challenger_loses() -> None:
     state, _ = play(intellectual_table(["Guerrilla", "Banker"]), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     state, _ = play(state, (B, react("Intellectual", "Intellectual")), (C, CHALLENGE))
     assert state.window == "lose" and state.owed == (C,) and coins(state)[B] == 5
-    assert state.players[B].revealed == ("Intellectual",) and state.players[B].aside == ()
+    assert state.players[B].revealed == ("Intellectual",) and state.asides[B] == ()
     state, _ = play(state, (C, reveal("Director")))
     assert hand(state, C) == ["Intellectual"] and hand(state, B) == ["Politician"]
 
@@ -861,7 +861,7 @@ def missionary_table() -> G54State:
 def test_missionary_draws_a_replacement() -> None:
     state, _ = play(missionary_table(), (A, move("guerrilla", B)), *passes(B, C), (B, PASS))
     state, events = play(state, (B, react("Missionary", "Politician")), *passes(C, A))
-    assert hand(state, B) == ["Guerrilla", "Missionary"] and state.players[B].aside == ("Politician",)
+    assert hand(state, B) == ["Guerrilla", "Missionary"] and state.asides[B] == ("Politician",)
     assert of_kind(events, "replace")[0].to == (B,)
 
 
@@ -1149,7 +1149,7 @@ def test_first_game_roles() -> None:
 def test_set_up_3_copies_of_each_role_2_cards_and_2_coins_each(players: int) -> None:
     state = G54.new(G54Config(players=players, selection="advanced"), players)
     validate(state)
-    assert all(len(p.hidden) == 2 and p.coins == 2 for p in state.players)
+    assert all(len(hand) == 2 for hand in state.hands) and all(p.coins == 2 for p in state.players)
     assert len(state.deck) == 15 - 2 * players
     assert state.window == "action" and state.owed == (state.active,)
 

@@ -47,6 +47,7 @@ from tests.reformation_helpers import (
     full_court,
     reformed,
     show,
+    sides,
     targets,
 )
 
@@ -79,7 +80,7 @@ def test_allegiance_first_player_chooses_then_seats_alternate_clockwise(choice: 
         REFORMATION.apply(state, 3, allegiance(choice))
     state, events = play(state, (2, allegiance(choice)))
     # Seat 2 takes its choice, then 3, 4, 0, 1 each take the other side from the seat before.
-    assert list(state.allegiance) == expected
+    assert list(sides(state)) == expected
     assert [p.allegiance for p in REFORMATION.view(state, None).players] == expected
     assert events[0] == Event("allegiances", 2, card=choice)
     assert state.window == "action" and state.active == 2 and state.owed == (2,)
@@ -91,12 +92,12 @@ def test_allegiance_is_chosen_after_the_two_player_variant_set_up() -> None:
     state, _ = play(state, (0, Move("choose", card=DUKE)), (1, Move("choose", card=CAPTAIN)))
     assert state.window == "allegiance" and state.owed == (1,)
     state, _ = play(state, (1, allegiance(R)))
-    assert state.allegiance == (L, R) and state.window == "action" and state.active == 1
+    assert sides(state) == (L, R) and state.window == "action" and state.active == 1
 
 
 def test_base_coup_has_no_allegiances_no_conversion_and_no_embezzlement() -> None:
     state = COUP.new(COUP.load_config({"players": 4}), seed=7)
-    assert state.window == "action" and state.allegiance == () and not state.config.reformation
+    assert state.window == "action" and sides(state) == () and not state.config.reformation
     assert not any(m.kind in ("convert", "embezzle", "allegiance") for m in COUP.legal(state, state.active))
     assert not COUP.view(state, None).reformation
 
@@ -153,7 +154,7 @@ def test_restriction_lifted_after_the_other_faction_is_eliminated() -> None:
     assert targets(state, A, "coup") == [B]
     state, events = play(state, (A, coup(B)))
     assert "eliminated" in kinds(events) and state.living() == [A, C]
-    assert state.allegiance[B] == R and not state.factions_split()  # the dead no longer count
+    assert sides(state)[B] == R and not state.factions_split()  # the dead no longer count
     assert state.active == C
     for kind in ("assassinate", "steal"):
         assert targets(state, C, kind) == [A]
@@ -165,11 +166,11 @@ def test_restriction_lifted_after_a_conversion_and_back_when_factions_split_agai
     state = reformed([[DUKE, CONTESSA], [CAPTAIN, CONTESSA], [CAPTAIN, ASSASSIN]], factions=[L, R, L], coins=[2, 2, 3])
     assert targets(state, A, "steal") == [B]
     state, _ = play(state, (A, convert(B)))
-    assert state.allegiance == (L, L, L) and not state.factions_split()
+    assert sides(state) == (L, L, L) and not state.factions_split()
     state, _ = play(state, (B, INCOME))
     assert targets(state, C, "steal") == [A, B] and targets(state, C, "assassinate") == [A, B]
     state, _ = play(state, (C, convert(C)))
-    assert state.allegiance == (L, L, R) and state.factions_split()
+    assert sides(state) == (L, L, R) and state.factions_split()
     assert targets(state, A, "steal") == [C]
 
 
@@ -191,7 +192,7 @@ def test_conversion_of_yourself_costs_one_coin_onto_the_reserve_and_flips_your_a
     state = reformed(HANDS, coins=[2, 2, 2, 2], reserve=3)
     state, events = play(state, (A, convert(A)))
     assert coins(state) == [1, 2, 2, 2] and state.reserve == 4
-    assert state.allegiance == (R, R, L, R)
+    assert sides(state) == (R, R, L, R)
     assert Event("converted", A, A, R, amount=1) in events
     # A general action: no challenge, no block; the turn passes at once.
     assert state.window == "action" and state.active == B
@@ -205,7 +206,7 @@ def test_conversion_of_another_player_costs_two_coins_onto_the_reserve(target: i
     state = reformed(HANDS, coins=[3, 2, 2, 2])
     state, events = play(state, (A, convert(target)))
     assert coins(state) == [1, 2, 2, 2] and state.reserve == 2
-    assert state.allegiance[target] == flipped and state.allegiance[A] == L
+    assert sides(state)[target] == flipped and sides(state)[A] == L
     assert Event("converted", A, target, flipped, amount=2) in events
     assert state.window == "action" and state.active == B
 
@@ -255,7 +256,7 @@ def test_embezzlement_challenged_without_a_duke_proves_by_showing_all_cards_whic
     hands = [[CAPTAIN, CONTESSA], [DUKE, CONTESSA], [ASSASSIN, DUKE], [CAPTAIN, ASSASSIN]]
     state = reformed(hands, reserve=5)
     cards_before = all_cards(state)
-    court_before = Counter(state.deck) + Counter(state.players[A].hidden)
+    court_before = Counter(state.deck) + Counter(state.hands[A])
     state, _ = play(state, (A, EMBEZZLE), (B, CHALLENGE))
     assert REFORMATION.legal(state, A) == (PROVE, CONCEDE)
     state, events = play(state, (A, PROVE))
@@ -263,8 +264,8 @@ def test_embezzlement_challenged_without_a_duke_proves_by_showing_all_cards_whic
     assert Event("prove", A, B, DUKE, cards=(CAPTAIN, CONTESSA)) in events
     replace = next(e for e in events if e.kind == "replace")
     assert replace.to == (A,) and sorted(replace.cards) == hand(state, A)
-    assert len(state.players[A].hidden) == 2 and state.players[A].revealed == ()
-    assert Counter(state.deck) + Counter(state.players[A].hidden) == court_before
+    assert len(state.hands[A]) == 2 and state.players[A].revealed == ()
+    assert Counter(state.deck) + Counter(state.hands[A]) == court_before
     assert all_cards(state) == cards_before
     # The challenger loses an influence, then the embezzlement goes ahead.
     assert state.window == "lose" and state.owed == (B,)
@@ -279,7 +280,7 @@ def test_embezzlement_challenged_without_a_duke_with_one_influence_shows_and_rep
     state = reformed(hands, reserve=2, revealed=[[ASSASSIN], [], [], []])
     state, events = play(state, (A, EMBEZZLE), (B, CHALLENGE), (A, PROVE))
     assert Event("prove", A, B, DUKE, cards=(CAPTAIN,)) in events
-    assert len(state.players[A].hidden) == 1 and state.players[A].revealed == (ASSASSIN,)
+    assert len(state.hands[A]) == 1 and state.players[A].revealed == (ASSASSIN,)
 
 
 def test_embezzlement_challenged_without_a_duke_may_still_concede() -> None:
@@ -324,14 +325,14 @@ def test_examine_the_inquisitor_gives_the_card_back_and_the_hand_is_unchanged() 
 def test_examine_forced_exchange_sends_the_shown_card_to_the_deck_and_draws_a_new_one() -> None:
     state, _ = shown_to_inquisitor(top=(ASSASSIN,))
     cards_before = all_cards(state)
-    court_before = Counter(state.deck) + Counter(state.players[B].hidden)
+    court_before = Counter(state.deck) + Counter(state.hands[B])
     deck = Counter(state.deck)
     state, events = play(state, (A, FORCE))
     assert hand(state, B) == [ASSASSIN, CAPTAIN]  # the Contessa is gone, the deck's top card drawn
     assert Event("forced", A, B) in events
     assert Event("replace", B, cards=(ASSASSIN,), to=(B,)) in events
     assert Counter(state.deck) == deck - Counter([ASSASSIN]) + Counter([CONTESSA])
-    assert Counter(state.deck) + Counter(state.players[B].hidden) == court_before
+    assert Counter(state.deck) + Counter(state.hands[B]) == court_before
     assert all_cards(state) == cards_before and state.examined is None
     assert state.window == "action" and state.active == B
 
@@ -429,7 +430,7 @@ def test_deck_sizes_three_four_or_five_copies_of_each_character(players: int, co
     assert all_cards(state) == full_court(players, inquisitor)
     assert sum(all_cards(state).values()) == 5 * copies and set(all_cards(state).values()) == {copies}
     assert len(state.deck) == 5 * copies - 2 * players
-    assert all(len(p.hidden) == 2 for p in state.players)
+    assert all(len(hand) == 2 for hand in state.hands)
 
 
 def test_the_inquisitor_is_allowed_in_base_coup() -> None:

@@ -41,7 +41,7 @@ def block_prompt():
 
 def lose_card():
     """You challenged Natasha's Duke, she showed it: you choose the card to lose."""
-    seed = find_seed(1, lambda s: DUKE in s.players[1].hidden and len(set(s.players[0].hidden)) == 2)
+    seed = find_seed(1, lambda s: DUKE in s.hands[1] and len(set(s.hands[0])) == 2)
     script = [(1, Move("tax")), (2, Move("pass")), (3, Move("pass")), (0, Move("challenge")), (1, Move("prove"))]
     return frozen_table(seed, script, first=1)
 
@@ -128,7 +128,7 @@ def examined_shows():
 def inquisitor_decides():
     """You examined: the shown card, give it back or force an exchange."""
     table = frozen_reformation(5, examine_script(), players=4, seat=0)
-    table.apply_move(1, Move("show", card=table.state.players[1].hidden[0]))
+    table.apply_move(1, Move("show", card=table.state.hands[1][0]))
     return table
 
 

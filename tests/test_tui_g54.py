@@ -267,7 +267,7 @@ async def test_a_reactive_claim_is_offered_in_the_lose_dialog_and_played_by_its_
         await pilot.press("4")
         await pilot.pause()
     assert table.record.moves[-1] == (0, {"kind": "intellectual", "card": "Guerrilla"})
-    assert table.state.window == "react" and table.state.players[0].aside == ("Guerrilla",)
+    assert table.state.window == "react" and table.state.asides[0] == ("Guerrilla",)
 
 
 async def test_the_lose_dialog_lists_the_cards_in_the_order_the_hand_shows_them():
@@ -401,7 +401,7 @@ async def test_the_producer_keeps_two_then_chooses_the_card_to_give_back():
         await pilot.press("2")
         await pilot.pause()
     assert table.record.moves[-1] == (0, {"kind": "keep", "card": "Producer", "cards": ["Banker", "Peacekeeper"]})
-    assert sorted(table.state.players[1].hidden) == ["Politician", "Producer"]
+    assert sorted(table.state.hands[1]) == ["Politician", "Producer"]
 
 
 async def test_the_producers_target_picks_the_card_it_hands_over():

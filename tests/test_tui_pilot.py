@@ -347,7 +347,7 @@ def exchanging() -> tuple[LocalTable, list[str], list[str]]:
     """A table where you claimed the Ambassador and nobody challenged: it, your hand and the cards drawn."""
     script = [(0, Move("exchange")), (1, Move("pass")), (2, Move("pass")), (3, Move("pass"))]
     table = frozen_table(11, script, first=0)
-    return table, list(table.state.players[0].hidden), list(table.state.drawn)
+    return table, list(table.state.hands[0]), list(table.state.drawn)
 
 
 async def test_exchange_by_keys_keeps_the_ticked_cards_and_enter_confirms():

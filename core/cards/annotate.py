@@ -73,7 +73,7 @@ def _claim(game: Any, before: Any, after: Any, seat: int) -> tuple[str | None, b
     if stake is None or stake[0] != seat:
         return None, False, False
     _, card, denies = stake
-    held = card in before.players[seat].hidden
+    held = card in before.hands[seat]
     return card, held if denies else not held, denies
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from core.cards.views import CoupView, SeatView
+from core.cards.state import Player
+from core.cards.views import CoupView
 
 
 def my_seat(view: CoupView) -> int:
@@ -17,6 +18,6 @@ def hand(view: CoupView) -> tuple[str, ...]:
     return view.players[my_seat(view)].hand or ()
 
 
-def me(view: CoupView) -> SeatView:
+def me(view: CoupView) -> Player:
     """The viewer's seat."""
     return view.players[my_seat(view)]

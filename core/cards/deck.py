@@ -19,22 +19,22 @@ def shuffle_in(s: CardState[Any], cards: Sequence[str]) -> None:
 def replace_shown(s: CardState[Any], seat: int, shown: Sequence[str]) -> tuple[str, ...]:
     """A proof: the cards seat showed are shuffled back into the deck, and seat draws as many anew (returned); a claim
     shown stays the seat's claim in public."""
-    hidden = s.players[seat].hidden
+    hand = s.hands[seat]
     for card in shown:
-        hidden = without(hidden, card)
+        hand = without(hand, card)
     shuffle_in(s, shown)
     drawn = s.draw(len(shown))
-    s.set_player(seat, s.players[seat].holding(hidden + drawn))
+    s.set_hand(seat, hand + drawn)
     return drawn
 
 
 def keep(s: CardState[Any], seat: int, kept: Sequence[str]) -> int:
     """An exchange: seat keeps kept out of its hand and the drawn cards, and the rest are shuffled back into the deck
     (how many is returned)."""
-    rest = [*s.players[seat].hidden, *s.drawn]
+    rest = [*s.hands[seat], *s.drawn]
     for card in kept:
         rest.remove(card)
-    s.set_player(seat, s.players[seat].holding(tuple(kept)))
+    s.set_hand(seat, tuple(kept))
     shuffle_in(s, rest)
     s.drawn = ()
     return len(rest)

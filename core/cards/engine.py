@@ -39,28 +39,27 @@ class CoupGame(WindowGame):
         """Shuffle, deal two cards and two coins each, and draw the first player from the seed;
         Reformation then asks the first player for an allegiance."""
         rng = seed_state(seed)
-        players = tuple(Player(name) for name in config.seat_names())
         rng, first = first_seat(rng, config.players, config.first_player)
-        if config.players == 2:
-            players = replacing(players, first, players[first].but(coins=1))
         characters = config.rules.characters
         if config.two_player_variant:
             cards = list(characters)
             rng = shuffle(rng, cards)
-            state = CoupState(config, players, tuple(cards), rng, active=first, window="setup", owed=(0, 1))
+            players = _seated(config, first, 0)
+            state = CoupState(config, players, ((), ()), tuple(cards), rng, active=first, window="setup", owed=(0, 1))
             state.choices = (tuple(characters), tuple(characters))
             return state
         cards = [c for c in characters for _ in range(copies_per_character(config.players))]
         rng = shuffle(rng, cards)
-        players, deck = deal(players, tuple(cards))
+        hands, deck = deal(config.players, tuple(cards))
         window = "allegiance" if config.reformation else "action"
-        return CoupState(config, players, deck, rng, active=first, window=window, owed=(first,))
+        players = _seated(config, first, len(hands[0]))
+        return CoupState(config, players, hands, deck, rng, active=first, window=window, owed=(first,))
 
     def legal(self, state: CoupState, seat: int) -> tuple[Move, ...]:
         """Every move seat may make now."""
         if seat not in state.owed:
             return ()
-        player = state.players[seat]
+        hand = state.hands[seat]
         window = state.window
         if window == "action":
             return _action_moves(state, seat)
@@ -71,18 +70,18 @@ class CoupGame(WindowGame):
             return _block_or_pass(state.config.rules.actions[state.pending.kind].blockers)
         if window == "prove":
             assert state.challenge is not None
-            holds = state.challenge.card in player.hidden
+            holds = state.challenge.card in hand
             return prove_or_concede(not holds if denies(state, state.challenge.on_block) else holds)
         if window == "lose":
-            return one_per_card("reveal", player.hidden)
+            return one_per_card("reveal", hand)
         if window == "exchange":
-            return keeps(player.hidden, state.drawn)
+            return keeps(hand, state.drawn)
         if window == "setup":
             return one_per_card("choose", state.choices[seat])
         if window == "allegiance":
             return ALLEGIANCES
         if window == "show":
-            return one_per_card("show", player.hidden)
+            return one_per_card("show", hand)
         if window == "examine":
             return RETURN_OR_FORCE
         return ()
@@ -90,10 +89,16 @@ class CoupGame(WindowGame):
     make_view = staticmethod(make_view)  # what seat may know (core.cards.views)
 
 
+def _seated(config: CoupConfig, first: int, influence: int) -> tuple[Player, ...]:
+    """The seats at the start, each with influence cards dealt; two players: the first starts with one coin."""
+    players = tuple([Player(seat, name, influence=influence) for seat, name in enumerate(config.seat_names())])
+    return replacing(players, first, players[first].but(coins=1)) if config.players == 2 else players
+
+
 def _action_moves(state: CoupState, seat: int) -> tuple[Move, ...]:
     living = state.clockwise_from(seat)
     others = tuple(living)
-    fair = tuple(state.fair_targets(seat, living)) if state.allegiance else others
+    fair = tuple(state.fair_targets(seat, living)) if state.config.reformation else others
     coins = min(state.players[seat].coins, FORCED_COUP_COINS)
     return _actions(state.config.inquisitor, state.config.reformation, seat, coins, others, fair)
 

@@ -84,9 +84,8 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
     assert challenge is not None and pending is not None
     inverse = denies(s, challenge.on_block)
     s.challenge = None
-    player = s.players[seat]
     if move.kind == "prove":
-        shown = list(player.hidden) if inverse else [challenge.card]
+        shown = list(s.hands[seat]) if inverse else [challenge.card]
         drawn = replace_shown(s, seat, shown)
         events.append(Event("prove", seat, challenge.challenger, challenge.card, tuple(shown) if inverse else ()))
         events.append(Event("replace", seat, cards=drawn, to=(seat,)))
@@ -95,7 +94,9 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
         return
     events.append(Event("concede", seat, challenge.challenger, challenge.card, what="denial" if inverse else ""))
     if not inverse:
-        s.set_player(seat, player.unclaiming(challenge.card))  # a claim not shown when called is no longer "said"
+        s.set_player(
+            seat, s.players[seat].unclaiming(challenge.card)
+        )  # a claim not shown when called is no longer "said"
     s.queue_loss(seat, "challenge")
     if challenge.on_block:
         s.then = "resolve"
@@ -115,7 +116,7 @@ def _reveal(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
 def lose(s: CoupState, seat: int, card: str, reason: str, events: list[Event]) -> None:
     """seat turns card face up; with no card left it is out and its coins go to the treasury."""
     lose_card(s, seat, card, reason, events)
-    if not s.players[seat].hidden:
+    if not s.hands[seat]:
         eliminate(s, seat, events)
 
 
@@ -128,7 +129,7 @@ def _keep(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
 
 def _choose(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     assert move.card is not None
-    s.set_player(seat, s.players[seat].holding((move.card,)))
+    s.set_hand(seat, (move.card,))
     s.discarded = (*s.discarded, *without(s.choices[seat], move.card))
     s.choices = replacing(s.choices, seat, ())
     s.owed = without(s.owed, seat)
@@ -136,9 +137,9 @@ def _choose(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     events.append(Event("kept", seat, cards=(move.card,), to=(seat,)))  # which card, to its chooser alone
     if s.owed:
         return
-    for player_seat, player in enumerate(s.players):
+    for player_seat, hand in enumerate(s.hands):
         (card,) = s.draw(1)
-        s.set_player(player_seat, player.holding((*player.hidden, card)))
+        s.set_hand(player_seat, (*hand, card))
         events.append(Event("dealt", player_seat, cards=(card,), to=(player_seat,)))
     s.then = "allegiances" if s.config.reformation else "start_turn"
 
@@ -146,11 +147,10 @@ def _choose(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
 def _pick_allegiance(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     assert move.card is not None
     first = FACTIONS.index(move.card)
-    order = s.clockwise_from(seat, include_self=True)
-    allegiance = [""] * len(s.players)
-    for position, player in enumerate(order):
-        allegiance[player] = FACTIONS[(first + position) % 2]
-    s.allegiance = tuple(allegiance)
+    players = list(s.players)
+    for position, player in enumerate(s.clockwise_from(seat, include_self=True)):
+        players[player] = players[player].but(allegiance=FACTIONS[(first + position) % 2])
+    s.players = tuple(players)
     events.append(Event("allegiances", seat, card=move.card))
     s.then = "start_turn"
 
@@ -170,9 +170,8 @@ def _examine(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     if move.kind == "return":
         events.append(Event("returned", seat, target))
     else:
-        player = s.players[target]
         (drawn,) = s.draw(1)
-        s.set_player(target, player.holding((*without(player.hidden, card), drawn)))
+        s.set_hand(target, (*without(s.hands[target], card), drawn))
         shuffle_in(s, (card,))
         events.append(Event("forced", seat, target))
         events.append(Event("replace", target, cards=(drawn,), to=(target,)))
@@ -267,8 +266,9 @@ def _step_resolve(s: CoupState, events: list[Event]) -> None:
         open_window(s, "show", (pending.target,), "end_turn")
     elif kind == "convert":
         assert pending.target is not None
-        flipped = FACTIONS[1 - FACTIONS.index(s.allegiance[pending.target])]
-        s.allegiance = replacing(s.allegiance, pending.target, flipped)
+        converted = s.players[pending.target]
+        flipped = FACTIONS[1 - FACTIONS.index(converted.allegiance)]
+        s.set_player(pending.target, converted.but(allegiance=flipped))
         events.append(Event("converted", pending.actor, pending.target, flipped, amount=pending.cost))
     elif kind == "embezzle":
         taken, s.reserve = s.reserve, 0

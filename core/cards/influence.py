@@ -24,21 +24,21 @@ def await_loss(s: CardState[Any], events: list[Event], lose: LoseCard, may_react
     True) instead when the seat has a real choice: two different cards, or a claim it may make (may_react)."""
     while s.losses:
         seat, reason = s.losses[0]
-        player = s.players[seat]
-        if not player.alive or not player.hidden:
+        hand = s.hands[seat]
+        if not s.players[seat].alive or not hand:
             s.next_loss()
             continue
-        if len(set(player.hidden)) > 1 or may_react(s, seat, reason):
+        if len(set(hand)) > 1 or may_react(s, seat, reason):
             s.window, s.owed = "lose", (seat,)
             return True
         s.next_loss()
-        lose(s, seat, player.hidden[0], reason, events)
+        lose(s, seat, hand[0], reason, events)
     return False
 
 
 def lose_card(s: CardState[Any], seat: int, card: str, reason: str, events: list[Event]) -> None:
     """seat turns card face up, for reason."""
-    s.set_player(seat, s.players[seat].face_up(card))
+    s.turn_face_up(seat, card)
     events.append(Event("lose", seat, card=card, what=reason))
 
 

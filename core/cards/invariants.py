@@ -16,8 +16,8 @@ def validate(state: CoupState) -> None:
     """Raise BrokenInvariant unless cards are conserved, coins are whole and some seat owes the
     open window (or the game is over with one survivor)."""
     cards: Counter[str] = Counter(state.deck) + Counter(state.drawn) + Counter(state.discarded)
-    for player in state.players:
-        cards += Counter(player.hidden) + Counter(player.revealed)
+    for player, hand in zip(state.players, state.hands, strict=True):
+        cards += Counter(hand) + Counter(player.revealed)
     for choice in state.choices:
         cards += Counter(choice)
     per_set = 3 if state.config.two_player_variant else copies_per_character(state.config.players)
@@ -27,13 +27,16 @@ def validate(state: CoupState) -> None:
     if state.reserve < 0:
         raise BrokenInvariant(f"the treasury reserve holds {state.reserve} coins")
     chosen = state.config.reformation and state.window not in ("setup", "allegiance")
-    if chosen and (len(state.allegiance) != len(state.players) or not set(state.allegiance) <= set(FACTIONS)):
-        raise BrokenInvariant(f"allegiances {state.allegiance} for {len(state.players)} players")
+    allegiances = [player.allegiance for player in state.players]
+    if chosen and not set(allegiances) <= set(FACTIONS):
+        raise BrokenInvariant(f"allegiances {allegiances}")
     for seat, player in enumerate(state.players):
+        if player.seat != seat or player.influence != len(state.hands[seat]) or player.hand is not None:
+            raise BrokenInvariant(f"seat {seat} kept as {player} with the hand {state.hands[seat]}")
         if player.coins < 0:
             raise BrokenInvariant(f"seat {seat} has {player.coins} coins")
-        if len(player.hidden) + len(player.revealed) > 2:
-            raise BrokenInvariant(f"seat {seat} holds {player.hidden + player.revealed}")
+        if player.influence + len(player.revealed) > 2:
+            raise BrokenInvariant(f"seat {seat} holds {state.hands[seat] + player.revealed}")
         if not player.alive and player.coins:
             raise BrokenInvariant(f"eliminated seat {seat} kept {player.coins} coins")
     living = state.living()

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from core.cards.bot_view import me, my_seat
 from core.cards.moves import Move, move
 from core.cards.rules import ASSASSIN, COUP_COST, DUKE, FACTIONS
-from core.cards.views import CoupView, SeatView
+from core.cards.state import Player
+from core.cards.views import CoupView
 
 CONVERT_GAIN = 0.25  # convert only to shed this much menace aimed at the viewer (a quarter of an influence)
 ASSASSIN_MENACE = 0.5  # extra menace of a claimed Assassin who can pay for a kill
@@ -22,7 +23,7 @@ def allegiances(view: CoupView) -> dict[int, str]:
     return {p.seat: p.allegiance for p in view.players}
 
 
-def foes(view: CoupView) -> list[SeatView]:
+def foes(view: CoupView) -> list[Player]:
     """The living opponents who may attack the viewer: all of them, unless both factions remain."""
     others = [p for p in view.players if p.alive and p.seat != view.viewer]
     mine = me(view).allegiance
@@ -31,7 +32,7 @@ def foes(view: CoupView) -> list[SeatView]:
     return [p for p in others if p.allegiance != mine]
 
 
-def menace(player: SeatView) -> float:
+def menace(player: Player) -> float:
     """Roughly how much influence player can take from someone soon: coins toward a coup, a claimed Assassin."""
     armed = ASSASSIN in player.claims and player.coins >= 3
     return min(player.coins, COUP_COST) / COUP_COST + (ASSASSIN_MENACE if armed else 0.0)

@@ -3,7 +3,6 @@ plays first, and dealing each seat its cards."""
 
 from __future__ import annotations
 
-from core.cards.seats import SeatT
 from core.rng import below
 
 
@@ -34,12 +33,12 @@ def first_seat(rng: int, players: int, first_player: int | None) -> tuple[int, i
     return rng, first_player
 
 
-def deal(players: tuple[SeatT, ...], deck: tuple[str, ...], each: int = 2) -> tuple[tuple[SeatT, ...], tuple[str, ...]]:
-    """The seats once dealt `each` cards each from the top of the deck (its end), a round at a time, and the deck
-    left (each seat made once with its whole hand: a seat is a frozen record, dearer to make than a card to pass)."""
+def deal(seats: int, deck: tuple[str, ...], each: int = 2) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """The hands of seats once dealt `each` cards each from the top of the deck (its end), a round at a time, and the
+    deck left."""
     cards = list(deck)
-    hands = [list(player.hidden) for player in players]
+    hands: list[list[str]] = [[] for _ in range(seats)]
     for _ in range(each):
         for hand in hands:
             hand.append(cards.pop())
-    return tuple([player.holding(tuple(hand)) for player, hand in zip(players, hands, strict=True)]), tuple(cards)
+    return tuple([tuple(hand) for hand in hands]), tuple(cards)

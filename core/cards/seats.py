@@ -4,26 +4,28 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from dataclasses import field
+from collections.abc import Callable
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from core.cards.rules import STARTING_COINS
-from core.frozen import derived, frozen_dataclass, remember
+from core.frozen import derived, frozen_dataclass
 
 
 @frozen_dataclass
 class Seat(ABC):
-    """One seat: coins, face-down (hidden) and face-up (revealed) cards, and the characters it said it holds (claims,
-    public); each game says when a seat is still in (alive). A seat never changes: a move makes a new one (gaining,
-    claiming, ...), so a state's copy shares its seats, and what a view shows of a seat is worked out once for it."""
+    """One seat as the state keeps it and every view shows it: its number, coins, how many cards it holds face down
+    (influence), those face up (revealed), and the characters it said it holds (claims, public); each game says when a
+    seat is still in (alive). The cards themselves are kept apart, in the state's hands (and G54's asides), so a view
+    shows the state's own seats: hand is set only on the copy a view shows to whom may see it (see showing). A seat
+    never changes: a move makes a new one (gaining, claiming, ...), so a state's copy shares its seats."""
 
+    seat: int
     name: str
     coins: int = STARTING_COINS
-    hidden: tuple[str, ...] = ()
+    influence: int = 0
     revealed: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
-    shown: Any = field(default=None, init=False, compare=False, repr=False)  # memo of seat_views
+    hand: tuple[str, ...] | None = None
     alive: bool = derived(lambda seat: seat.still_in())  # read for nearly every step of a game
     __replace__: ClassVar[Callable[..., Any]]  # given by frozen_dataclass (core.frozen.replacer)
 
@@ -37,7 +39,7 @@ class Seat(ABC):
         return changed
 
     def gaining(self, coins: int) -> Self:
-        """This seat with coins more (fewer, if negative); itself for none (what a view shows of it stays known)."""
+        """This seat with coins more (fewer, if negative); itself for none."""
         return self.__replace__(coins=self.coins + coins) if coins else self
 
     def claiming(self, card: str) -> Self:
@@ -48,16 +50,9 @@ class Seat(ABC):
         """This seat with the claim of card forgotten (lost, or not shown when called); None is no claim."""
         return self if card is None or card not in self.claims else self.__replace__(claims=without(self.claims, card))
 
-    def holding(self, hidden: tuple[str, ...]) -> Self:
-        """This seat with hidden as its face-down cards."""
-        changed: Self = self.__replace__(hidden=hidden)
-        return changed
-
     def face_up(self, card: str) -> Self:
-        """This seat having lost card: it leaves the hand face up, and is no longer claimed."""
-        changed: Self = self.unclaiming(card).__replace__(
-            hidden=without(self.hidden, card), revealed=(*self.revealed, card)
-        )
+        """This seat having turned card face up: one influence fewer, card revealed, and no longer claimed."""
+        changed: Self = self.unclaiming(card).__replace__(influence=self.influence - 1, revealed=(*self.revealed, card))
         return changed
 
     def gone(self) -> Self:
@@ -65,10 +60,15 @@ class Seat(ABC):
         changed: Self = self.__replace__(coins=0, claims=())
         return changed
 
+    def showing(self, hand: tuple[str, ...]) -> Self:
+        """This seat as a view shows it to whom may see its cards: with hand. Made anew for each view, never kept with
+        the seat: a view shows the other seats' own records, and what is kept with one is in reach of every view."""
+        twin: Self = self.__replace__(hand=hand)
+        return twin
+
 
 T = TypeVar("T")
 SeatT = TypeVar("SeatT", bound=Seat)
-ViewT = TypeVar("ViewT")
 
 
 def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
@@ -83,30 +83,6 @@ def replacing(items: tuple[T, ...], at: int, item: T) -> tuple[T, ...]:
     changed = list(items)
     changed[at] = item
     return tuple(changed)
-
-
-def seat_views(
-    players: Sequence[Seat],
-    viewer: int | None,
-    all_shown: bool,
-    extras: Sequence[Any],
-    build: Callable[[int, Any, Any, bool], ViewT],
-) -> tuple[ViewT, ...]:
-    """What a view shows of every seat: build(seat, player, extra, hand_shown) for each, its hand shown to viewer only
-    unless all_shown, with extras[seat] what else the game's seat view shows (an allegiance, role tokens). Each is
-    worked out once for each player (who never changes) and kept with it (a memo of seat, extra and the view without
-    and with the hand), for as long as seat and extra are the same: views are made for every decision."""
-    views = []
-    for seat, player in enumerate(players):
-        extra, hand_shown, memo = extras[seat], all_shown or seat == viewer, player.shown
-        if memo is None or memo[0] != seat or memo[1] != extra:
-            memo = (seat, extra, None, None)
-        view = memo[3] if hand_shown else memo[2]
-        if view is None:
-            view = build(seat, player, extra, hand_shown)
-            remember(player, "shown", (seat, extra, memo[2], view) if hand_shown else (seat, extra, view, memo[3]))
-        views.append(view)
-    return tuple(views)
 
 
 @frozen_dataclass
@@ -147,6 +123,7 @@ class CardState(Generic[SeatT]):
     changes the values themselves, so a copy shares them all (see clone)."""
 
     players: tuple[SeatT, ...]
+    hands: tuple[tuple[str, ...], ...]
     deck: tuple[str, ...]
     rng: int
     active: int
@@ -171,6 +148,28 @@ class CardState(Generic[SeatT]):
     def set_player(self, seat: int, player: SeatT) -> None:
         """player takes the place of seat's (a new tuple of players: the old one may be shared with a copy)."""
         self.players = replacing(self.players, seat, player)
+
+    def set_hand(self, seat: int, hand: tuple[str, ...]) -> None:
+        """seat holds hand face down (its influence, public, follows)."""
+        self.hands = replacing(self.hands, seat, hand)
+        player = self.players[seat]
+        if player.influence != len(hand):
+            self.set_player(seat, player.__replace__(influence=len(hand)))
+
+    def turn_face_up(self, seat: int, card: str) -> None:
+        """seat turns card from its hand face up."""
+        self.hands = replacing(self.hands, seat, without(self.hands[seat], card))
+        self.set_player(seat, self.players[seat].face_up(card))
+
+    def shown_seats(self, viewer: int | None, all_shown: bool) -> tuple[SeatT, ...]:
+        """What a view shows of the seats: the state's own, but viewer's (or, with all_shown, every seat's) showing its
+        hand."""
+        players = self.players
+        if all_shown:
+            return tuple([player.showing(hand) for player, hand in zip(players, self.hands, strict=True)])
+        if viewer is None:
+            return players
+        return replacing(players, viewer, players[viewer].showing(self.hands[viewer]))
 
     def add_coins(self, seat: int, coins: int) -> None:
         """seat gains coins (loses them, if negative)."""

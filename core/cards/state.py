@@ -70,12 +70,15 @@ class CoupConfig:
 
 @frozen_dataclass
 class Player(Seat):
-    """A Coup or Reformation seat: out once every card is face up."""
+    """A Coup or Reformation seat, as the state keeps it and every view shows it: also its allegiance (Reformation,
+    once chosen); out once every card is face up."""
+
+    allegiance: str = ""
 
     def still_in(self) -> bool:
         """Out of the game once every card is face up (a seat still choosing its first card in the
         two-player variant holds none yet, but is in)."""
-        return bool(self.hidden) or not self.revealed
+        return self.influence > 0 or not self.revealed
 
 
 @frozen_dataclass
@@ -105,6 +108,7 @@ class CoupState(CardState[Player]):
 
     config: CoupConfig
     players: tuple[Player, ...]
+    hands: tuple[tuple[str, ...], ...]
     deck: tuple[str, ...]
     rng: int
     active: int = 0
@@ -120,23 +124,24 @@ class CoupState(CardState[Player]):
     turn: int = 1
     version: int = 0
     winner: int | None = None
-    allegiance: tuple[str, ...] = ()
     reserve: int = 0
     examined: str | None = None
 
     def factions_split(self) -> bool:
         """Reformation: true while living players of both allegiances remain (found in one pass, stopping at the first
         living player of another allegiance than the first's: asked for every action's legal moves)."""
-        allegiance, side = self.allegiance, None
-        if not allegiance:
-            return False
-        for seat, player in enumerate(self.players):
+        side = None
+        for player in self.players:
             if player.alive:
                 if side is None:
-                    side = allegiance[seat]
-                elif allegiance[seat] != side:
+                    side = player.allegiance
+                elif player.allegiance != side:
                     return True
         return False
+
+    def allegiances_chosen(self) -> bool:
+        """Reformation: whether the seats have their allegiances (from the first player's choice on)."""
+        return bool(self.players[0].allegiance)
 
     def fair_targets(self, actor: int, seats: list[int]) -> list[int]:
         """The seats of seats that actor may aim a restricted action at, or that may block actor's Foreign Aid (the
@@ -144,5 +149,6 @@ class CoupState(CardState[Player]):
         once, as it asks who is still in."""
         if not self.factions_split():
             return seats
-        side = self.allegiance[actor]
-        return [seat for seat in seats if self.allegiance[seat] != side]
+        players = self.players
+        side = players[actor].allegiance
+        return [seat for seat in seats if players[seat].allegiance != side]

@@ -1,4 +1,4 @@
-"""What every card game's view shows alike: each seat's public side, its hand only to whom may see it, and the table."""
+"""What every card game's view shows alike: the state's seats, a hand only to whom may see it, and the table."""
 
 from __future__ import annotations
 
@@ -9,53 +9,19 @@ from core.cards.seats import CardState, Seat
 from core.frozen import frozen_dataclass
 
 
-@frozen_dataclass
-class CardSeatView:
-    """One player as everyone sees it; hand is set only for whom may see it (the viewer's own seat, and every seat
-    at the end of the game and in a replay)."""
-
-    seat: int
-    name: str
-    coins: int
-    influence: int
-    revealed: tuple[str, ...]
-    claims: tuple[str, ...]
-    alive: bool
-    hand: tuple[str, ...] | None
-
-
-SeatFields = tuple[int, str, int, int, tuple[str, ...], tuple[str, ...], bool, tuple[str, ...] | None]
-
-
-def seat_fields(seat: int, player: Seat, hand_shown: bool) -> SeatFields:
-    """The fields every game's seat view starts with, in CardSeatView's order, the hand only if shown: a game passes
-    them by position, and its own fields after them by position too (views are made for every decision; a call that
-    adds fields by name to a list passed by position costs twice as much)."""
-    hidden = player.hidden
-    return (
-        seat,
-        player.name,
-        player.coins,
-        len(hidden),
-        player.revealed,
-        player.claims,
-        player.alive,
-        hidden if hand_shown else None,
-    )
-
-
 def all_hands_shown(state: CardState[Any], every_hand: bool) -> bool:
     """Whether a view shows every seat's hand, not only the viewer's own: at the end of the game, or with every_hand."""
     return every_hand or state.window == "over"
 
 
-SeatViewT = TypeVar("SeatViewT", bound=CardSeatView)
+SeatViewT = TypeVar("SeatViewT", bound=Seat)
 
 
 @frozen_dataclass
 class CardView(Generic[SeatViewT]):
-    """A seat's whole picture of the table, and the moves it may make now. Each game adds its own fields, and names
-    its seat views' type again on players (the wire decodes a view by its fields' declared types)."""
+    """A seat's whole picture of the table, and the moves it may make now: the state's own seats (which show no card
+    but to whom may see it: see CardState.shown_seats). Each game adds its own fields, and names its seats' type again
+    on players (the wire decodes a view by its fields' declared types)."""
 
     viewer: int | None
     players: tuple[SeatViewT, ...]

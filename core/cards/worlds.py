@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from core.cards.beliefs import Hands
 from core.cards.g54.config import G54Config
-from core.cards.g54.state import G54Player, G54State
+from core.cards.g54.state import G54State
 from core.cards.g54.views import G54View
-from core.cards.state import CoupConfig, CoupState, Player
+from core.cards.state import CoupConfig, CoupState
 from core.cards.views import CoupView
 from core.rng import seed_state
 
@@ -25,12 +25,10 @@ def coup_world(view: CoupView, hands: Hands, rest: list[str], seed: int) -> Coup
         raise ValueError(f"a {view.window} window is not built from a view")
     names = tuple(p.name for p in view.players)
     config = CoupConfig(len(names), names, inquisitor=view.inquisitor, reformation=view.reformation)
-    players = tuple(
-        Player(p.name, p.coins, tuple(p.hand or hands.get(p.seat, ())), p.revealed, p.claims) for p in view.players
-    )
-    state = CoupState(config, players, tuple(rest), seed_state(seed), view.active, view.window, view.owed)
+    players = tuple([p.but(hand=None) for p in view.players])  # the seats as the state keeps them: hands apart
+    dealt = tuple([tuple(p.hand or hands.get(p.seat, ())) for p in view.players])
+    state = CoupState(config, players, dealt, tuple(rest), seed_state(seed), view.active, view.window, view.owed)
     state.turn, state.version, state.reserve = view.turn, view.version, view.reserve
-    state.allegiance = tuple(p.allegiance for p in view.players) if view.players[0].allegiance else ()
     state.pending, state.challenge = view.pending, view.challenge  # public records, never changed: shared
     return state
 
@@ -42,13 +40,22 @@ def g54_world(view: G54View, hands: Hands, rest: list[str], seed: int) -> G54Sta
         raise ValueError(f"a {view.window} window is not built from a view")
     names = tuple(p.name for p in view.players)
     config = G54Config(len(names), names, selection="pick", roles=view.roles)
-    deck, players = list(rest), []
+    deck, dealt, asides = list(rest), [], []
     for p in view.players:
-        aside = p.aside if p.aside is not None else tuple(deck.pop(0) for _ in range(p.aside_count))
-        hand = p.hand or hands.get(p.seat, ())
-        players.append(G54Player(p.name, p.coins, tuple(hand), p.revealed, p.claims, tuple(aside), not p.alive))
+        asides.append(p.aside if p.aside is not None else tuple(deck.pop(0) for _ in range(p.aside_count)))
+        dealt.append(tuple(p.hand or hands.get(p.seat, ())))
+    players = tuple([p.but(hand=None, aside=None, tokens=()) for p in view.players])  # as the state keeps them
     state = G54State(
-        config, view.roles, tuple(players), tuple(deck), seed_state(seed), view.active, view.window, view.owed
+        config,
+        view.roles,
+        players,
+        tuple(dealt),
+        tuple(asides),
+        tuple(deck),
+        seed_state(seed),
+        view.active,
+        view.window,
+        view.owed,
     )
     state.turn, state.version = view.turn, view.version
     state.spying, state.peacekeeper, state.collector, state.taxed = (

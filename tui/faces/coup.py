@@ -11,8 +11,9 @@ from core.cards.events import Event
 from core.cards.moves import Move
 from core.cards.phrases import coins_text
 from core.cards.rules import ACTIONS, CONVERT_OTHER_COST, CONVERT_SELF_COST
+from core.cards.state import Player
 from core.cards.text import challenge_prompt, describe, move_label, situation, waiting_for
-from core.cards.views import CoupView, SeatView
+from core.cards.views import CoupView
 from tui.faces.auto_pass import coup_pass_kind
 from tui.faces.base import Choice
 from tui.faces.decisions import AskExamine, AskKeep, Decision, Play, ask_card, ask_target
@@ -102,7 +103,7 @@ class CoupFace:
     def waiting_for(self, view: CoupView) -> str:
         return waiting_for(view)
 
-    def seat_parts(self, view: CoupView, seat: SeatView, show_hand: bool) -> SeatParts:
+    def seat_parts(self, view: CoupView, seat: Player, show_hand: bool) -> SeatParts:
         return coup_seat_parts(seat, show_hand)
 
     def __init__(self) -> None:

@@ -10,8 +10,9 @@ from textual.widget import Widget
 
 from core.cards.events import Event
 from core.cards.g54.roles import BY_KIND, RICH_POOR, ROLE
+from core.cards.g54.state import G54Player
 from core.cards.g54.text import describe, move_label, purpose, situation, waiting_for
-from core.cards.g54.views import G54SeatView, G54View
+from core.cards.g54.views import G54View
 from core.cards.moves import Move
 from core.cards.phrases import challenge_question, coins_text
 from core.cards.rules import COUP_COST
@@ -125,7 +126,7 @@ class G54Face:
     def waiting_for(self, view: G54View) -> str:
         return waiting_for(view)
 
-    def seat_parts(self, view: G54View, seat: G54SeatView, show_hand: bool) -> SeatParts:
+    def seat_parts(self, view: G54View, seat: G54Player, show_hand: bool) -> SeatParts:
         return g54_seat_parts(seat, view, show_hand)
 
     def panels(self) -> Iterable[Widget]:

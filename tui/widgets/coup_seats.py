@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.cards.views import SeatView
+from core.cards.state import Player
 from tui.widgets.seat_panel import SeatParts, seat_parts
 
 FACTION_STYLE = {"Loyalist": "bold dodger_blue1", "Reformist": "bold dark_orange"}
 
 
-def faction(seat: SeatView) -> Text:
+def faction(seat: Player) -> Text:
     """The allegiance in words and colour (never colour alone), or nothing outside Reformation."""
     return Text(seat.allegiance, style=FACTION_STYLE.get(seat.allegiance, "")) if seat.allegiance else Text()
 
 
-def coup_seat_parts(seat: SeatView, show_hand: bool) -> SeatParts:
+def coup_seat_parts(seat: Player, show_hand: bool) -> SeatParts:
     """The seat's parts, with the allegiance beside the cards while it plays."""
     side = (faction(seat),) if seat.allegiance and seat.alive else ()
     return seat_parts(seat, show_hand, side)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.cards.g54.views import G54SeatView, G54View
+from core.cards.g54.state import G54Player
+from core.cards.g54.views import G54View
 from tui.widgets.seat_panel import SeatParts, seat_parts
 
 TOKEN_STYLE = {
@@ -27,12 +28,12 @@ def token_label(token: str, seat: int, view: G54View) -> str:
     return token
 
 
-def tokens(seat: G54SeatView, view: G54View) -> tuple[Text, ...]:
+def tokens(seat: G54Player, view: G54View) -> tuple[Text, ...]:
     """The role tokens in front of seat, in words on their colour."""
     return tuple(Text(token_label(t, seat.seat, view), style=TOKEN_STYLE.get(t, "bold")) for t in seat.tokens)
 
 
-def face_down(seat: G54SeatView) -> tuple[Text, ...]:
+def face_down(seat: G54Player) -> tuple[Text, ...]:
     """Cards lost face down (named only to whom sees the hand)."""
     known = list(seat.aside or ())
     return tuple(
@@ -41,6 +42,6 @@ def face_down(seat: G54SeatView) -> tuple[Text, ...]:
     )
 
 
-def g54_seat_parts(seat: G54SeatView, view: G54View, show_hand: bool) -> SeatParts:
+def g54_seat_parts(seat: G54Player, view: G54View, show_hand: bool) -> SeatParts:
     """The seat's parts: coins and cards, role tokens, cards lost face up and face down, claims."""
     return seat_parts(seat, show_hand, tokens(seat, view), face_down(seat))

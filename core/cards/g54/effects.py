@@ -91,18 +91,18 @@ def _draw(s: G54State, p: Pending, count: int, events: list[Event]) -> None:
 
 def _producer(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     if reached:
-        target = s.players[reached[0]]
-        if len(set(target.hidden)) > 1:
+        hand = s.hands[reached[0]]
+        if len(set(hand)) > 1:
             open_window(s, "give", (reached[0],))
         else:
-            take_given(s, reached[0], target.hidden[0], events)
+            take_given(s, reached[0], hand[0], events)
 
 
 def take_given(s: G54State, seat: int, card: str, events: list[Event]) -> None:
     """The Producer's target hands over card; the Producer draws and decides what to keep and give back."""
     pending = s.pending
     assert pending is not None
-    s.set_player(seat, s.players[seat].holding(without(s.players[seat].hidden, card)))
+    s.set_hand(seat, without(s.hands[seat], card))
     s.pending = pending.__replace__(given=card)
     events.append(Event("given", seat, pending.actor))
     events.append(Event("handed", seat, pending.actor, cards=(card,), to=(seat, pending.actor)))
@@ -123,13 +123,11 @@ def answer_produce(s: G54State, seat: int, move: Move, events: list[Event]) -> N
     """The Producer keeps move.cards, gives move.card to the target and returns the rest to the deck."""
     pending = s.pending
     assert pending is not None and pending.target is not None and pending.given is not None and move.card
-    player = s.players[seat]
-    pool = [*player.hidden, pending.given, *s.drawn]
+    pool = [*s.hands[seat], pending.given, *s.drawn]
     for card in (*move.cards, move.card):
         pool.remove(card)
-    s.set_player(seat, player.holding(tuple(move.cards)))
-    target = s.players[pending.target]
-    s.set_player(pending.target, target.holding((*target.hidden, move.card)))
+    s.set_hand(seat, tuple(move.cards))
+    s.set_hand(pending.target, (*s.hands[pending.target], move.card))
     shuffle_in(s, pool)
     s.drawn = ()
     events.append(Event("exchanged", seat, amount=len(pool)))

@@ -134,7 +134,7 @@ def _from_rich_to_poor(seat: int, living: list[int], fair: tuple[int, ...], weal
 
 def _prove_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     assert s.challenge is not None
-    return prove_or_concede(s.challenge.card in s.players[seat].hidden)
+    return prove_or_concede(s.challenge.card in s.hands[seat])
 
 
 def _exchange_moves(s: G54State, seat: int) -> tuple[Move, ...]:
@@ -142,15 +142,15 @@ def _exchange_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     player = s.players[seat]
     writer = s.pending is not None and s.pending.kind == "writer"
     more = writer and player.coins >= 1 and bool(s.deck)
-    return (*keeps(player.hidden, s.drawn), *(DRAW if more else ()))
+    return (*keeps(s.hands[seat], s.drawn), *(DRAW if more else ()))
 
 
 def _produce_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     assert s.pending is not None and s.pending.given is not None
-    player = s.players[seat]
-    pool = [*player.hidden, s.pending.given, *s.drawn]
+    hand = s.hands[seat]
+    pool = [*hand, s.pending.given, *s.drawn]
     moves: set[Move] = set()
-    for keep in combinations(sorted(pool), len(player.hidden)):
+    for keep in combinations(sorted(pool), len(hand)):
         rest = list(pool)
         for card in keep:
             rest.remove(card)
@@ -187,7 +187,7 @@ LEGAL: dict[str, Callable[[G54State, int], tuple[Move, ...]]] = {
     "block": _block_moves,
     "lose": lambda s, seat: losses.loss_moves(s, seat),
     "exchange": _exchange_moves,
-    "give": lambda s, seat: one_per_card("give", s.players[seat].hidden),
+    "give": lambda s, seat: one_per_card("give", s.hands[seat]),
     "produce": _produce_moves,
     "extort": _extort_moves,
     "lawyer": lambda s, seat: CLAIM_OR_PASS,
@@ -257,8 +257,12 @@ class G54Game(WindowGame):
         rng, first = first_seat(rng, config.players, config.first_player)
         cards = [role for role in roles for _ in range(COPIES)]
         rng = shuffle(rng, cards)
-        players, deck = deal(tuple(G54Player(name) for name in config.seat_names()), tuple(cards))
-        return G54State(config, roles, players, deck, rng, active=first, window="action", owed=(first,))
+        hands, deck = deal(config.players, tuple(cards))
+        players = tuple(
+            [G54Player(seat, name, influence=len(hands[0])) for seat, name in enumerate(config.seat_names())]
+        )
+        asides = ((),) * config.players
+        return G54State(config, roles, players, hands, asides, deck, rng, active=first, window="action", owed=(first,))
 
     def legal(self, state: G54State, seat: int) -> tuple[Move, ...]:
         """Every move seat may make now."""

@@ -29,7 +29,7 @@ def _reactive(roles: tuple[str, ...], coup: bool) -> tuple[str, ...]:
 
 def loss_moves(s: G54State, seat: int) -> tuple[Move, ...]:
     """Reveal a card, or set one aside face down claiming a reactive role."""
-    hand = s.players[seat].hidden
+    hand = s.hands[seat]
     reveal = one_per_card("reveal", hand)
     roles = reactions(s, seat, s.losses[0][1])
     return (*reveal, *[claim for role in roles for claim in one_per_card(role.lower(), hand)]) if roles else reveal
@@ -56,8 +56,8 @@ def answer_loss(s: G54State, seat: int, move: Move, events: list[Event]) -> None
         return
     role = move.kind.title()
     pay_tax(s, seat, role, events)
-    player = s.players[seat]
-    s.set_player(seat, player.but(hidden=without(player.hidden, move.card), aside=(*player.aside, move.card)))
+    s.set_hand(seat, without(s.hands[seat], move.card))
+    s.set_aside(seat, (*s.asides[seat], move.card))
     s.reaction = Claim(seat, role, reason, aside=move.card)
     events.append(Event("react", seat, card=role, what=reason))
     if not open_window(s, "react", s.clockwise_from(seat)):
@@ -83,11 +83,11 @@ def settle_reaction(s: G54State, challenger: int | None, events: list[Event]) ->
     claim = s.reaction
     assert claim is not None and claim.aside is not None
     s.reaction = None
-    player = s.players[claim.seat]
     true = claim.aside == claim.role
     if challenger is not None:
-        aside, revealed = without(player.aside, claim.aside), (*player.revealed, claim.aside)
-        s.set_player(claim.seat, player.but(aside=aside, revealed=revealed))
+        s.set_aside(claim.seat, without(s.asides[claim.seat], claim.aside))
+        player = s.players[claim.seat]
+        s.set_player(claim.seat, player.but(revealed=(*player.revealed, claim.aside)))
         events.append(Event("challenge", challenger, claim.seat, claim.role))
         events.append(Event("shown_aside", claim.seat, challenger, claim.aside, what="true" if true else "false"))
         s.losses = ((challenger, "challenge") if true else (claim.seat, "challenge"), *s.losses)
@@ -97,8 +97,7 @@ def settle_reaction(s: G54State, challenger: int | None, events: list[Event]) ->
             events.append(Event("gain", claim.seat, amount=INTELLECTUAL_GAIN, what="intellectual"))
         elif s.deck:
             (drawn,) = s.draw(1)
-            player = s.players[claim.seat]
-            s.set_player(claim.seat, player.holding((*player.hidden, drawn)))
+            s.set_hand(claim.seat, (*s.hands[claim.seat], drawn))
             events.append(Event("missionary", claim.seat))
             events.append(Event("replace", claim.seat, cards=(drawn,), to=(claim.seat,)))
     check_out(s, claim.seat, events)
@@ -109,7 +108,7 @@ def check_out(s: G54State, seat: int, events: list[Event]) -> None:
     Lawyer or go to the treasury, and its tokens leave play."""
     player = s.players[seat]
     pending_claim = s.reaction is not None and s.reaction.seat == seat
-    if player.hidden or player.out or pending_claim:
+    if s.hands[seat] or player.out or pending_claim:
         return
     s.set_player(seat, player.but(out=True))
     coins = eliminate(s, seat, events, "" if LAWYER in s.roles else "treasury")

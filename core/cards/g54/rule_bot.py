@@ -7,7 +7,8 @@ import random
 from math import comb
 
 from core.cards.g54.roles import BY_KIND, COPIES, EVERYONE, FRIEND, RICH_POOR, ROLES, Role
-from core.cards.g54.views import G54SeatView, G54View
+from core.cards.g54.state import G54Player
+from core.cards.g54.views import G54View
 from core.cards.moves import Move, is_one_of, move
 from core.cards.rules import COUP_COST
 
@@ -52,7 +53,7 @@ def coups_bought(coins: int) -> int:
     return max(coins, 0) // COUP_COST
 
 
-def me(view: G54View) -> G54SeatView:
+def me(view: G54View) -> G54Player:
     """The viewer's seat."""
     assert view.viewer is not None
     return view.players[view.viewer]
@@ -98,7 +99,7 @@ def threat(view: G54View, seat: int) -> float:
     return player.influence * 10 + player.coins
 
 
-def reached(view: G54View) -> list[G54SeatView]:
+def reached(view: G54View) -> list[G54Player]:
     """The players an action on everyone would reach: not the viewer, the Peacekeeper or a treaty partner."""
     partner = view.viewer in view.treaty
     return [
@@ -234,7 +235,7 @@ class G54RuleBot:
         return worth
 
     @staticmethod
-    def harm_worth(view: G54View, role: Role, target: G54SeatView | None) -> float:
+    def harm_worth(view: G54View, role: Role, target: G54Player | None) -> float:
         """The influence an attack costs those it reaches (a last card counts more)."""
         if role.harm != "influence":
             return 0.0
@@ -257,7 +258,7 @@ class G54RuleBot:
         return coin_grab(sum(min(p.coins, role.takes) for p in payers))
 
     @staticmethod
-    def token_worth(view: G54View, role: Role, target: G54SeatView | None) -> float:
+    def token_worth(view: G54View, role: Role, target: G54Player | None) -> float:
         """A token taken for oneself is worth having unless already held; a treaty is worth most with the
         strongest rival and nothing once only two players remain (it lapses)."""
         if role.token in OWN_TOKENS:

@@ -3,28 +3,52 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
 
 from core.cards.g54.config import G54Config
 from core.cards.g54.roles import ROLES
-from core.cards.seats import CardChallenge, CardState, Seat
-from core.frozen import frozen_dataclass
+from core.cards.seats import CardChallenge, CardState, Seat, replacing
+from core.frozen import frozen_dataclass, remember
 
 DISAPPEAR_TOKENS = 3
 
 
 @frozen_dataclass
 class G54Player(Seat):
-    """A G54 seat: also the cards lost face down (aside, after an unchallenged reactive claim), and whether it is
-    out."""
+    """A G54 seat, as the state keeps it and every view shows it: also how many cards it lost face down (after an
+    unchallenged reactive claim; which ones, aside, only on the copy shown to whom sees its hand: the state keeps them
+    in its asides), the role tokens in front of it (on the copy a view shows: the state keeps who holds each), and
+    whether it is out."""
 
-    aside: tuple[str, ...] = ()
+    aside_count: int = 0
+    aside: tuple[str, ...] | None = None
+    tokens: tuple[str, ...] = ()
     out: bool = False
+    with_tokens: Any = field(default=None, init=False, compare=False, repr=False)  # memo of holding_tokens
 
     def still_in(self) -> bool:
         """In the game until out."""
         return not self.out
+
+    def holding_tokens(self, tokens: tuple[str, ...]) -> Self:
+        """This seat as a view shows it with the role tokens in front of it (worked out once for each set of tokens
+        and kept with the seat, which never changes: only public fields, so safe in reach of any view)."""
+        if not tokens:
+            return self
+        memo = self.with_tokens
+        if memo is not None and memo[0] == tokens:
+            twin: Self = memo[1]
+            return twin
+        twin = self.__replace__(tokens=tokens)
+        remember(self, "with_tokens", (tokens, twin))
+        return twin
+
+    def showing_all(self, hand: tuple[str, ...], aside: tuple[str, ...], tokens: tuple[str, ...]) -> Self:
+        """This seat as a view shows it to whom may see its cards: with hand, the cards it set aside and its tokens
+        (made anew for each view, never kept: see Seat.showing)."""
+        twin: Self = self.__replace__(hand=hand, aside=aside, tokens=tokens)
+        return twin
 
 
 @frozen_dataclass
@@ -91,6 +115,8 @@ class G54State(CardState["G54Player"]):
     config: G54Config
     roles: tuple[str, ...]
     players: tuple[G54Player, ...]
+    hands: tuple[tuple[str, ...], ...]
+    asides: tuple[tuple[str, ...], ...]
     deck: tuple[str, ...]
     rng: int
     active: int = 0
@@ -113,6 +139,11 @@ class G54State(CardState["G54Player"]):
     turn: int = 1
     version: int = 0
     winner: int | None = None
+
+    def set_aside(self, seat: int, aside: tuple[str, ...]) -> None:
+        """seat has aside set aside face down (how many, public, follows)."""
+        self.asides = replacing(self.asides, seat, aside)
+        self.set_player(seat, self.players[seat].but(aside_count=len(aside)))
 
     def treaty_holds(self) -> bool:
         """A treaty lapses when only two players remain."""

@@ -6,22 +6,12 @@ import functools
 
 from core.cards.g54.state import Challenge, G54Player, G54State
 from core.cards.moves import Move
-from core.cards.seats import seat_views
-from core.cards.table_view import CardSeatView, CardView, all_hands_shown, card_view, seat_fields
+from core.cards.seats import replacing
+from core.cards.table_view import CardView, all_hands_shown, card_view
 from core.frozen import frozen_dataclass
 
 TOKEN_SETS_KEPT = 1024
 """How many tables' sets of tokens are kept worked out (see tokens)."""
-
-
-@frozen_dataclass
-class G54SeatView(CardSeatView):
-    """A G54 player as everyone sees it: also how many cards it lost face down, which (aside) only to whom sees its
-    hand, and the role tokens in front of it."""
-
-    aside_count: int
-    aside: tuple[str, ...] | None
-    tokens: tuple[str, ...]
 
 
 @frozen_dataclass
@@ -50,10 +40,10 @@ class ClaimView:
 
 
 @frozen_dataclass
-class G54View(CardView[G54SeatView]):
+class G54View(CardView[G54Player]):
     """A seat's whole picture of a G54 table, and the moves it may make now."""
 
-    players: tuple[G54SeatView, ...]
+    players: tuple[G54Player, ...]
     roles: tuple[str, ...]
     pending: G54PendingView | None
     claim: ClaimView | None
@@ -92,19 +82,31 @@ def _tokens_of(
     return tuple(held)
 
 
-def _seat_view(seat: int, player: G54Player, tokens: tuple[str, ...], hand_shown: bool) -> G54SeatView:
-    aside = player.aside if hand_shown else None
-    return G54SeatView(*seat_fields(seat, player, hand_shown), len(player.aside), aside, tokens)
+def _shown_seats(state: G54State, viewer: int | None, all_shown: bool, held: bool) -> tuple[G54Player, ...]:
+    """What a view shows of the seats: the state's own, but viewer's (or, with all_shown, every seat's) showing its hand
+    and the cards it set aside, and, while held, the role tokens in front of each."""
+    players = state.players
+    if not held and not all_shown:
+        if viewer is None:
+            return players
+        return replacing(players, viewer, players[viewer].showing_all(state.hands[viewer], state.asides[viewer], ()))
+    seats = len(state.players)
+    treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
+    extras = tokens(seats, state.peacekeeper, treaty, state.collector, state.disappear) if held else ((),) * seats
+    shown = []
+    for seat, player in enumerate(players):
+        if all_shown or seat == viewer:
+            shown.append(player.showing_all(state.hands[seat], state.asides[seat], extras[seat]))
+        else:
+            shown.append(player.holding_tokens(extras[seat]))
+    return tuple(shown)
 
 
 def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> G54View:
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
-    all_shown = all_hands_shown(state, every_hand)
     held = state.peacekeeper is not None or state.treaty is not None or state.collector is not None or state.disappear
+    players = _shown_seats(state, seat, all_hands_shown(state, every_hand), bool(held))
     treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
-    seats = len(state.players)
-    extras = tokens(seats, state.peacekeeper, treaty, state.collector, state.disappear) if held else ((),) * seats
-    players = seat_views(state.players, seat, all_shown, extras, _seat_view)
     pending = state.pending
     actor = None if pending is None else pending.actor
     sees_draw = seat is not None and seat == actor and state.window in ("exchange", "produce")
