@@ -45,6 +45,7 @@ from tests.ssh_helpers import (
     within,
 )
 from tui.screens.lobby import LobbyScreen
+from tui.screens.table import TableScreen
 from tui.ssh_apps import DoorApp, lobby_app_factory
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,8 +59,9 @@ class Tiny(App[int]):
 
 
 def version(app: Any) -> int:
-    """The version of the game the app's table shows."""
-    screen = table_screen(app)
+    """The version of the game the app's table shows (under whatever dialog opened over it since: another player's
+    claim may already ask for an answer)."""
+    screen = next((screen for screen in app.screen_stack if isinstance(screen, TableScreen)), None)
     assert screen is not None
     return int(screen.table.view().version)
 
