@@ -133,5 +133,5 @@ def assert_private_events_reach_only_their_seats(events: list[Event], viewers: l
 
 def assert_only_own_hand_shown(view: CoupView, state: CoupState, viewer: int | None) -> None:
     """view shows viewer's own hand and no other seat's."""
-    for seat, seat_view in enumerate(view.players):
-        assert seat_view.hand == (tuple(state.hands[seat]) if seat == viewer else None)
+    for seat, hand in enumerate(view.hands):
+        assert hand == (tuple(state.hands[seat]) if seat == viewer else None)

@@ -91,7 +91,7 @@ def test_replay_json_prints_the_final_state(tmp_path, capsys):
     assert final["winner"] == expected.winner
     assert [p["coins"] for p in final["players"]] == [p.coins for p in expected.players]
     assert final["config"]["names"] == ["A", "B", "C"]
-    kept = {"seat", "name", "coins", "influence", "revealed", "claims", "hand", "allegiance"}  # no memos
+    kept = {"seat", "name", "coins", "influence", "revealed", "claims", "allegiance"}  # no memos
     assert all(set(p) == kept for p in final["players"]) and final["hands"] == [list(h) for h in expected.hands]
 
 

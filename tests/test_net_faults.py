@@ -78,7 +78,7 @@ async def test_a_player_dropped_in_a_challenge_window_resumes_by_its_profile(tmp
         assert any(e["kind"] == "declare" and e["what"] == "tax" and e["seat"] == 1 for e in update["events"])
         assert lobby.seats[0].kind == "person" and lobby.seats[0].conn is not None
         table = lobby.table
-        assert table is not None and update["view"]["players"][0]["hand"] == list(table.state.hands[0])
+        assert table is not None and update["view"]["hands"][0] == list(table.state.hands[0])
 
         back.send(move(update["version"], "pass"))
         after = await bob.update(lambda m: m["version"] > before["version"])
@@ -98,7 +98,7 @@ async def test_the_same_name_from_another_identity_gets_nobodys_seat(tmp_path: P
         assert (await mallory.request(move(before["version"], "pass")))["code"] == "not_seated"
         assert (await mallory.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
         watched = await mallory.update()
-        assert watched["seat"] is None and all(p["hand"] is None for p in watched["view"]["players"])
+        assert watched["seat"] is None and all(hand is None for hand in watched["view"]["hands"])
         assert host.tables[table_id].seats[0].conn is None
 
 
@@ -254,9 +254,9 @@ async def test_a_host_killed_mid_game_resumes_the_table_from_its_journal(tmp_pat
         assert joined["resumed"] is True and joined["seat"] == 0 and joined["table"] == table_id
         update = await back.update()
         assert update["version"] == before["version"]
-        mine, theirs = update["view"]["players"], before["view"]["players"]
-        assert [p["coins"] for p in mine] == [p["coins"] for p in theirs]
-        assert mine[0]["hand"] == theirs[0]["hand"] and mine[0]["hand"]
+        mine, theirs = update["view"], before["view"]
+        assert [p["coins"] for p in mine["players"]] == [p["coins"] for p in theirs["players"]]
+        assert mine["hands"][0] == theirs["hands"][0] and mine["hands"][0]
         assert update["view"] == before["view"]
         final = await play_raw(back, seed=3)
         assert final["view"]["winner"] is not None

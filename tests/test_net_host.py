@@ -247,7 +247,7 @@ async def test_the_clients_own_hands_and_the_final_reveal_reach_every_seat(tmp_p
         state = host.tables[table_id].table.state  # type: ignore[union-attr]
         for final in finals:
             assert final["view"]["winner"] == state.winner
-            assert [p["hand"] for p in final["view"]["players"]] == [list(hand) for hand in state.hands]
+            assert final["view"]["hands"] == [list(hand) for hand in state.hands]
 
 
 @pytest.mark.parametrize(
@@ -297,9 +297,9 @@ async def test_a_spectator_sees_only_public_views_and_events(tmp_path: Path) -> 
             assert view["legal"] == [] and view["drawn"] == [] and view["choices"] == []
             assert all(event["to"] is None and event["cards"] == [] for event in update["events"])
             if view["winner"] is None:
-                assert all(player["hand"] is None for player in view["players"])
+                assert all(hand is None for hand in view["hands"])
         state = host.tables[table_id].table.state  # type: ignore[union-attr]
-        assert [p["hand"] for p in final["view"]["players"]] == [list(hand) for hand in state.hands]
+        assert final["view"]["hands"] == [list(hand) for hand in state.hands]
 
 
 def notices(peer: RawPeer, code: str) -> list[str]:
@@ -356,9 +356,9 @@ def check_frame_secrecy(frame: Message, seat: int | None, states: list[Any]) -> 
     assert state.version == version == view["version"]
     if view["winner"] is not None:
         return
-    assert [path for path, _ in hands] == ([] if seat is None else [("view", "players", seat, "hand")]), frame
+    assert [path for path, _ in hands] == ([] if seat is None else [("view", "hands", seat)]), frame
     for index, player in enumerate(view["players"]):
-        assert player["hand"] == (list(state.hands[index]) if index == seat else None)
+        assert view["hands"][index] == (list(state.hands[index]) if index == seat else None)
         assert player["revealed"] == list(state.players[index].revealed)
         assert player["claims"] == list(state.players[index].claims)
     exchanging = state.window == "exchange" and seat == state.active
@@ -371,7 +371,7 @@ def check_frame_secrecy(frame: Message, seat: int | None, states: list[Any]) -> 
     # every list spelling the deck's order is one checked above as public or the seat's own (a player's public claims
     # can name the same three cards by chance)
     deck = list(state.deck)
-    known = [*(p[field] for p in view["players"] for field in ("hand", "revealed", "claims")), view["drawn"]]
+    known = [*view["hands"], *(p[field] for p in view["players"] for field in ("revealed", "claims")), view["drawn"]]
     known += [view["choices"], *(event["cards"] for event in frame["events"])]
     spelled = sum(1 for found in lists if found == deck)
     assert len(deck) < 3 or spelled == sum(1 for found in known if found == deck), f"the deck order sent to seat {seat}"

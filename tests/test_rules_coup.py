@@ -814,11 +814,8 @@ def walk(value: Any) -> list[tuple[str, Any]]:
 def assert_no_secrets(state: CoupState, viewer: int | None) -> None:
     """The view of viewer holds no other seat's hand, no deck order and no generator state."""
     view = COUP.view(state, viewer)
-    for seat, seat_view in enumerate(view.players):
-        if seat == viewer:
-            assert seat_view.hand == tuple(state.hands[seat])
-        else:
-            assert seat_view.hand is None
+    for seat, shown in enumerate(view.hands):
+        assert shown == (tuple(state.hands[seat]) if seat == viewer else None)
     pairs = walk(dataclasses.asdict(view))
     keys = {key for key, _ in pairs}
     assert not keys & {"deck", "rng", "hidden", "discarded", "losses"}
@@ -858,7 +855,7 @@ def test_the_spectator_view_has_no_hands() -> None:
     for state in mid_game_states():
         view = COUP.view(state, None)
         assert view.viewer is None and view.me() is None and view.legal == ()
-        assert all(p.hand is None for p in view.players) and view.drawn == ()
+        assert all(shown is None for shown in view.hands) and view.drawn == ()
         assert [p.influence for p in view.players] == [len(hand) for hand in state.hands]
 
 
@@ -891,11 +888,11 @@ def test_private_events_are_seen_only_by_their_seats() -> None:
 
 def test_hands_are_shown_to_everyone_only_once_the_game_is_over() -> None:
     state = stacked([[DUKE], [CONTESSA, AMBASSADOR]], revealed=[[CAPTAIN], []], coins=[2, 7], first=B)
-    assert COUP.view(state, A).players[B].hand is None
+    assert COUP.view(state, A).hands[B] is None
     state, _ = play(state, (B, coup(A)))
     assert state.window == "over"
     for viewer in (A, None):
-        assert COUP.view(state, viewer).players[B].hand == (CONTESSA, AMBASSADOR)
+        assert COUP.view(state, viewer).hands[B] == (CONTESSA, AMBASSADOR)
 
 
 def test_deck_for_puts_the_first_card_drawn_on_top() -> None:

@@ -284,7 +284,7 @@ def test_producer_swaps_cards_with_its_target_which_keeps_its_influence() -> Non
     assert hand(state, A) == ["Guerrilla", "Producer"] and hand(state, B) == ["Banker", "Politician"]
     assert "Peacekeeper" in state.deck and len(state.deck) == 9 and state.active == B
     assert [(e.seat, e.target, e.cards, e.to) for e in of_kind(events, "handed")] == [(A, B, ("Banker",), (A, B))]
-    assert G54.view(state, C).players[B].hand is None
+    assert G54.view(state, C).hands[B] is None
 
 
 def test_producer_target_with_one_influence_gives_its_only_card() -> None:

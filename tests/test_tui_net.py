@@ -210,7 +210,7 @@ async def test_a_spectator_sees_no_hands(host):
         await pilot.pause()
         view = app.screen.table.view()
         assert view.viewer is None and view.legal == ()
-        assert all(p.hand is None for p in view.players)
+        assert all(hand is None for hand in view.hands)
         assert "watching" in str(app.screen.query_one("#status-bar").render())
         keys = {key.description for key in app.screen.query(FooterKey)}
         assert "Rules" in keys and not keys & {"Confirm on/off", "Pace"}  # a player's own keys

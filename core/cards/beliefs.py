@@ -156,12 +156,11 @@ def beliefs(view: CardView, bluff: float | None = None) -> Beliefs:
         raise ValueError("beliefs are a seat's, not a spectator's")
     if isinstance(view, CoupView) and view.two_player_variant:
         raise ValueError("the two-player variant's chosen cards are not tracked")
-    me = view.players[view.viewer]
-    seen = Counter(me.hand or ())
+    seen = Counter(view.own_hand() or ())
     seen.update(view.drawn)
     seen.update(card for player in view.players for card in player.revealed)
     if isinstance(view, G54View):
-        seen.update(view.players[view.viewer].aside or ())
+        seen.update(view.asides[view.viewer] or ())
         seen.update([view.given] if view.given is not None else [])  # a Producer's card in the hands of neither
     pool = tuple((card, copies - seen[card]) for card, copies in composition(view))
     denier = denial(view)

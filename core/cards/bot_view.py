@@ -15,7 +15,7 @@ def my_seat(view: CoupView) -> int:
 
 def hand(view: CoupView) -> tuple[str, ...]:
     """The viewer's own face-down cards."""
-    return view.players[my_seat(view)].hand or ()
+    return view.hands[my_seat(view)] or ()
 
 
 def me(view: CoupView) -> Player:

@@ -31,7 +31,7 @@ def validate(state: CoupState) -> None:
     if chosen and not set(allegiances) <= set(FACTIONS):
         raise BrokenInvariant(f"allegiances {allegiances}")
     for seat, player in enumerate(state.players):
-        if player.seat != seat or player.influence != len(state.hands[seat]) or player.hand is not None:
+        if player.seat != seat or player.influence != len(state.hands[seat]):
             raise BrokenInvariant(f"seat {seat} kept as {player} with the hand {state.hands[seat]}")
         if player.coins < 0:
             raise BrokenInvariant(f"seat {seat} has {player.coins} coins")

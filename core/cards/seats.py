@@ -16,8 +16,8 @@ class Seat(ABC):
     """One seat as the state keeps it and every view shows it: its number, coins, how many cards it holds face down
     (influence), those face up (revealed), and the characters it said it holds (claims, public); each game says when a
     seat is still in (alive). The cards themselves are kept apart, in the state's hands (and G54's asides), so a view
-    shows the state's own seats: hand is set only on the copy a view shows to whom may see it (see showing). A seat
-    never changes: a move makes a new one (gaining, claiming, ...), so a state's copy shares its seats."""
+    shows the state's own seats, and the hands to whom may see them beside. A seat never changes: a move makes a new
+    one (gaining, claiming, ...), so a state's copy shares its seats."""
 
     seat: int
     name: str
@@ -25,7 +25,6 @@ class Seat(ABC):
     influence: int = 0
     revealed: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
-    hand: tuple[str, ...] | None = None
     alive: bool = derived(lambda seat: seat.still_in())  # read for nearly every step of a game
     __replace__: ClassVar[Callable[..., Any]]  # given by frozen_dataclass (core.frozen.replacer)
 
@@ -59,12 +58,6 @@ class Seat(ABC):
         """This seat having left the game: its coins gone and its claims forgotten."""
         changed: Self = self.__replace__(coins=0, claims=())
         return changed
-
-    def showing(self, hand: tuple[str, ...]) -> Self:
-        """This seat as a view shows it to whom may see its cards: with hand. Made anew for each view, never kept with
-        the seat: a view shows the other seats' own records, and what is kept with one is in reach of every view."""
-        twin: Self = self.__replace__(hand=hand)
-        return twin
 
 
 T = TypeVar("T")
@@ -160,16 +153,6 @@ class CardState(Generic[SeatT]):
         """seat turns card from its hand face up."""
         self.hands = replacing(self.hands, seat, without(self.hands[seat], card))
         self.set_player(seat, self.players[seat].face_up(card))
-
-    def shown_seats(self, viewer: int | None, all_shown: bool) -> tuple[SeatT, ...]:
-        """What a view shows of the seats: the state's own, but viewer's (or, with all_shown, every seat's) showing its
-        hand."""
-        players = self.players
-        if all_shown:
-            return tuple([player.showing(hand) for player, hand in zip(players, self.hands, strict=True)])
-        if viewer is None:
-            return players
-        return replacing(players, viewer, players[viewer].showing(self.hands[viewer]))
 
     def add_coins(self, seat: int, coins: int) -> None:
         """seat gains coins (loses them, if negative)."""

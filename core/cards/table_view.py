@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Generic, TypeVar
 
 from core.cards.moves import Move
-from core.cards.seats import CardState, Seat
+from core.cards.seats import CardState, Seat, replacing
 from core.frozen import frozen_dataclass
 
 
@@ -14,17 +15,36 @@ def all_hands_shown(state: CardState[Any], every_hand: bool) -> bool:
     return every_hand or state.window == "over"
 
 
+def shown(
+    cards: tuple[tuple[str, ...], ...], viewer: int | None, all_shown: bool
+) -> tuple[tuple[str, ...] | None, ...]:
+    """What a view shows of each seat's cards (its hand, say): viewer's own, every seat's with all_shown, and None for
+    the others."""
+    if all_shown:
+        return cards
+    unseen = _unseen(len(cards))
+    return unseen if viewer is None else replacing(unseen, viewer, cards[viewer])
+
+
+@functools.cache
+def _unseen(seats: int) -> tuple[None, ...]:
+    """A None for each of seats (a view shows one for every hand it may not see: kept, made for every view)."""
+    return (None,) * seats
+
+
 SeatViewT = TypeVar("SeatViewT", bound=Seat)
 
 
 @frozen_dataclass
 class CardView(Generic[SeatViewT]):
-    """A seat's whole picture of the table, and the moves it may make now: the state's own seats (which show no card
-    but to whom may see it: see CardState.shown_seats). Each game adds its own fields, and names its seats' type again
-    on players (the wire decodes a view by its fields' declared types)."""
+    """A seat's whole picture of the table, and the moves it may make now: the state's own seats (which hold no card),
+    and each seat's hand to whom may see it (the viewer's own; every seat's at the end of the game and in a replay),
+    None for the others. Each game adds its own fields, and names its seats' type again on players (the wire decodes a
+    view by its fields' declared types)."""
 
     viewer: int | None
     players: tuple[SeatViewT, ...]
+    hands: tuple[tuple[str, ...] | None, ...]
     deck_count: int
     active: int
     turn: int
@@ -41,6 +61,14 @@ class CardView(Generic[SeatViewT]):
         """The viewer's own seat, if it has one."""
         return None if self.viewer is None else self.players[self.viewer]
 
+    def own_hand(self) -> tuple[str, ...] | None:
+        """The viewer's own hand (None for a spectator)."""
+        return None if self.viewer is None else self.hands[self.viewer]
+
+    def lost_face_down(self, seat: int) -> tuple[str, ...]:
+        """The cards seat lost face down that this view may name (only G54 loses cards face down)."""
+        return ()
+
 
 ViewT = TypeVar("ViewT", bound=CardView[Any])
 
@@ -51,16 +79,19 @@ def card_view(
     viewer: int | None,
     legal: tuple[Move, ...],
     players: tuple[Any, ...],
+    all_shown: bool,
     drawn: tuple[str, ...],
     game_fields: tuple[Any, ...],
 ) -> ViewT:
-    """A view of class cls: the fields every game's view starts with, in CardView's order, given the seat views and
-    the drawn cards the viewer may see, then game_fields, the game's own in its class's order. Built by position, in
-    one call (by name, a view would cost twice as much: the call binds every field by name; made for every decision)."""
+    """A view of class cls: the fields every game's view starts with, in CardView's order, given the seats, whether
+    every hand shows, and the drawn cards the viewer may see, then game_fields, the game's own in its class's order.
+    Built by position, in one call (by name, a view would cost twice as much: the call binds every field by name; made
+    for every decision)."""
     losing, reason = state.losses[0] if state.window == "lose" and state.losses else (None, "")
     return cls(  # every field but the game's own written out: one list of arguments to build, not two
         viewer,
         players,
+        shown(state.hands, viewer, all_shown),
         len(state.deck),
         state.active,
         state.turn,

@@ -38,7 +38,6 @@ def coins_held(players: tuple[Player, ...]) -> int:
 def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> CoupView:
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
     players = state.players
-    views = state.shown_seats(seat, all_hands_shown(state, every_hand))
     pending, window = state.pending, state.window
     exchanging = window == "exchange" and seat == state.active
     examiners = (pending.actor, pending.target) if pending is not None else ()  # who sees an examined card
@@ -54,4 +53,5 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every
         state.reserve,
         state.examined if seat is not None and seat in examiners else None,  # examined
     )
-    return card_view(CoupView, state, seat, legal, views, state.drawn if exchanging else (), game_fields)
+    all_shown = all_hands_shown(state, every_hand)
+    return card_view(CoupView, state, seat, legal, players, all_shown, state.drawn if exchanging else (), game_fields)

@@ -25,8 +25,8 @@ def coup_world(view: CoupView, hands: Hands, rest: list[str], seed: int) -> Coup
         raise ValueError(f"a {view.window} window is not built from a view")
     names = tuple(p.name for p in view.players)
     config = CoupConfig(len(names), names, inquisitor=view.inquisitor, reformation=view.reformation)
-    players = tuple([p.but(hand=None) for p in view.players])  # the seats as the state keeps them: hands apart
-    dealt = tuple([tuple(p.hand or hands.get(p.seat, ())) for p in view.players])
+    players = view.players  # the state's own seats
+    dealt = tuple([tuple(view.hands[p.seat] or hands.get(p.seat, ())) for p in view.players])
     state = CoupState(config, players, dealt, tuple(rest), seed_state(seed), view.active, view.window, view.owed)
     state.turn, state.version, state.reserve = view.turn, view.version, view.reserve
     state.pending, state.challenge = view.pending, view.challenge  # public records, never changed: shared
@@ -42,9 +42,10 @@ def g54_world(view: G54View, hands: Hands, rest: list[str], seed: int) -> G54Sta
     config = G54Config(len(names), names, selection="pick", roles=view.roles)
     deck, dealt, asides = list(rest), [], []
     for p in view.players:
-        asides.append(p.aside if p.aside is not None else tuple(deck.pop(0) for _ in range(p.aside_count)))
-        dealt.append(tuple(p.hand or hands.get(p.seat, ())))
-    players = tuple([p.but(hand=None, aside=None, tokens=()) for p in view.players])  # as the state keeps them
+        aside = view.asides[p.seat]
+        asides.append(aside if aside is not None else tuple(deck.pop(0) for _ in range(p.aside_count)))
+        dealt.append(tuple(view.hands[p.seat] or hands.get(p.seat, ())))
+    players = tuple([p.but(tokens=()) if p.tokens else p for p in view.players])  # as the state keeps them
     state = G54State(
         config,
         view.roles,

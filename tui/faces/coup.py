@@ -104,7 +104,7 @@ class CoupFace:
         return waiting_for(view)
 
     def seat_parts(self, view: CoupView, seat: Player, show_hand: bool) -> SeatParts:
-        return coup_seat_parts(seat, show_hand)
+        return coup_seat_parts(seat, view.hands[seat.seat] if show_hand else None)
 
     def __init__(self) -> None:
         self.reference = ReferenceCard(id="reference-card")

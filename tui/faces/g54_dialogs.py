@@ -43,8 +43,7 @@ def g54_dialog(view: G54View, hand: tuple[str, ...]) -> Decision | None:
 def ask_loss(view: G54View) -> AskCard:
     """Reveal a card, or set one aside face down under a reactive claim: the reveals first, then the claims, each in
     the order the hand shows its cards."""
-    me = view.me()
-    hand = list(me.hand or ()) if me is not None else []
+    hand = list(view.own_hand() or ())
 
     def order(move: Move) -> tuple[bool, int]:
         return move.kind != "reveal", hand.index(move.card) if move.card in hand else len(hand)

@@ -39,6 +39,11 @@ class FinalView(Protocol):
     @property
     def viewer(self) -> int | None: ...
 
+    @property
+    def hands(self) -> Sequence[tuple[str, ...] | None]: ...
+
+    def lost_face_down(self, seat: int) -> tuple[str, ...]: ...
+
 
 def hands_text(view: FinalView, width: int) -> Text:
     """Every player's coins and cards, the cards held apart from those lost (in words, not only in colour), the
@@ -50,10 +55,10 @@ def hands_text(view: FinalView, width: int) -> Text:
         start = Text("★ " if won else "  ", style="bold yellow")
         start.append(seat.name.ljust(names), style="bold" if won else "")
         pieces: list[Piece] = [("  ", Text(coins_text(seat.coins) if seat.alive else "out", style="dim"))]
-        held = seat.hand or ()
+        held = view.hands[seat.seat] or ()
         if held:
             pieces += joined(listed(held, "bold green", "held: "), " ")
-        lost = [*seat.revealed, *(getattr(seat, "aside", None) or ())]  # G54: lost face down too
+        lost = [*seat.revealed, *view.lost_face_down(seat.seat)]  # G54: lost face down too
         if lost:
             pieces += joined(listed(lost, "red strike", "lost: "), " ", first=" · " if held else "  ")
         lines += flow(pieces, width, indent=names + 4, start=start)

@@ -82,10 +82,10 @@ class ReplayScreen(Screen[None]):
         for seat in view.players:
             marker = "▶ " if seat.seat == view.active and view.window != "over" else "  "
             hands.append(f"{marker}{seat.name:<12} {coins_text(seat.coins) if seat.alive else 'out':>8}  ")
-            hands.append("  ".join(seat.hand), style="bold")
+            hands.append("  ".join(view.hands[seat.seat] or ()), style="bold")
             for card in seat.revealed:  # lost: marked as at the table, not by colour alone
                 hands.append(f"  ✗{card}", style="red")
-            for card in getattr(seat, "aside", None) or ():  # G54: lost face down after a reactive claim
+            for card in view.lost_face_down(seat.seat):  # G54: lost face down after a reactive claim
                 hands.append(f"  ✗{card} (face down)", style="red")
             hands.append("\n" if seat.seat < len(view.players) - 1 else "")
         self.query_one("#replay-hands", Static).update(hands)

@@ -299,12 +299,12 @@ class TableScreen(Screen[None]):
             over = GameOverScreen(view, self._record_note or "", self._log_lines, again, back, left)
             self.app.push_screen(over, self._after_game)
             return
-        me = view.me()
-        if view.viewer not in view.owed or me is None or me.hand is None or self._computer_plays_me(view):
+        hand = view.own_hand()
+        if view.viewer not in view.owed or hand is None or self._computer_plays_me(view):
             return
         if self._asking is not None and self._asking.window == self.table.window_opened:
             return  # already asked: another seat answered the same window (the 2-player variant's set of five)
-        ask = self.face.dialog(view, me.hand)
+        ask = self.face.dialog(view, hand)
         if ask is not None:
             self._dialog_version = view.version
             self._decide(ask)

@@ -15,7 +15,7 @@ def faction(seat: Player) -> Text:
     return Text(seat.allegiance, style=FACTION_STYLE.get(seat.allegiance, "")) if seat.allegiance else Text()
 
 
-def coup_seat_parts(seat: Player, show_hand: bool) -> SeatParts:
-    """The seat's parts, with the allegiance beside the cards while it plays."""
+def coup_seat_parts(seat: Player, hand: tuple[str, ...] | None) -> SeatParts:
+    """The seat's parts (its cards by name when hand is given), with the allegiance beside the cards while it plays."""
     side = (faction(seat),) if seat.allegiance and seat.alive else ()
-    return seat_parts(seat, show_hand, side)
+    return seat_parts(seat, hand, side)

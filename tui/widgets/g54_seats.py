@@ -33,9 +33,9 @@ def tokens(seat: G54Player, view: G54View) -> tuple[Text, ...]:
     return tuple(Text(token_label(t, seat.seat, view), style=TOKEN_STYLE.get(t, "bold")) for t in seat.tokens)
 
 
-def face_down(seat: G54Player) -> tuple[Text, ...]:
+def face_down(seat: G54Player, view: G54View) -> tuple[Text, ...]:
     """Cards lost face down (named only to whom sees the hand)."""
-    known = list(seat.aside or ())
+    known = list(view.asides[seat.seat] or ())
     return tuple(
         Text(f"✗{known[index]} (face-down)" if index < len(known) else "✗▒face-down", style="red")
         for index in range(seat.aside_count)
@@ -44,4 +44,5 @@ def face_down(seat: G54Player) -> tuple[Text, ...]:
 
 def g54_seat_parts(seat: G54Player, view: G54View, show_hand: bool) -> SeatParts:
     """The seat's parts: coins and cards, role tokens, cards lost face up and face down, claims."""
-    return seat_parts(seat, show_hand, tokens(seat, view), face_down(seat))
+    hand = view.hands[seat.seat] if show_hand else None
+    return seat_parts(seat, hand, tokens(seat, view), face_down(seat, view))

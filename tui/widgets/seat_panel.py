@@ -43,9 +43,6 @@ class Seat(Protocol):
     @property
     def alive(self) -> bool: ...
 
-    @property
-    def hand(self) -> tuple[str, ...] | None: ...
-
 
 @dataclass(frozen=True)
 class SeatParts:
@@ -75,12 +72,15 @@ def struck(card: str) -> Text:
     return text
 
 
-def seat_parts(seat: Seat, show_hand: bool, side: tuple[Text, ...] = (), lost: tuple[Text, ...] = ()) -> SeatParts:
-    """The parts every card game's seat has; side and lost cards beyond the revealed ones are the game's."""
+def seat_parts(
+    seat: Seat, hand: tuple[str, ...] | None, side: tuple[Text, ...] = (), lost: tuple[Text, ...] = ()
+) -> SeatParts:
+    """The parts every card game's seat has, its cards by name when hand is given; side and lost cards beyond the
+    revealed ones are the game's."""
     if not seat.alive:
         return SeatParts(Text("out", style="dim"), (), (), (*map(struck, seat.revealed), *lost))
-    if show_hand and seat.hand is not None:
-        cards = tuple(Text(card, style="bold") for card in seat.hand)
+    if hand is not None:
+        cards = tuple(Text(card, style="bold") for card in hand)
     else:
         cards = (Text("▮" * seat.influence, style="bold cyan"),)
     claims = tuple(listed(seat.claims, "italic", "says "))

@@ -17,12 +17,10 @@ DISAPPEAR_TOKENS = 3
 @frozen_dataclass
 class G54Player(Seat):
     """A G54 seat, as the state keeps it and every view shows it: also how many cards it lost face down (after an
-    unchallenged reactive claim; which ones, aside, only on the copy shown to whom sees its hand: the state keeps them
-    in its asides), the role tokens in front of it (on the copy a view shows: the state keeps who holds each), and
-    whether it is out."""
+    unchallenged reactive claim; which ones the state keeps in its asides, and a view shows beside the hands), the role
+    tokens in front of it (on the copy a view shows: the state keeps who holds each), and whether it is out."""
 
     aside_count: int = 0
-    aside: tuple[str, ...] | None = None
     tokens: tuple[str, ...] = ()
     out: bool = False
     with_tokens: Any = field(default=None, init=False, compare=False, repr=False)  # memo of holding_tokens
@@ -42,12 +40,6 @@ class G54Player(Seat):
             return twin
         twin = self.__replace__(tokens=tokens)
         remember(self, "with_tokens", (tokens, twin))
-        return twin
-
-    def showing_all(self, hand: tuple[str, ...], aside: tuple[str, ...], tokens: tuple[str, ...]) -> Self:
-        """This seat as a view shows it to whom may see its cards: with hand, the cards it set aside and its tokens
-        (made anew for each view, never kept: see Seat.showing)."""
-        twin: Self = self.__replace__(hand=hand, aside=aside, tokens=tokens)
         return twin
 
 

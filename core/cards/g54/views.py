@@ -6,8 +6,7 @@ import functools
 
 from core.cards.g54.state import Challenge, G54Player, G54State
 from core.cards.moves import Move
-from core.cards.seats import replacing
-from core.cards.table_view import CardView, all_hands_shown, card_view
+from core.cards.table_view import CardView, all_hands_shown, card_view, shown
 from core.frozen import frozen_dataclass
 
 TOKEN_SETS_KEPT = 1024
@@ -56,6 +55,12 @@ class G54View(CardView[G54Player]):
     taxed: str | None
     disappear: tuple[int, ...]
     estate: tuple[int, int] | None
+    asides: tuple[tuple[str, ...] | None, ...]
+
+    def lost_face_down(self, seat: int) -> tuple[str, ...]:
+        """The cards seat set aside face down after a reactive claim, if this view may name them (its own, and every
+        seat's at the end)."""
+        return self.asides[seat] or ()
 
 
 @functools.lru_cache(maxsize=TOKEN_SETS_KEPT)
@@ -82,31 +87,14 @@ def _tokens_of(
     return tuple(held)
 
 
-def _shown_seats(state: G54State, viewer: int | None, all_shown: bool, held: bool) -> tuple[G54Player, ...]:
-    """What a view shows of the seats: the state's own, but viewer's (or, with all_shown, every seat's) showing its hand
-    and the cards it set aside, and, while held, the role tokens in front of each."""
-    players = state.players
-    if not held and not all_shown:
-        if viewer is None:
-            return players
-        return replacing(players, viewer, players[viewer].showing_all(state.hands[viewer], state.asides[viewer], ()))
-    seats = len(state.players)
-    treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
-    extras = tokens(seats, state.peacekeeper, treaty, state.collector, state.disappear) if held else ((),) * seats
-    shown = []
-    for seat, player in enumerate(players):
-        if all_shown or seat == viewer:
-            shown.append(player.showing_all(state.hands[seat], state.asides[seat], extras[seat]))
-        else:
-            shown.append(player.holding_tokens(extras[seat]))
-    return tuple(shown)
-
-
 def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> G54View:
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
-    held = state.peacekeeper is not None or state.treaty is not None or state.collector is not None or state.disappear
-    players = _shown_seats(state, seat, all_hands_shown(state, every_hand), bool(held))
+    players = state.players
     treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
+    if state.peacekeeper is not None or treaty or state.collector is not None or state.disappear:  # tokens held
+        held = tokens(len(players), state.peacekeeper, treaty, state.collector, state.disappear)
+        players = tuple([player.holding_tokens(theirs) for player, theirs in zip(players, held, strict=True)])
+    all_shown = all_hands_shown(state, every_hand)
     pending = state.pending
     actor = None if pending is None else pending.actor
     sees_draw = seat is not None and seat == actor and state.window in ("exchange", "produce")
@@ -131,5 +119,6 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
         state.taxed,
         state.disappear,
         None if estate is None else (estate.seat, estate.coins),  # estate
+        shown(state.asides, seat, all_shown),  # asides
     )
-    return card_view(G54View, state, seat, legal, players, state.drawn if sees_draw else (), game_fields)
+    return card_view(G54View, state, seat, legal, players, all_shown, state.drawn if sees_draw else (), game_fields)
