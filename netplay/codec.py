@@ -11,6 +11,7 @@ import types
 from collections.abc import Callable
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
+from core.frozen import DERIVE
 from core.registry import game_spec
 
 SCALARS = (str, int, float, bool, type(None))
@@ -34,10 +35,10 @@ def to_plain(value: Any) -> Any:
 
 @functools.cache
 def _shape(cls: type) -> tuple[tuple[str, ...], str | None]:
-    """The fields of dataclass cls its constructor takes (what it works out from them, as a seat's alive, and its
-    memos are worked out again on the other side), and its kind when that is a class constant rather than a field (the
-    wargame's moves: one class per kind, told apart on the wire by it)."""
-    names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    """The fields of dataclass cls that go on the wire: those its constructor takes and those it works out from them
+    (a seat's alive: clients read it; the other side works it out again), never its memos; and its kind when that is a
+    class constant rather than a field (the wargame's moves: one class per kind, told apart on the wire by it)."""
+    names = tuple(f.name for f in dataclasses.fields(cls) if f.init or DERIVE in f.metadata)
     kind = getattr(cls, "kind", None)
     return names, kind if isinstance(kind, str) and "kind" not in names else None
 

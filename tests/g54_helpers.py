@@ -160,8 +160,8 @@ def validate(state: G54State) -> None:
     cards = Counter(state.deck) + Counter(state.drawn)
     for player, hand, aside in zip(state.players, state.hands, state.asides, strict=True):
         cards += Counter(hand) + Counter(player.revealed) + Counter(aside)
-    if state.pending is not None and state.pending.given is not None:
-        cards[state.pending.given] += 1
+    if state.given is not None:
+        cards[state.given] += 1
     if cards != role_cards(state.roles):
         raise BrokenInvariant(f"cards not conserved: {dict(cards)} != {dict(role_cards(state.roles))}")
     for seat, player in enumerate(state.players):

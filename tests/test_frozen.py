@@ -12,9 +12,10 @@ import pytest
 
 from core.cards.events import Event
 from core.cards.g54.state import Challenge as G54Challenge
+from core.cards.g54.state import Claim as G54Claim
 from core.cards.g54.state import G54Player
 from core.cards.g54.state import Pending as G54Pending
-from core.cards.g54.views import ClaimView, G54PendingView, G54View
+from core.cards.g54.views import G54View
 from core.cards.seats import CardChallenge
 from core.cards.state import Challenge, Pending, Player
 from core.cards.table_view import CardView
@@ -30,8 +31,8 @@ FAST = [
     Challenge,
     CoupView,
     G54Player,
-    G54PendingView,
-    ClaimView,
+    G54Pending,
+    G54Claim,
     G54Challenge,
     G54View,
 ]
@@ -92,13 +93,6 @@ def test_what_it_cannot_build_alike_is_an_error() -> None:
 
             def __post_init__(self) -> None:
                 pass
-
-
-def test_a_g54_pending_view_copies_public_fields_of_the_pending_action() -> None:
-    """A view names each field it copies (no asdict): its fields are the state's, in order, less the private ones."""
-    private = {"affected", "to_block", "to_check", "to_ask", "given", "paid"}  # bookkeeping, or a swapped card
-    copied = [f.name for f in dataclasses.fields(G54Pending) if f.name not in private]
-    assert [f.name for f in dataclasses.fields(G54PendingView)][: len(copied)] == copied
 
 
 @frozen_dataclass

@@ -275,7 +275,7 @@ def test_producer_swaps_cards_with_its_target_which_keeps_its_influence() -> Non
     assert state.window == "give" and state.owed == (B,)
     assert legal(state, B) == (give("Guerrilla"), give("Politician"))
     state, events = play(state, (B, give("Guerrilla")))
-    assert state.window == "produce" and state.pending is not None and state.pending.given == "Guerrilla"
+    assert state.window == "produce" and state.given == "Guerrilla"
     assert state.drawn == ("Peacekeeper",) and hand(state, B) == ["Politician"]
     assert [e.to for e in events if e.cards] == [(B, A), (A,)]  # the given card is private to the two
     assert keep("Guerrilla", "Producer", give="Banker") in legal(state, A)

@@ -103,7 +103,7 @@ def take_given(s: G54State, seat: int, card: str, events: list[Event]) -> None:
     pending = s.pending
     assert pending is not None
     s.set_hand(seat, without(s.hands[seat], card))
-    s.pending = pending.__replace__(given=card)
+    s.given = card
     events.append(Event("given", seat, pending.actor))
     events.append(Event("handed", seat, pending.actor, cards=(card,), to=(seat, pending.actor)))
     s.drawn = s.draw(min(role_of(pending).draws, len(s.deck)))
@@ -122,8 +122,8 @@ def answer_give(s: G54State, seat: int, move: Move, events: list[Event]) -> None
 def answer_produce(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
     """The Producer keeps move.cards, gives move.card to the target and returns the rest to the deck."""
     pending = s.pending
-    assert pending is not None and pending.target is not None and pending.given is not None and move.card
-    pool = [*s.hands[seat], pending.given, *s.drawn]
+    assert pending is not None and pending.target is not None and s.given is not None and move.card
+    pool = [*s.hands[seat], s.given, *s.drawn]
     for card in (*move.cards, move.card):
         pool.remove(card)
     s.set_hand(seat, tuple(move.cards))
@@ -133,7 +133,7 @@ def answer_produce(s: G54State, seat: int, move: Move, events: list[Event]) -> N
     events.append(Event("exchanged", seat, amount=len(pool)))
     events.append(Event("handed", seat, pending.target, cards=(move.card,), to=(seat, pending.target)))
     events.append(Event("gave_back", seat, pending.target))
-    s.pending = pending.__replace__(given=None)
+    s.given = None
     close_window(s, "end_action")
 
 

@@ -146,9 +146,9 @@ def _exchange_moves(s: G54State, seat: int) -> tuple[Move, ...]:
 
 
 def _produce_moves(s: G54State, seat: int) -> tuple[Move, ...]:
-    assert s.pending is not None and s.pending.given is not None
+    assert s.given is not None
     hand = s.hands[seat]
-    pool = [*hand, s.pending.given, *s.drawn]
+    pool = [*hand, s.given, *s.drawn]
     moves: set[Move] = set()
     for keep in combinations(sorted(pool), len(hand)):
         rest = list(pool)

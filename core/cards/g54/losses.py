@@ -58,7 +58,7 @@ def answer_loss(s: G54State, seat: int, move: Move, events: list[Event]) -> None
     pay_tax(s, seat, role, events)
     s.set_hand(seat, without(s.hands[seat], move.card))
     s.set_aside(seat, (*s.asides[seat], move.card))
-    s.reaction = Claim(seat, role, reason, aside=move.card)
+    s.reaction = Claim(seat, role, reason)  # over the card just set aside
     events.append(Event("react", seat, card=role, what=reason))
     if not open_window(s, "react", s.clockwise_from(seat)):
         settle_reaction(s, None, events)
@@ -81,15 +81,16 @@ def settle_reaction(s: G54State, challenger: int | None, events: list[Event]) ->
     """Unchallenged or true: the effect applies (a true claim costs the challenger an influence);
     false: the card is shown and the claimant loses one more influence."""
     claim = s.reaction
-    assert claim is not None and claim.aside is not None
+    assert claim is not None
     s.reaction = None
-    true = claim.aside == claim.role
+    aside = s.asides[claim.seat][-1]  # the card the claim was made over, set aside last
+    true = aside == claim.role
     if challenger is not None:
-        s.set_aside(claim.seat, without(s.asides[claim.seat], claim.aside))
+        s.set_aside(claim.seat, s.asides[claim.seat][:-1])
         player = s.players[claim.seat]
-        s.set_player(claim.seat, player.but(revealed=(*player.revealed, claim.aside)))
+        s.set_player(claim.seat, player.but(revealed=(*player.revealed, aside)))
         events.append(Event("challenge", challenger, claim.seat, claim.role))
-        events.append(Event("shown_aside", claim.seat, challenger, claim.aside, what="true" if true else "false"))
+        events.append(Event("shown_aside", claim.seat, challenger, aside, what="true" if true else "false"))
         s.losses = ((challenger, "challenge") if true else (claim.seat, "challenge"), *s.losses)
     if challenger is None or true:
         if claim.role == INTELLECTUAL:

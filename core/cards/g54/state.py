@@ -48,8 +48,9 @@ class Pending:
     """The action in flight: who, which role (or "income"/"coup"), aimed at whom, and how far it got.
     affected are the players the effect reaches unless they block; blocked those whose block stood;
     to_block those still to be asked; joiners those who joined (Capitalist: claims not yet
-    challenged are in to_check); funder the Protestor volunteer; given the card a Producer's target gave.
-    It never changes: a step stores one with changes (__replace__) as the state's."""
+    challenged are in to_check); funder the Protestor volunteer. All public: a view shows the state's own (the card a
+    Producer's target gave is the state's given). It never changes: a step stores one with changes (__replace__) as
+    the state's."""
 
     actor: int
     kind: str
@@ -64,7 +65,6 @@ class Pending:
     to_check: tuple[int, ...] = ()
     to_ask: tuple[int, ...] = ()
     funder: int | None = None
-    given: str | None = None
     paid: bool = False
     __replace__: ClassVar[Callable[..., Pending]]  # given by frozen_dataclass (core.frozen.replacer)
 
@@ -72,12 +72,12 @@ class Pending:
 @frozen_dataclass
 class Claim:
     """A claim open to challenge: seat says it holds role, for an action, a join, a block, a Lawyer's
-    estate or a reactive claim on a lost card (aside: that card, set aside face down)."""
+    estate or a reactive claim on a lost card (the card set aside face down: the last of seat's asides). All public: a
+    view shows the state's own."""
 
     seat: int
     role: str
     kind: str
-    aside: str | None = None
 
 
 @frozen_dataclass
@@ -121,6 +121,7 @@ class G54State(CardState["G54Player"]):
     challenge: Challenge | None = None
     losses: tuple[tuple[int, str], ...] = ()
     drawn: tuple[str, ...] = ()
+    given: str | None = None
     spying: bool = False
     peacekeeper: int | None = None
     treaty: tuple[int, int] | None = None

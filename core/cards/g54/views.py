@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from core.cards.g54.state import Challenge, G54Player, G54State
+from core.cards.g54.state import Challenge, Claim, G54Player, G54State, Pending
 from core.cards.moves import Move
 from core.cards.table_view import CardView, all_hands_shown, card_view, shown
 from core.frozen import frozen_dataclass
@@ -14,38 +14,14 @@ TOKEN_SETS_KEPT = 1024
 
 
 @frozen_dataclass
-class G54PendingView:
-    """The action in flight, all public: who, which role, aimed at whom, who blocked or joined."""
-
-    actor: int
-    kind: str
-    role: str | None
-    target: int | None
-    other: int | None
-    card: str | None
-    blocked: tuple[int, ...]
-    joiners: tuple[int, ...]
-    funder: int | None
-    blocking: int | None
-
-
-@frozen_dataclass
-class ClaimView:
-    """A claim open to challenge (kind: action, join, block, lawyer, or a loss reason for a reactive claim)."""
-
-    seat: int
-    role: str
-    kind: str
-
-
-@frozen_dataclass
 class G54View(CardView[G54Player]):
-    """A seat's whole picture of a G54 table, and the moves it may make now."""
+    """A seat's whole picture of a G54 table, and the moves it may make now. The action in flight (pending), the claim
+    open to challenge and an open challenge are the state's own records, all public."""
 
     players: tuple[G54Player, ...]
     roles: tuple[str, ...]
-    pending: G54PendingView | None
-    claim: ClaimView | None
+    pending: Pending | None
+    claim: Claim | None
     challenge: Challenge | None
     given: str | None
     spying: bool
@@ -99,19 +75,13 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
     actor = None if pending is None else pending.actor
     sees_draw = seat is not None and seat == actor and state.window in ("exchange", "produce")
     in_swap = pending is not None and seat in (pending.actor, pending.target)
-    claim = state.reaction if state.window == "react" else state.claim
     estate = state.estates[0] if state.window == "lawyer" and state.estates else None
-    pending_view = None
-    if pending is not None:
-        blocking = pending.to_block[0] if state.window in ("block", "claim") and pending.to_block else None
-        fields = (pending.actor, pending.kind, pending.role, pending.target, pending.other, pending.card)
-        pending_view = G54PendingView(*fields, pending.blocked, pending.joiners, pending.funder, blocking)
     game_fields = (  # G54View's own, in its order
         state.roles,
-        pending_view,
-        None if claim is None else ClaimView(claim.seat, claim.role, claim.kind),  # claim
+        pending,
+        state.reaction if state.window == "react" else state.claim,  # claim
         state.challenge,
-        pending.given if pending is not None and in_swap else None,  # given
+        state.given if in_swap else None,  # given
         state.spying,
         state.peacekeeper,
         treaty,
