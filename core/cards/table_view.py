@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Generic, TypeVar
 
 from core.cards.moves import Move
 from core.cards.seats import CardState, Seat, replacing
+from core.cards.state import MAX_REFORMATION_PLAYERS
 from core.frozen import frozen_dataclass
 
 
@@ -22,14 +22,12 @@ def shown(
     the others."""
     if all_shown:
         return cards
-    unseen = _unseen(len(cards))
+    unseen = UNSEEN[len(cards)]
     return unseen if viewer is None else replacing(unseen, viewer, cards[viewer])
 
 
-@functools.cache
-def _unseen(seats: int) -> tuple[None, ...]:
-    """A None for each of seats (a view shows one for every hand it may not see: kept, made for every view)."""
-    return (None,) * seats
+UNSEEN = tuple((None,) * seats for seats in range(MAX_REFORMATION_PLAYERS + 1))  # the largest card table
+"""A None for each seat, by the table's size (made once: a view shows one for every hand it may not see)."""
 
 
 SeatViewT = TypeVar("SeatViewT", bound=Seat)

@@ -45,7 +45,7 @@ def g54_world(view: G54View, hands: Hands, rest: list[str], seed: int) -> G54Sta
         aside = view.asides[p.seat]
         asides.append(aside if aside is not None else tuple(deck.pop(0) for _ in range(p.aside_count)))
         dealt.append(tuple(view.hands[p.seat] or hands.get(p.seat, ())))
-    players = tuple([p.but(tokens=()) if p.tokens else p for p in view.players])  # as the state keeps them
+    players = view.players  # the state's own seats
     state = G54State(
         config,
         view.roles,

@@ -62,7 +62,8 @@ def target_label(view: G54View, seat: int) -> str:
     """A target dialog's line for seat: coins, influence and tokens."""
     player = view.players[seat]
     who = "yourself" if seat == view.viewer else player.name
-    tokens = f" [{', '.join(player.tokens)}]" if player.tokens else ""
+    held = view.tokens[seat]
+    tokens = f" [{', '.join(held)}]" if held else ""
     return f"{who} — {coins_text(player.coins)}, {player.influence} influence{tokens}"
 
 

@@ -30,7 +30,9 @@ def token_label(token: str, seat: int, view: G54View) -> str:
 
 def tokens(seat: G54Player, view: G54View) -> tuple[Text, ...]:
     """The role tokens in front of seat, in words on their colour."""
-    return tuple(Text(token_label(t, seat.seat, view), style=TOKEN_STYLE.get(t, "bold")) for t in seat.tokens)
+    return tuple(
+        Text(token_label(t, seat.seat, view), style=TOKEN_STYLE.get(t, "bold")) for t in view.tokens[seat.seat]
+    )
 
 
 def face_down(seat: G54Player, view: G54View) -> tuple[Text, ...]:

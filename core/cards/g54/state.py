@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from dataclasses import dataclass
+from typing import ClassVar
 
 from core.cards.g54.config import G54Config
 from core.cards.g54.roles import ROLES
 from core.cards.seats import CardChallenge, CardState, Seat, replacing
-from core.frozen import frozen_dataclass, remember
+from core.frozen import frozen_dataclass
 
 DISAPPEAR_TOKENS = 3
 
@@ -17,30 +17,15 @@ DISAPPEAR_TOKENS = 3
 @frozen_dataclass
 class G54Player(Seat):
     """A G54 seat, as the state keeps it and every view shows it: also how many cards it lost face down (after an
-    unchallenged reactive claim; which ones the state keeps in its asides, and a view shows beside the hands), the role
-    tokens in front of it (on the copy a view shows: the state keeps who holds each), and whether it is out."""
+    unchallenged reactive claim; which ones the state keeps in its asides, and a view shows beside the hands), and
+    whether it is out (the role tokens in front of it a view shows beside the seats: the state keeps who holds each)."""
 
     aside_count: int = 0
-    tokens: tuple[str, ...] = ()
     out: bool = False
-    with_tokens: Any = field(default=None, init=False, compare=False, repr=False)  # memo of holding_tokens
 
     def still_in(self) -> bool:
         """In the game until out."""
         return not self.out
-
-    def holding_tokens(self, tokens: tuple[str, ...]) -> Self:
-        """This seat as a view shows it with the role tokens in front of it (worked out once for each set of tokens
-        and kept with the seat, which never changes: only public fields, so safe in reach of any view)."""
-        if not tokens:
-            return self
-        memo = self.with_tokens
-        if memo is not None and memo[0] == tokens:
-            twin: Self = memo[1]
-            return twin
-        twin = self.__replace__(tokens=tokens)
-        remember(self, "with_tokens", (tokens, twin))
-        return twin
 
 
 @frozen_dataclass

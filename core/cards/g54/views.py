@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import functools
 
+from core.cards.g54.config import MAX_PLAYERS
 from core.cards.g54.state import Challenge, Claim, G54Player, G54State, Pending
 from core.cards.moves import Move
 from core.cards.table_view import CardView, all_hands_shown, card_view, shown
 from core.frozen import frozen_dataclass
 
 TOKEN_SETS_KEPT = 1024
-"""How many tables' sets of tokens are kept worked out (see tokens)."""
+"""How many tables' sets of tokens are kept worked out (see tokens_by_seat)."""
+NO_TOKENS = tuple(((),) * seats for seats in range(MAX_PLAYERS + 1))
+"""No token in front of any seat, by the table's size (made once: a view shows them for every decision)."""
 
 
 @frozen_dataclass
@@ -32,6 +35,7 @@ class G54View(CardView[G54Player]):
     disappear: tuple[int, ...]
     estate: tuple[int, int] | None
     asides: tuple[tuple[str, ...] | None, ...]
+    tokens: tuple[tuple[str, ...], ...]
 
     def lost_face_down(self, seat: int) -> tuple[str, ...]:
         """The cards seat set aside face down after a reactive claim, if this view may name them (its own, and every
@@ -40,7 +44,7 @@ class G54View(CardView[G54Player]):
 
 
 @functools.lru_cache(maxsize=TOKEN_SETS_KEPT)
-def tokens(
+def tokens_by_seat(
     seats: int, peacekeeper: int | None, treaty: tuple[int, ...], collector: int | None, disappear: tuple[int, ...]
 ) -> tuple[tuple[str, ...], ...]:
     """The role tokens in front of each of seats, given who holds them and the treaty in force (() when none is): the
@@ -67,9 +71,10 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
     """Copy out of state only what seat may know (and every hand, with every_hand)."""
     players = state.players
     treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
-    if state.peacekeeper is not None or treaty or state.collector is not None or state.disappear:  # tokens held
-        held = tokens(len(players), state.peacekeeper, treaty, state.collector, state.disappear)
-        players = tuple([player.holding_tokens(theirs) for player, theirs in zip(players, held, strict=True)])
+    if state.peacekeeper is not None or treaty or state.collector is not None or state.disappear:
+        held = tokens_by_seat(len(players), state.peacekeeper, treaty, state.collector, state.disappear)
+    else:
+        held = NO_TOKENS[len(players)]
     all_shown = all_hands_shown(state, every_hand)
     pending = state.pending
     actor = None if pending is None else pending.actor
@@ -90,5 +95,6 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
         state.disappear,
         None if estate is None else (estate.seat, estate.coins),  # estate
         shown(state.asides, seat, all_shown),  # asides
+        held,  # tokens
     )
     return card_view(G54View, state, seat, legal, players, all_shown, state.drawn if sees_draw else (), game_fields)
