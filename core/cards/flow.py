@@ -195,8 +195,9 @@ HANDLERS = {
 
 def settle(s: CoupState, events: list[Event]) -> None:
     """Run the automatic steps until some seat owes a decision or the game is over. Only a card lost puts a seat out
-    (the move's own, or one of the queued losses), never a step: who is left is asked after those alone."""
-    ask_who_is_left = True
+    (the move's own, or one of the queued losses), never a step: who is left is asked after those alone. A move lost a
+    card of its own only in answer to the lose window (which is still the state's window when settling begins)."""
+    ask_who_is_left = s.window == "lose"
     while True:
         if s.losses:
             if await_loss(s, events, lose):
