@@ -69,8 +69,8 @@ def unpack(payload: bytes) -> Any:
 
 
 def scan(value: Any) -> tuple[set[Any], list[tuple[tuple[Any, ...], Any]], list[list[Any]]]:
-    """Every map key inside value, the (path, value) of every hand a view shows (each non-null one of its "hands"), and
-    every list."""
+    """Every map key inside value, the (path, value) of every seat's cards a view shows (each non-null entry of its
+    "hands", and of G54's "asides"), and every list."""
     keys: set[Any] = set()
     hands: list[tuple[tuple[Any, ...], Any]] = []
     lists: list[list[Any]] = []
@@ -80,7 +80,7 @@ def scan(value: Any) -> tuple[set[Any], list[tuple[tuple[Any, ...], Any]], list[
         if isinstance(item, dict):
             keys.update(item)
             for key, inner in item.items():
-                if key == "hands" and isinstance(inner, list):
+                if key in ("hands", "asides") and isinstance(inner, list):
                     hands.extend(((*path, key, seat), cards) for seat, cards in enumerate(inner) if cards is not None)
                 if isinstance(inner, (dict, list)):
                     stack.append(((*path, key), inner))

@@ -45,7 +45,7 @@ SECRET_KEYS = {"deck", "rng", "seed", "hidden", "discarded", "losses"}
 
 async def test_a_client_of_another_protocol_version_is_refused_and_dropped(tmp_path: Path) -> None:
     async with running_host(tmp_path) as (_, port):
-        for version in (PROTOCOL_VERSION + 1, 0, "1", None, float(PROTOCOL_VERSION)):
+        for version in (PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1, 0, "1", None, float(PROTOCOL_VERSION)):
             peer = await RawPeer.open(port)
             reply = await peer.hello("Old", version=version)
             assert reply["type"] == "error" and reply["code"] == "version"
