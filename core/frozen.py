@@ -37,10 +37,9 @@ def frozen_dataclass(cls: type[T]) -> type[T]:
 
     with Unfrozen the twin, new = object.__new__ and default_b = 0, and cls.__init__ is object's (nothing left to do).
     (Writing into the instance's __dict__ instead would make every later read of a field slower, and bots read views
-    far more than the engines build them.) A field the constructor does not take (init=False) must have a default and
-    be left out of comparison: it is a memo, something worked out from the other fields once and kept (see remember);
-    the new instance starts it at its default, or, for a field made by derived, at what it works out. A class this
-    cannot build the same way (__post_init__, default factories, init-only or keyword-only fields) is a TypeError."""
+    far more than the engines build them.) The only field the constructor does not take is one made by derived, which
+    the new instance works out once the others are in. A class this cannot build the same way (__post_init__, default
+    factories, other fields left out of the constructor, init-only or keyword-only fields) is a TypeError."""
     cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
     expected = _parameters(cls.__init__, skip_first=True)  # the dataclass's own __init__, read before it goes
     cls.__new__ = _fast_new(cls)  # type: ignore[method-assign]  # replacing how it is built is the point
@@ -65,18 +64,14 @@ def _fast_new(cls: type) -> Callable[..., Any]:
     parameters, lines, derivations = ["cls"], ["    self = new(Unfrozen)\n"], []
     for field in dataclasses.fields(cls):
         plain = not field.kw_only and field.default_factory is dataclasses.MISSING
-        memo = not field.init and not field.compare and field.default is not dataclasses.MISSING
         clashes = field.name in namespace or field.name in ("cls", "self") or field.name.startswith("default_")
-        if not (plain and (field.init or memo)) or clashes:
+        if not (plain and (field.init or DERIVE in field.metadata)) or clashes:
             raise TypeError(f"{cls.__name__}.{field.name}: only plain fields, with or without a default, are supported")
         if field.default is not dataclasses.MISSING:
             namespace[f"default_{field.name}"] = field.default
         if DERIVE in field.metadata:
             namespace[f"derive_{field.name}"] = field.metadata[DERIVE]
             derivations.append(f"    self.{field.name} = derive_{field.name}(self)\n")
-            continue
-        if not field.init:
-            lines.append(f"    self.{field.name} = default_{field.name}\n")
             continue
         has_default = field.default is not dataclasses.MISSING
         parameters.append(f"{field.name}=default_{field.name}" if has_default else field.name)
@@ -91,7 +86,8 @@ def _fast_new(cls: type) -> Callable[..., Any]:
 
 
 def _reduce(value: Any) -> tuple[type, tuple[Any, ...]]:
-    """How copy and pickle rebuild a fast frozen dataclass: its class called with its fields (memos start afresh)."""
+    """How copy and pickle rebuild a fast frozen dataclass: its class called with its fields (derived ones worked out
+    again)."""
     cls = type(value)
     return cls, tuple([getattr(value, field.name) for field in dataclasses.fields(cls) if field.init])
 
@@ -102,13 +98,6 @@ def _parameters(function: Callable[..., Any], skip_first: bool = False) -> list[
     return [(p.name, p.kind, p.default) for p in parameters]
 
 
-def remember(instance: Any, name: str, value: T) -> T:
-    """Keep value in the memo field name of a frozen dataclass instance (a field with init=False and compare=False,
-    worked out from its other fields, which never change), and return it."""
-    object.__setattr__(instance, name, value)
-    return value
-
-
 def replacer(cls: type[T]) -> Callable[..., T]:
     """A fast dataclasses.replace for frozen dataclass cls, written out once for its fields: for fields a and b,
 
@@ -116,9 +105,9 @@ def replacer(cls: type[T]) -> Callable[..., T]:
             return new(cls, value.a if a is KEEP else a, value.b if b is KEEP else b)
 
     with new = cls.__new__, the class's own constructor called straight (not through the class, which would cost
-    half as much again; dataclasses.replace works out the fields at every call, at four times the cost). Memo fields
-    start afresh. frozen_dataclass gives every class its own, as __replace__ (so value.__replace__(a=1) is a method
-    call)."""
+    half as much again; dataclasses.replace works out the fields at every call, at four times the cost). Derived
+    fields are worked out again. frozen_dataclass gives every class its own, as __replace__ (so value.__replace__(a=1)
+    is a method call)."""
     names = [field.name for field in dataclasses.fields(cls) if field.init]  # type: ignore[arg-type]  # a dataclass
     namespace: dict[str, Any] = {"cls": cls, "KEEP": _KEEP, "new": cls.__new__}
     arguments = ", ".join(f"value.{name} if {name} is KEEP else {name}" for name in names)

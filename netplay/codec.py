@@ -36,8 +36,8 @@ def to_plain(value: Any) -> Any:
 @functools.cache
 def _shape(cls: type) -> tuple[tuple[str, ...], str | None]:
     """The fields of dataclass cls that go on the wire: those its constructor takes and those it works out from them
-    (a seat's alive: clients read it; the other side works it out again), never its memos; and its kind when that is a
-    class constant rather than a field (the wargame's moves: one class per kind, told apart on the wire by it)."""
+    (a seat's alive: clients read it; the other side works it out again); and its kind when that is a class constant
+    rather than a field (the wargame's moves: one class per kind, told apart on the wire by it)."""
     names = tuple(f.name for f in dataclasses.fields(cls) if f.init or DERIVE in f.metadata)
     kind = getattr(cls, "kind", None)
     return names, kind if isinstance(kind, str) and "kind" not in names else None

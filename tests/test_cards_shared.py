@@ -43,7 +43,7 @@ def mutables(value: Any, path: str = "state") -> list[str]:
         return [shared for i, item in enumerate(value) for shared in mutables(item, f"{path}[{i}]")]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         here = [path] if path != "state" and not type(value).__dataclass_params__.frozen else []
-        names = [f.name for f in dataclasses.fields(value) if f.compare]  # memos aside (see core.frozen.remember)
+        names = [f.name for f in dataclasses.fields(value) if f.compare]  # what is worked out from them aside
         return here + [shared for name in names for shared in mutables(getattr(value, name), f"{path}.{name}")]
     return []
 
@@ -105,8 +105,8 @@ def test_a_conversion_changes_the_allegiance_every_view_shows() -> None:
 
 
 def reachable(value: Any, found: dict[int, Any]) -> dict[int, Any]:
-    """Every object in reach of value through any field, memos and all (each slot of each class it is built from), and
-    through tuples, by id."""
+    """Every object in reach of value through any field, compared or not (each slot of each class it is built from),
+    and through tuples, by id."""
     if id(value) in found:
         return found
     found[id(value)] = value
@@ -121,9 +121,9 @@ def reachable(value: Any, found: dict[int, Any]) -> dict[int, Any]:
 
 @pytest.mark.parametrize(("name", "config"), TABLES)
 def test_no_secret_of_the_state_is_in_reach_of_a_view(name: str, config: Any) -> None:
-    """A view shows the state's own seat records: nothing kept with them (a memo) may hold another seat's hand or
-    cards set aside, or the deck, or every view would reach it. Only the viewer's own cards are in reach (every
-    seat's, once the game is over)."""
+    """A view shows the state's own seat records: nothing kept with them may hold another seat's hand or cards set
+    aside, or the deck, or every view would reach it. Only the viewer's own cards are in reach (every seat's, once the
+    game is over)."""
     game = get_game(name)
     for state in states_of(name, config, 5)[::2]:
         for _ in range(2):  # the second time, with whatever the first views kept

@@ -20,7 +20,7 @@ from core.cards.seats import CardChallenge
 from core.cards.state import Challenge, Pending, Player
 from core.cards.table_view import CardView
 from core.cards.views import CoupView
-from core.frozen import derived, frozen_dataclass, remember, replacer
+from core.frozen import derived, frozen_dataclass, replacer
 
 FAST = [
     Event,
@@ -74,7 +74,7 @@ def test_views_and_events_are_frozen_dataclasses_built_fast(cls: type) -> None:
     params: Any = cls.__dataclass_params__  # type: ignore[attr-defined]  # set on every dataclass, untyped
     build = vars(cls)["__new__"]  # its own, not inherited
     assert params.frozen and build.__qualname__ == f"{cls.__qualname__}.__new__"
-    names = [f.name for f in dataclasses.fields(cls) if f.init]  # the rest are worked out, or memos
+    names = [f.name for f in dataclasses.fields(cls) if f.init]  # the rest are worked out (derived)
     assert list(inspect.signature(cls).parameters) == names
 
 
@@ -93,22 +93,6 @@ def test_what_it_cannot_build_alike_is_an_error() -> None:
 
             def __post_init__(self) -> None:
                 pass
-
-
-@frozen_dataclass
-class WithMemo:
-    a: int
-    b: str = "b"
-    worked_out: Any = dataclasses.field(default=None, init=False, compare=False, repr=False)
-
-
-def test_a_memo_field_is_left_out_of_the_constructor_comparison_and_every_copy() -> None:
-    value = WithMemo(1)
-    assert value.worked_out is None and list(inspect.signature(WithMemo).parameters) == ["a", "b"]
-    assert remember(value, "worked_out", "kept") == "kept" and value.worked_out == "kept"
-    assert value == WithMemo(1) and hash(value) == hash(WithMemo(1)) and repr(value) == "WithMemo(a=1, b='b')"
-    assert dataclasses.replace(value, b="c").worked_out is None, "a copy with changes works its memo out afresh"
-    assert replacer(WithMemo)(value, b="c") == WithMemo(1, "c") and replacer(WithMemo)(value).worked_out is None
 
 
 @frozen_dataclass
@@ -138,6 +122,6 @@ def test_the_fast_replace_is_dataclasses_replace() -> None:
     with pytest.raises(TypeError, match="only plain fields"):
 
         @frozen_dataclass
-        class MemoWithoutDefault:
+        class LeftOut:
             a: int
-            kept: int = dataclasses.field(init=False, compare=False)
+            kept: int = dataclasses.field(default=0, init=False, compare=False)

@@ -854,7 +854,7 @@ def test_a_view_holds_no_other_hand_no_deck_order_and_no_rng(viewer: int | None)
 def test_the_spectator_view_has_no_hands() -> None:
     for state in mid_game_states():
         view = COUP.view(state, None)
-        assert view.viewer is None and view.me() is None and view.legal == ()
+        assert view.viewer is None and view.own_hand() is None and view.legal == ()
         assert all(shown is None for shown in view.hands) and view.drawn == ()
         assert [p.influence for p in view.players] == [len(hand) for hand in state.hands]
 

@@ -288,7 +288,7 @@ def command_replay(args: argparse.Namespace) -> int:
 
 
 def plain_data(value: Any) -> Any:
-    """value as JSON's data: a dataclass as its compared fields (the memos a seat keeps of its views, worked out from
+    """value as JSON's data: a dataclass as its compared fields (what a record works out from them, as a seat's alive,
     the rest, left out), sets as sorted lists (the wargame's moved units, say), tuples as lists."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain_data(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare}

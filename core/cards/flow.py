@@ -94,9 +94,7 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
         return
     events.append(Event("concede", seat, challenge.challenger, challenge.card, what="denial" if inverse else ""))
     if not inverse:
-        s.set_player(
-            seat, s.players[seat].unclaiming(challenge.card)
-        )  # a claim not shown when called is no longer "said"
+        s.set_player(seat, s.players[seat].unclaiming(challenge.card))  # a claim not shown when called: unsaid
     s.queue_loss(seat, "challenge")
     if challenge.on_block:
         s.then = "resolve"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 from core.cards.moves import Move
-from core.cards.seats import CardState, Seat, replacing
+from core.cards.seats import CardState, SeatT, replacing
 from core.cards.state import MAX_REFORMATION_PLAYERS
 from core.frozen import frozen_dataclass
 
@@ -30,18 +30,15 @@ UNSEEN = tuple((None,) * seats for seats in range(MAX_REFORMATION_PLAYERS + 1)) 
 """A None for each seat, by the table's size (made once: a view shows one for every hand it may not see)."""
 
 
-SeatViewT = TypeVar("SeatViewT", bound=Seat)
-
-
 @frozen_dataclass
-class CardView(Generic[SeatViewT]):
+class CardView(Generic[SeatT]):
     """A seat's whole picture of the table, and the moves it may make now: the state's own seats (which hold no card),
     and each seat's hand to whom may see it (the viewer's own; every seat's at the end of the game and in a replay),
     None for the others. Each game adds its own fields, and names its seats' type again on players (the wire decodes a
     view by its fields' declared types)."""
 
     viewer: int | None
-    players: tuple[SeatViewT, ...]
+    players: tuple[SeatT, ...]
     hands: tuple[tuple[str, ...] | None, ...]
     deck_count: int
     active: int
@@ -54,10 +51,6 @@ class CardView(Generic[SeatViewT]):
     drawn: tuple[str, ...]
     legal: tuple[Move, ...]
     winner: int | None
-
-    def me(self) -> SeatViewT | None:
-        """The viewer's own seat, if it has one."""
-        return None if self.viewer is None else self.players[self.viewer]
 
     def own_hand(self) -> tuple[str, ...] | None:
         """The viewer's own hand (None for a spectator)."""

@@ -36,7 +36,7 @@ def coins_held(players: tuple[Player, ...]) -> int:
 
 
 def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> CoupView:
-    """Copy out of state only what seat may know (and every hand, with every_hand)."""
+    """What seat may know of state (and every hand, with every_hand): the state's own public records, its cards."""
     players = state.players
     pending, window = state.pending, state.window
     exchanging = window == "exchange" and seat == state.active

@@ -64,16 +64,15 @@ def hand(view: G54View) -> tuple[str, ...]:
     return view.own_hand() or ()
 
 
-def set_aside(view: G54View) -> tuple[str, ...]:
+def lost_face_down(view: G54View) -> tuple[str, ...]:
     """The cards the viewer lost face down."""
-    assert view.viewer is not None
-    return view.asides[view.viewer] or ()
+    return view.lost_face_down(me(view).seat)
 
 
 def unseen(view: G54View, role: str) -> int:
     """Copies of role neither revealed nor in the viewer's hand or lost face down (counted for that role alone: the
     bot asks for every action it weighs, and an expert's play-outs weigh thousands)."""
-    seen = hand(view).count(role) + set_aside(view).count(role)
+    seen = hand(view).count(role) + lost_face_down(view).count(role)
     for player in view.players:
         seen += player.revealed.count(role)
     return max(0, COPIES - seen)
@@ -83,7 +82,7 @@ def holds_chance(view: G54View, seat: int, role: str) -> float:
     """P(seat holds role), if the cards the viewer has not seen (the deck, the others' hands and the cards
     they lost face down) were dealt at random."""
     hidden = COPIES * len(view.roles) - sum(len(p.revealed) for p in view.players)
-    hidden -= len(hand(view)) + len(set_aside(view))
+    hidden -= len(hand(view)) + len(lost_face_down(view))
     return odds(hidden, unseen(view, role), view.players[seat].influence)
 
 

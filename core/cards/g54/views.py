@@ -68,7 +68,7 @@ def _tokens_of(
 
 
 def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> G54View:
-    """Copy out of state only what seat may know (and every hand, with every_hand)."""
+    """What seat may know of state (and every hand, with every_hand): the state's own public records, its cards."""
     players = state.players
     treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
     if state.peacekeeper is not None or treaty or state.collector is not None or state.disappear:
