@@ -15,7 +15,6 @@ class CoupView(CardView[Player]):
     (pending) and an open challenge are the state's own records, all public."""
 
     players: tuple[Player, ...]
-    treasury: int
     pending: Pending | None
     challenge: Challenge | None
     choices: tuple[str, ...]
@@ -25,14 +24,11 @@ class CoupView(CardView[Player]):
     reserve: int = 0
     examined: str | None = None
 
-
-def coins_held(players: tuple[Player, ...]) -> int:
-    """The coins in front of the players (a plain loop: a map over an attrgetter costs three times as much, for every
-    view)."""
-    coins = 0
-    for player in players:
-        coins += player.coins
-    return coins
+    @property
+    def treasury(self) -> int:
+        """The coins in the treasury: the game's 50 less those in front of the players and on the reserve (worked out
+        when asked: a view is made for every decision, and its reader seldom asks)."""
+        return max(0, TREASURY_COINS - self.reserve - sum(player.coins for player in self.players))
 
 
 def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> CoupView:
@@ -43,7 +39,6 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every
     examiners = (pending.actor, pending.target) if pending is not None else ()  # who sees an examined card
     config = state.config
     game_fields = (  # CoupView's own, in its order
-        max(0, TREASURY_COINS - state.reserve - coins_held(players)),  # treasury
         pending,
         state.challenge,
         state.choices[seat] if window == "setup" and seat is not None else (),  # choices
