@@ -35,7 +35,14 @@ class G54View(CardView[G54Player]):
     disappear: tuple[int, ...]
     estate: tuple[int, int] | None
     asides: tuple[tuple[str, ...] | None, ...]
-    tokens: tuple[tuple[str, ...], ...]
+
+    @property
+    def tokens(self) -> tuple[tuple[str, ...], ...]:
+        """The role tokens in front of each seat (worked out when asked, from who holds them: a view is made for every
+        decision, and its reader seldom asks)."""
+        if self.peacekeeper is None and not self.treaty and self.collector is None and not self.disappear:
+            return NO_TOKENS[len(self.players)]
+        return tokens_by_seat(len(self.players), self.peacekeeper, self.treaty, self.collector, self.disappear)
 
     def lost_face_down(self, seat: int) -> tuple[str, ...]:
         """The cards seat set aside face down after a reactive claim, if this view may name them (its own, and every
@@ -71,10 +78,6 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
     """What seat may know of state (and every hand, with every_hand): the state's own public records, its cards."""
     players = state.players
     treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
-    if state.peacekeeper is not None or treaty or state.collector is not None or state.disappear:
-        held = tokens_by_seat(len(players), state.peacekeeper, treaty, state.collector, state.disappear)
-    else:
-        held = NO_TOKENS[len(players)]
     all_shown = all_hands_shown(state, every_hand)
     pending = state.pending
     actor = None if pending is None else pending.actor
@@ -95,6 +98,5 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
         state.disappear,
         None if estate is None else (estate.seat, estate.coins),  # estate
         shown(state.asides, seat, all_shown),  # asides
-        held,  # tokens
     )
     return card_view(G54View, state, seat, legal, players, all_shown, state.drawn if sees_draw else (), game_fields)
