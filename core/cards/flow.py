@@ -284,7 +284,7 @@ def _step_blocked(s: CoupState, events: list[Event]) -> None:
 
 def _step_end_turn(s: CoupState, events: list[Event]) -> None:
     s.pending = None
-    s.active = s.clockwise_from(s.active)[0]
+    s.active = s.next_in(s.active)
     s.turn += 1
     _step_start_turn(s, events)
 

@@ -192,6 +192,15 @@ class CardState(Generic[SeatT]):
         """Seats still in the game."""
         return [i for i, p in enumerate(self.players) if p.alive]
 
+    def next_in(self, seat: int) -> int:
+        """The first seat still in after seat, clockwise (the next turn's: some other seat is in while the game goes
+        on)."""
+        players = self.players
+        for k in turn_order(len(players), seat, False):
+            if players[k].alive:
+                return k
+        raise ValueError(f"no seat but {seat} is still in")
+
     def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
         """Living seats in turn order starting after seat (or at it, with include_self)."""
         players, living = self.players, []

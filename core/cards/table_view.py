@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 from core.cards.moves import Move
-from core.cards.seats import CardState, SeatT, replacing
+from core.cards.seats import CardState, SeatT
 from core.cards.state import MAX_REFORMATION_PLAYERS
 from core.frozen import frozen_dataclass
 
@@ -22,8 +22,9 @@ def shown(
     the others."""
     if all_shown:
         return cards
-    unseen = UNSEEN[len(cards)]
-    return unseen if viewer is None else replacing(unseen, viewer, cards[viewer])
+    if viewer is None:
+        return UNSEEN[len(cards)]
+    return UNSEEN[viewer] + (cards[viewer],) + UNSEEN[len(cards) - viewer - 1]
 
 
 UNSEEN = tuple((None,) * seats for seats in range(MAX_REFORMATION_PLAYERS + 1))  # the largest card table

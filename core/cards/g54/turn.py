@@ -286,7 +286,7 @@ def lawyer_failed(s: G54State, events: list[Event]) -> None:
 
 def next_turn(s: G54State, events: list[Event]) -> None:
     """The next living player clockwise takes a turn."""
-    s.active = s.clockwise_from(s.active)[0]
+    s.active = s.next_in(s.active)
     s.turn += 1
     events.append(Event("turn", s.active, amount=s.turn))
     open_window(s, "action", (s.active,))
