@@ -8,7 +8,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 3  # 3: a card view's seats hold no cards; its hands (G54: asides, tokens) are its own fields
+PROTOCOL_VERSION = 3  # 3: a card view's seats hold no cards; its hands (G54: asides) are its own fields
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
 NAME_LIMIT = 64  # characters of a message's type, and of a string id

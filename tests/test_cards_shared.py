@@ -8,10 +8,13 @@ from typing import Any
 
 import pytest
 
+from core.cards.g54.config import MAX_PLAYERS as G54_MAX_PLAYERS
 from core.cards.g54.config import G54Config
 from core.cards.moves import Move
 from core.cards.rules import LOYALIST
-from core.cards.state import CoupConfig
+from core.cards.state import MAX_PLAYERS as COUP_MAX_PLAYERS
+from core.cards.state import MAX_REFORMATION_PLAYERS, CoupConfig
+from core.cards.table_view import UNSEEN
 from core.registry import get_game, make_bot
 
 TABLES = [
@@ -133,3 +136,8 @@ def test_no_secret_of_the_state_is_in_reach_of_a_view(name: str, config: Any) ->
                 secrets = [state.hands[seat] for seat in others] + [state.deck]
                 secrets += [state.asides[seat] for seat in others] if name == "g54" else []
                 assert not [cards for cards in secrets if cards and id(cards) in found], viewer
+
+
+def test_every_card_table_fits_the_views_kept_rows_of_unseen_hands() -> None:
+    """A view shows None for every hand it may not see from rows kept per table size (core.cards.table_view)."""
+    assert max(MAX_REFORMATION_PLAYERS, COUP_MAX_PLAYERS, G54_MAX_PLAYERS) < len(UNSEEN)

@@ -160,7 +160,7 @@ def beliefs(view: CardView, bluff: float | None = None) -> Beliefs:
     seen.update(view.drawn)
     seen.update(card for player in view.players for card in player.revealed)
     if isinstance(view, G54View):
-        seen.update(view.asides[view.viewer] or ())
+        seen.update(view.lost_face_down(view.viewer))
         seen.update([view.given] if view.given is not None else [])  # a Producer's card in the hands of neither
     pool = tuple((card, copies - seen[card]) for card, copies in composition(view))
     denier = denial(view)

@@ -37,7 +37,7 @@ def tokens(seat: G54Player, view: G54View) -> tuple[Text, ...]:
 
 def face_down(seat: G54Player, view: G54View) -> tuple[Text, ...]:
     """Cards lost face down (named only to whom sees the hand)."""
-    known = list(view.asides[seat.seat] or ())
+    known = list(view.lost_face_down(seat.seat))
     return tuple(
         Text(f"✗{known[index]} (face-down)" if index < len(known) else "✗▒face-down", style="red")
         for index in range(seat.aside_count)

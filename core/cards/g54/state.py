@@ -18,7 +18,7 @@ DISAPPEAR_TOKENS = 3
 class G54Player(Seat):
     """A G54 seat, as the state keeps it and every view shows it: also how many cards it lost face down (after an
     unchallenged reactive claim; which ones the state keeps in its asides, and a view shows beside the hands), and
-    whether it is out (the role tokens in front of it a view shows beside the seats: the state keeps who holds each)."""
+    whether it is out. The role tokens in front of it follow from who holds each (the state's, a view's tokens)."""
 
     aside_count: int = 0
     out: bool = False
