@@ -14,16 +14,15 @@ SETUP_PROSPECT, PLACE_PROSPECT = 0.6, 1.0  # the share of their next attack's wo
 LEADERS_APART = 8.0  # what a second leader in a hex costs: each leader should head his own band
 
 
-def choose_place(sit: Situation, rng: Random, apart: float = LEADERS_APART) -> WargameMove:
+def choose_place(sit: Situation, rng: Random) -> WargameMove:
     """The legal hex where the queue's head adds most: holding or guarding strategic hexes, shielding threatened
-    stacks and leaders, setting up attacks, close to the strategic hexes still to take; apart is what a second
-    leader in a hex costs."""
+    stacks and leaders, setting up attacks, close to the strategic hexes still to take."""
     placement = sit.view.queue[0]
     options = [m for m in sit.view.legal if isinstance(m, Place)]
     if not options:
         return AutoPlace()
     if placement.kind == LEADER:
-        return max(options, key=lambda m: _leader_spot(sit, m.hex, apart) + rng.random() * 0.01)
+        return max(options, key=lambda m: _leader_spot(sit, m.hex) + rng.random() * 0.01)
     batch = _batch(sit)
     return max(options, key=lambda m: _band_spot(sit, placement.kind, batch, m.hex) + rng.random() * 0.01)
 
@@ -46,9 +45,9 @@ def _band_spot(sit: Situation, kind: str, batch: int, label: str) -> float:
     return _unit_spot(sit, kind, band, label) / band
 
 
-def _leader_spot(sit: Situation, label: str, apart: float) -> float:
+def _leader_spot(sit: Situation, label: str) -> float:
     """Rebel leaders set up where a band of irregulars with them would do most: hold a free strategic hex, strike
-    the government's, weather its first blow; apart from each other."""
+    the government's, weather its first blow; apart from each other (LEADERS_APART)."""
     leader = Unit("new-leader", sit.side, LEADER, label, MAP)
     band = [Unit(f"new-{i}", sit.side, kind, label, MAP) for i, kind in enumerate(_leader_band(sit))]
     here = sit.own(label)
@@ -56,7 +55,7 @@ def _leader_spot(sit: Situation, label: str, apart: float) -> float:
     return (
         sit.local_value(label, [*here, *band, leader])
         + _prospect_weight(sit) * sit.prospect(band, "", label)
-        - apart * leaders_here
+        - LEADERS_APART * leaders_here
     )
 
 

@@ -30,8 +30,6 @@ RADIO_DEFENCE, RADIO_ENOUGH = 2.0, 9  # the rebels' each point of defence of the
 # it), up to where the government seldom reaches 2-1
 GOVERNMENT_CAUTION, SALVAGED_CAUTION, REBEL_CAUTION = 2.0, 0.75, 1.0  # the share of the enemy's strongest attack on a
 # stack counted against it (the classic bot's 0.5): see sound_caution
-LEADERS_APART = 30.0  # what a second rebel leader in a hex costs at set-up: each heads his own band (and the Radio
-# Station's extra mob needs only one)
 
 
 class SoundScorer(MoveScorer):
@@ -213,7 +211,7 @@ def choose_sound_place(sit: Situation, rng: Random) -> WargameMove:
     view = sit.view
     options = [m for m in view.legal if isinstance(m, Place)]
     if not (view.phase == "setup" and view.side == GOVERNMENT and options):
-        return choose_place(sit, rng, LEADERS_APART)
+        return choose_place(sit, rng)
     head = view.queue[0]
     batch = sum(p.count for p in view.queue if p.kind == head.kind)
     worth = StackWorth(sit)
