@@ -18,8 +18,9 @@ SEED = 1992
 NEW, OLD, GREEDY = "rule", "classic", "greedy"
 SEATS = {GOVERNMENT: "gov", REBELS: "rebel"}
 MARGIN, BALANCE = 20.0, (40.0, 60.0)  # the targets: points above the classic bot's own rate; self-play range
-GAMES, QUICK_GAMES = 100, 6  # a series of 100 games gives a rate good to about 5 points (one standard error); at
-# 40 games a series (until 2026-11) it was 8, and the two parts of one 100-game series differed by 25 points
+GAMES, QUICK_GAMES = 200, 6  # a series of 200 games gives a rate good to about 3.5 points (one standard error); the
+# two halves of one series differed by 20 points (advanced, the rule rebels' margin), so 100 (until 2026-11-29) could
+# not tell a met target from a missed one
 
 
 def play_one(scenario: str, levels: tuple[str, str], seed: int) -> tuple[bool, list[int]]:
