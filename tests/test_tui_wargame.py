@@ -135,7 +135,7 @@ async def test_the_automatic_placing_spreads_the_counters_as_the_computer_would_
         assert pilot.app.screen is screen  # that Esc stopped the placing: it did not ask to leave the game
         await auto_place(pilot)  # the rest of the rebels' set-up
         leaders = [u.hex for u in table.view().units if u.side == 1 and u.is_leader]
-        assert len(set(leaders)) == 3  # each rebel leader heads his own band
+        assert len(set(leaders)) >= 2 and leaders.count("C3") <= 2  # two bands at least (two may hold the Radio)
 
 
 async def test_a_unit_moves_by_cursor_keys_and_enter():
