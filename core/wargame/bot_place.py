@@ -11,7 +11,8 @@ from core.wargame.units import IRREGULAR, LEADER, MAP, MOB, REBELS, Unit
 
 SETUP_PROSPECT, PLACE_PROSPECT = 0.6, 1.0  # the share of their next attack's worth that placed counters earn: at
 # set-up the government moves first; reinforcements attack this very turn
-LEADERS_APART = 8.0  # what a second leader in a hex costs: each leader should head his own band
+LEADERS_APART = 8.0  # what a second leader in a hex costs: leaders mostly head bands of their own, but two may
+# hold the Radio Station, where each one's point of defence keeps the government's first attack off (30 lost it)
 
 
 def choose_place(sit: Situation, rng: Random) -> WargameMove:
