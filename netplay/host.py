@@ -56,6 +56,10 @@ FRESH_CODES = 50_000  # resume codes of players who have not sat down yet, kept 
 STIR_BURST, STIR_PER_SECOND = 8, 0.2  # comebacks, hand-overs, take-backs an identity makes at once; then per second
 WATCH_NEWS_BURST, WATCH_NEWS_PER_SECOND = 6, 0.1  # arrivals of watchers a table is told of at once; then per second
 CREATOR_SITS = 60.0  # seconds a new table waits for its creator to sit down before anyone seated may start it
+COME_BACK = (
+    "come back as you first came: `coup join` again from the same computer, over SSH with the same key, or over SSH"
+    " as NAME+CODE with the resume code your lobby showed"
+)
 
 
 def same_option(read: Any, given: Any) -> bool:
@@ -535,7 +539,7 @@ class Host:
             raise Refused("seated", f"already at table {conn.table_id}; leave it first")
         if lobby.started:
             away = any(seat.kind == "person" and seat.conn is None for seat in lobby.seats)
-            back = " (if a seat there waiting for its player is yours, come back with your resume code)" if away else ""
+            back = f" (if a seat there waiting for its player is yours, {COME_BACK})" if away else ""
             raise Refused("started", f"that game has started; spectate it instead{back}")
         wanted = message.get("seat")
         if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):

@@ -78,5 +78,8 @@ class Codes:
         if found is None:
             self.by_identity.failed(identity)
             self.by_address.failed(address)
-            return "wrong_code", "no table has that code: check it with whoever gave it to you"
+            return "wrong_code", (
+                "no table has that code: check it with whoever gave it to you (a resume code is not a table's: it goes"
+                " in the name you log in with over SSH, as NAME+CODE)"
+            )
         return found

@@ -73,11 +73,13 @@ class SessionInfo:
     resumed: bool = False  # the code is one the player typed to come back (the host refuses one it never gave)
 
 
-def login_command(info: SessionInfo) -> str:
-    """The ssh command that logs the player in again as who they are: with their resume code after a keyless login."""
+def login_command(info: SessionInfo, code: str | None = None) -> str:
+    """The ssh command that logs the player in again as who they are: with their resume code after a keyless login
+    (code, if given, stands in for it: "CODE" shows where an earlier session's goes)."""
     host, port = info.reached
     where = f"-p {port} " if port != 22 else ""
-    user = f"{info.username}+{info.code}" if info.code else info.username
+    code = info.code if code is None else code
+    user = f"{info.username}+{code}" if code else info.username
     return f"ssh {where}{user}@{host}"
 
 

@@ -209,7 +209,7 @@ async def test_the_others_and_the_watchers_hear_a_player_lose_their_connection_a
             assert said["message"] == "Bob lost connection; their seat is kept for 30 s."
         stranger = await RawPeer.greeted(port, "Bob")  # Bob without his profile (an SSH login without the code)
         refused = await stranger.request({"type": "join", "table": table_id})
-        assert refused["code"] == "started" and "come back with your resume code" in refused["message"]
+        assert refused["code"] == "started" and "NAME+CODE" in refused["message"]
         back = await RawPeer.greeted(port, "Bob", profile=bob.profile)
         assert (await back.expect_type("joined"))["resumed"]
         for peer in (alice, watcher):

@@ -65,7 +65,7 @@ async def test_wrong_codes_are_throttled_per_identity_even_before_a_right_one(tm
         wrong = "".join("2" if ch != "2" else "3" for ch in code)
         for _ in range(PER_IDENTITY):
             refused = await mallory.request({"type": "join", "code": wrong})
-            assert refused["code"] == "wrong_code"
+            assert refused["code"] == "wrong_code" and "NAME+CODE" in refused["message"]  # a resume code goes there
         refused = await mallory.request({"type": "join", "code": code})
         assert refused["code"] == "slow_down"  # the right code, refused unread: guessing gets nowhere
         malformed = await ana.request({"type": "join", "code": "0O1I"})

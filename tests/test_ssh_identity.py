@@ -15,6 +15,7 @@ from typing import Any
 
 import asyncssh
 import pytest
+from textual.widgets import Static
 
 from netplay.client import Client, HostError
 from netplay.identity import Throttle, code_identity
@@ -33,6 +34,7 @@ from tests.ssh_helpers import (
     start_hosts,
     table_screen,
 )
+from tui.screens.join_code import JoinCodeDialog
 from tui.screens.lobby import LobbyScreen
 
 
@@ -143,6 +145,11 @@ async def test_a_name_gets_nobodys_seat_and_a_resume_code_gets_it_back(tmp_path:
         assert hosts.session("ana").server.code == code
         assert f"ssh -p {hosts.ssh_port} ana+{code}@127.0.0.1" in term.text()
         assert app.settings.way_back == f"log in again with ssh -p {hosts.ssh_port} ana+{code}@127.0.0.1"  # ctrl+q says
+        term.send("c")  # the box for a private table's code, which a resume code looks like: it says where one goes
+        await term.expect(f"ssh -p {hosts.ssh_port} ana+CODE@127.0.0.1")
+        assert "resume code goes in your login" in str(app.screen.query_one("#code-resume", Static).render())
+        term.send("\x1b")
+        await eventually(lambda: not isinstance(app.screen, JoinCodeDialog))
         table_id, _ = await seated_and_dropped(hosts, term, app)
 
         assert not await resumed(hosts, "ana", table_id, **KEYLESS)  # the same name, no code: a stranger
@@ -167,6 +174,7 @@ async def test_a_key_gets_its_seat_back_and_another_key_with_the_same_name_does_
         term, app = await open_lobby(hosts, "ana")
         assert "Your resume code" not in term.text()  # the key brings the player back
         assert app.settings.way_back == f"log in again with ssh -p {hosts.ssh_port} ana@127.0.0.1 and the same key"
+        assert app.settings.resume_hint == ""  # no code to misplace: the key brings the seats back
         assert app.settings.credentials["identity"] == f"key:{client_key('ana').get_fingerprint('sha256')}"
         table_id, _ = await seated_and_dropped(hosts, term, app)
 

@@ -66,7 +66,8 @@ class Settings:
     the player is beyond a name (what an SSH login proved); name_fixed: the name came with the
     login and is not to be changed (SSH); notice: what the lobby shows under its status bar (an
     SSH player's resume code); way_back: how the player comes back to a seat the host keeps for them
-    (an SSH or browser login's way; empty: `coup join` the same host again)."""
+    (an SSH or browser login's way; empty: `coup join` the same host again); resume_hint: where the resume code of
+    an earlier session goes, for a player about to type it in the wrong box (empty where no code is used)."""
 
     bot_delay: float = 0.6
     confirm: bool = True
@@ -81,6 +82,7 @@ class Settings:
     name_fixed: bool = False
     notice: str = ""
     way_back: str = ""
+    resume_hint: str = ""
     auto_pass: frozenset[str] = frozenset()
     """The kinds of window (AUTO_PASS) answered 'pass' at once for this player; never a claim aimed at them."""
     remember: bool = False

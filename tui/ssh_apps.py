@@ -39,6 +39,14 @@ def way_back(info: SessionInfo) -> str:
     return f"log in again with {login_command(info)}" + ("" if info.code else " and the same key")
 
 
+def resume_hint(info: SessionInfo) -> str:
+    """Where a keyless player's resume code of an earlier session goes: in the login, not in the lobby's code box
+    ("" after a key login: the key brings its seats back by itself)."""
+    if not info.code:
+        return ""
+    return f"Your seat from an earlier session? Its resume code goes in your login: {login_command(info, 'CODE')}"
+
+
 def lobby_app_factory(lobby: Lobby) -> AppFactory:
     """A factory of apps that open straight onto the lobby of the door's host, vouched for by the door."""
 
@@ -55,6 +63,7 @@ def lobby_app_factory(lobby: Lobby) -> AppFactory:
             name_fixed=True,
             notice=resume_notice(info),
             way_back=way_back(info),
+            resume_hint=resume_hint(info),
             save_records=False,  # a file on the door's machine, which its player cannot reach, and disk for any login
         )
         return DoorApp(settings, lobby)

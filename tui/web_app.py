@@ -106,6 +106,7 @@ class WebDoorApp(DoorApp):
             self.settings.credentials["resumed"] = True
         self.settings.notice = web_notice(code)
         self.settings.way_back = f"open this page again and type your resume code {shown_code(code)}"
+        self.settings.resume_hint = "Your seat from an earlier visit? Open this page again and type its code there."
         self.switch_screen(WebDoorScreen(self.settings, self.lobby))
 
 

@@ -19,14 +19,17 @@ class JoinCodeDialog(ModalScreen[tuple[str, bool] | None]):
 
     BINDINGS = [("escape", "cancel", "Cancel")]
 
-    def __init__(self) -> None:
+    def __init__(self, resume_hint: str = "") -> None:
         super().__init__(classes="dialog")
+        self.resume_hint = resume_hint
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static("Join a private table", classes="dialog-title")
             yield Input(placeholder=f"its code, like {EXAMPLE}", max_length=20, id="code")
             yield Static("Private tables are not listed: ask whoever made one for its code.", classes="dialog-help")
+            if self.resume_hint:  # a resume code looks like a table's: say where it goes before it is typed here
+                yield Static(self.resume_hint, id="code-resume", classes="dialog-help", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Join (Enter)", id="code-join", variant="primary", compact=True)
                 yield Button("Watch", id="code-watch", compact=True)

@@ -535,7 +535,7 @@ class LobbyScreen(Screen[None]):
                 code, watch = answer
                 self._ask({"type": "spectate" if watch else "join", "code": code})
 
-        self.app.push_screen(JoinCodeDialog(), go)
+        self.app.push_screen(JoinCodeDialog(self.settings.resume_hint), go)
 
     def action_chat(self) -> None:
         """Open the chat line (the lobby's: what is said at a table is said on its screen)."""
