@@ -112,6 +112,21 @@ async def test_the_menu_opens_again_on_the_last_game_started_with_its_choices():
         assert (menu.game, menu.players) == ("reformation", 10) and menu.query_one("#inquisitor", Checkbox).value
 
 
+async def test_an_option_ticked_for_one_game_stays_ticked_for_the_other_games_that_offer_it():
+    async with CoupApp(settings=Settings.saved(bot_delay=0, save_records=False)).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = pilot.app.screen
+        assert isinstance(menu, MenuScreen) and menu.game == "coup"
+        await pilot.click("#inquisitor")
+        await pilot.press("g")  # Reformation: the Inquisitor is the same option there
+        await pilot.pause()
+        assert menu.game == "reformation" and menu.query_one("#inquisitor", Checkbox).value
+        await pilot.click("#inquisitor")
+        await pilot.press("g", "g", "g")  # through G54 and the wargame (no such option), back to Coup
+        await pilot.pause()
+        assert menu.game == "coup" and not menu.query_one("#inquisitor", Checkbox).value
+
+
 async def test_a_garbled_menu_memory_opens_the_menu_on_its_defaults():
     save_preferences({"menu": {"game": ["coup"], "players": True, "levels": [{}, 7], "ticked": [["inquisitor"]]}})
     async with CoupApp(settings=Settings.saved(bot_delay=0)).run_test(size=(80, 24)) as pilot:

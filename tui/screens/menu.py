@@ -82,7 +82,6 @@ class MenuScreen(Screen[None]):
         self.chosen = MenuChoices.read(settings.last_menu)  # as the last game was started from the menu
         self.size_wanted = self.chosen.wanted  # the table size to come back to after a game of one size (the wargame's)
         self._game_shown = self.chosen.game
-        self._ticks: dict[str, frozenset[str]] = {self.chosen.game: self.chosen.ticked}  # each game's, while we run
         self.levels_wanted = list(self.chosen.levels)  # each opponent's level as chosen, though a game lacks it
 
     def compose(self) -> ComposeResult:
@@ -152,15 +151,12 @@ class MenuScreen(Screen[None]):
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
-        """Offer the new game's sizes and its own options, as ticked when it was last shown (another game's tick
-        means nothing here)."""
+        """Offer the new game's sizes and its own options, each as last ticked in any game that offers it (the
+        Inquisitor ticked for Coup stays ticked for Reformation: an option is the player's, not one game's)."""
         if self.game == self._game_shown:
             return
-        self._ticks[self._game_shown] = self._ticked(self._game_shown)
         self._game_shown = self.game
         offer_player_counts(self.query_one("#players", Select), player_counts(self.game), self.size_wanted)
-        for check in every_check():
-            self.query_one(f"#{check.slug}", Checkbox).value = check.slug in self._ticks.get(self.game, ())
         for index in range(1, len(BOT_NAMES) + 1):
             level = self.query_one(f"#level-{index}", Select)
             level.set_options(levels(self.game))
