@@ -387,6 +387,7 @@ async def test_exchange_a_tick_beyond_the_cards_kept_unticks_the_one_ticked_long
         await pilot.pause()
         assert dialog.chosen == [1, 3]
         assert "2 of 2 chosen" in str(dialog.query_one("#exchange-count").render())
+        assert f"1 {hand[0]} unticked: you keep 2." in [str(note.message) for note in app._notifications]
         cards = dialog.query_one("#exchange-cards")
         marks = [cards.render_line(y).text[:3] for y in range(4)]  # in characters, not only in colour
         assert marks == ["[ ]", "[x]", "[ ]", "[x]"]

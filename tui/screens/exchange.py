@@ -83,11 +83,14 @@ class ExchangeDialog(ModalScreen[tuple[str, ...]]):
         self.query_one("#keep", Button).disabled = count != self.keep_count
 
     def on_selection_list_selected_changed(self) -> None:
-        """A tick beyond the number kept unticks the card ticked longest ago: ticking a drawn card swaps it in."""
+        """A tick beyond the number kept unticks the card ticked longest ago: ticking a drawn card swaps it in (and
+        the card swapped out is named, so a tick meant for another is seen at once)."""
         ticked = self.query_one(SelectionList).selected
         self._ticked = [i for i in self._ticked if i in ticked] + [i for i in ticked if i not in self._ticked]
         if len(self._ticked) > self.keep_count:
-            self.query_one(SelectionList).deselect(self._ticked.pop(0))
+            out = self._ticked.pop(0)
+            self.query_one(SelectionList).deselect(out)
+            self.notify(f"{out + 1} {self.cards[out]} unticked: you keep {self.keep_count}.", markup=False, timeout=4)
         self._update_count()
 
     def on_key(self, event: Key) -> None:
