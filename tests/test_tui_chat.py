@@ -195,6 +195,8 @@ async def test_a_private_table_is_made_in_the_dialog_and_joined_with_the_code_pr
         await eventually(lambda: lobby.my_code == code)
         help_line = str(lobby.query_one("#lobby-help", Static).render())
         assert shown_code(code) in help_line and "Ana, who created it, starts it" in help_line  # not "s starts"
+        assert lobby.check_action("start", ()) is None and lobby.check_action("fill", ("rule",)) is None  # greyed out
+        assert lobby.check_action("chat", ()) is True
 
 
 async def test_at_a_local_table_the_chat_key_says_chat_is_for_network_tables():

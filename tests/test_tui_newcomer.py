@@ -107,7 +107,7 @@ async def test_the_new_table_dialog_opens_on_the_game_shows_its_focus_and_enter_
         assert created == [{"game": "coup", "players": 2, "options": options, "rematch": "bots"}]
 
 
-async def test_the_menu_ticks_in_characters_resets_a_games_options_and_says_tab_moves():
+async def test_the_menu_ticks_in_characters_keeps_a_shared_option_and_says_tab_moves():
     app = app_on()
     async with app.run_test(size=(80, 24)) as pilot:
         menu = app.screen
@@ -116,9 +116,9 @@ async def test_the_menu_ticks_in_characters_resets_a_games_options_and_says_tab_
         inquisitor.value = True
         await pilot.pause()
         assert str(inquisitor.render()).startswith("[x] Inquisitor")
-        await pilot.press("g")  # Reformation: its own Inquisitor starts unticked
+        await pilot.press("g")  # Reformation: the Inquisitor ticked for Coup is ticked here too
         await pilot.pause()
-        assert menu.game == "reformation" and not inquisitor.value
+        assert menu.game == "reformation" and inquisitor.value
         assert "Next field" in [key.description for key in menu.query(FooterKey)]
         menu.query_one("#players", Select).value = 2
         await pilot.pause()

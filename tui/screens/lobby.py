@@ -139,6 +139,7 @@ class LobbyScreen(Screen[None]):
         self.last_game: str | None = None  # the game kind last played here: the leaderboard opens on it
         self._left_unfinished: str | None = None  # a game we left under way: our record changes once it ends
         self._leaving = False
+        self._runner_shown: str | None = None  # who else created our table and alone fills and starts it
         self.quitting = False  # the player leaves the host on purpose (Esc here, ctrl+q): the host is told so
         self.page, self.pages, self.search = 0, 1, ""
         self._listing = self._list_again = False  # a list request is in flight; another is owed once it is answered
@@ -213,6 +214,12 @@ class LobbyScreen(Screen[None]):
                 self.remote.handle(message)
             self._reconnect()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Filling and starting are greyed out at a table another player created and runs (the help line says who)."""
+        if action in ("fill", "start") and self._runner_shown is not None:
+            return None
+        return True
+
     def _runner(self, tables: list[dict[str, Any]]) -> str | None:
         """The name of the player who created our table and alone fills and starts it, when that is not us."""
         mine = listed(tables, self.my_table)
@@ -244,6 +251,9 @@ class LobbyScreen(Screen[None]):
         help_text = "? help · f adds computers (e: experts) · c joins by a code · / finds a table · b leaderboard"
         help_text += " ·" if self.search else " · Esc leaves"  # Esc clears the search first (said below)
         runner = self._runner(tables) if self.my_table is not None else None
+        if runner != self._runner_shown:
+            self._runner_shown = runner
+            self.refresh_bindings()
         if self.my_table is not None and self.my_code is not None:
             code = shown_code(self.my_code)
             friends = "friends press c and type it; f seats computers; s starts"
