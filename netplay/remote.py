@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.registry import get_game
-from netplay.chat import ChatLog, heard
+from netplay.chat import ChatLog, Said, heard
 from netplay.client import Client, HostError
 from netplay.codec import events_from_plain, to_plain, view_from_plain
 from netplay.table import CONNECTION, NOT_PLAYED
@@ -21,10 +21,12 @@ Listener = Callable[[list[Any]], None]
 @dataclass(frozen=True)
 class Note:
     """A line the host says about the table, not a game event (a seat handed to the computer, a player back): the
-    table screens write it in their log, marked apart."""
+    table screens write it in their log, marked apart. With said, it is a chat line from before we came back, put
+    in its place among the history's events (the screens write it as they write chat)."""
 
     text: str
     kind: str = "note"
+    said: Said | None = None
 
 
 OWN_WORDS = {  # a notice about the player's own seat, as the player reads it
@@ -127,7 +129,11 @@ class RemoteTable:
         elif message.get("type") == "chat" and message.get("table") == self.table_id:
             said = heard(message)
             if said is not None and self._new_said(message):
-                self.chat.add(said)
+                at = message.get("at") if message.get("past") else None
+                if type(at) is int and at >= 0:  # said before we came: in its place among the history that follows
+                    self._past_notes.append((at, Note(f"{said.name}: {said.text}", "chat", said)))
+                else:
+                    self.chat.add(said)
         elif message.get("type") == "notice" and message.get("past") and message.get("table") == self.table_id:
             if self._new_said(message):  # news from before we came: in the log, but the seats are as the host says
                 at = message.get("at")  # shown in its place among the events of the history that follows

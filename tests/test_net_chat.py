@@ -234,6 +234,29 @@ async def test_who_comes_back_sees_a_notice_where_it_happened_among_the_turns(tm
         assert [item.text for item in watcher.events] == ["Alice lost…"]  # anyone else: the host's words
 
 
+async def test_who_comes_back_sees_a_chat_line_where_it_was_said_not_after_their_return(tmp_path: Path) -> None:
+    async with running_host(tmp_path, grace=30, **UNLIMITED) as (_, port):
+        table_id, (alice, bob) = await seated_table(port, players=3, people=2, options={"first_player": 1})
+        assert (await bob.request({"type": "chat", "text": "hi Ann"}))["type"] == "ok"
+        await alice.close()
+        await bob.expect(lambda m: m.get("type") == "notice" and m.get("code") == "away")
+        version = max(f["version"] for f in bob.frames if f.get("type") == "update")
+        bob.send({"type": "move", "version": version, "move": {"kind": "income"}})
+        await bob.update(lambda m: m["version"] > version)
+
+        back = await RawPeer.open(port)  # a new client: it has heard nothing yet
+        assert (await back.hello("Alice", profile=alice.profile))["type"] == "welcome"
+        await back.update(lambda m: m.get("history") is True)
+        remote = RemoteTable(Client(), table_id, 0, "coup")
+        for frame in back.frames:
+            remote.handle(frame)
+        lines = [item for item in remote.events if isinstance(item, Note)]
+        assert [(note.kind, note.said and note.said.text) for note in lines] == [("chat", "hi Ann"), ("note", None)]
+        kinds = [item.kind for item in remote.events]
+        assert kinds.index("chat") < kinds.index("note") < kinds.index("gain")  # said before she left and Bob's income
+        assert not remote.chat.lines  # not written again below "You were away"
+
+
 async def test_a_restarted_host_gives_back_what_was_said_at_a_table_numbered_on(tmp_path: Path) -> None:
     async with running_host(tmp_path, grace=30, **UNLIMITED) as (host, port):
         table_id, (ana, bo) = await seated_table(port, players=3, people=2, start=False)

@@ -34,7 +34,7 @@ from tui.screens.pace import HOSTS_PACE, PaceDialog
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.table_dialogs import dialog_for
 from tui.settings import Settings, record_line, saved_where
-from tui.widgets.chat import CHAT_KEY, LOCAL, WATCHERS_HEAR, ChatLine, follow_chat
+from tui.widgets.chat import CHAT_KEY, LOCAL, WATCHERS_HEAR, ChatLine, chat_text, follow_chat
 from tui.widgets.log_paging import log_to_end, page_log
 from tui.widgets.reflow_log import ReflowLog
 from tui.widgets.seat_panel import SeatClicked, SeatList, SeatPanel, SeatRow
@@ -164,8 +164,8 @@ class TableScreen(Screen[None]):
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#log", RichLog)
         for event in events:
-            if isinstance(event, Note):  # the host's word about the table, not the game's
-                log.write(Text(event.text, style="italic cyan"))
+            if isinstance(event, Note):  # the host's word about the table (or a past chat line), not the game's
+                log.write(Text(event.text, style="italic cyan") if event.said is None else chat_text(event.said))
                 continue
             line = self.face.describe(event, self.table.names, self.table.seat)
             if line is None:

@@ -39,6 +39,7 @@ from core.wargame.plan import (
 from core.wargame.units import WINS
 from core.wargame.views import WargameView
 from hexgrid.coords import Hex
+from netplay.remote import Note
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog, leave_question
 from tui.screens.handover import away_note, can_give, give_seat
@@ -46,7 +47,7 @@ from tui.screens.listening import tell_trouble, while_up
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings, record_line, saved_where
-from tui.widgets.chat import CHAT_KEY, LOCAL, WATCHERS_HEAR, ChatLine, follow_chat
+from tui.widgets.chat import CHAT_KEY, LOCAL, WATCHERS_HEAR, ChatLine, chat_text, follow_chat
 from tui.widgets.hexmap import Board, HexMapView
 from tui.widgets.log_paging import log_to_end, page_log
 from tui.widgets.pick_list import MAX_NUMBERED, PickList
@@ -219,7 +220,10 @@ class WargameScreen(Screen[None]):
     def _write_log(self, events: list[Event]) -> None:
         log = self.query_one("#wg-log", ReflowLog)
         for event in events:
-            log.write_counted(event.text, LOG_STYLES.get(event.kind, ""))
+            if isinstance(event, Note) and event.said is not None:  # a chat line from before we came back
+                log.write(chat_text(event.said))
+            else:
+                log.write_counted(event.text, LOG_STYLES.get(event.kind, ""))
 
     def _current(self) -> tuple[WargameView, int | None]:
         """The view to draw and the seat this keyboard acts for now (None: waiting for the computer)."""
