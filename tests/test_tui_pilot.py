@@ -466,3 +466,16 @@ async def test_an_opponents_level_chosen_for_a_card_game_outlives_a_wargame_star
         await pilot.press("g")  # Coup again
         await pilot.pause()
         assert menu.game == "coup" and menu.query_one("#level-1", Select).value == "expert"
+
+
+async def test_the_status_bar_keeps_the_tables_number_where_a_private_tables_code_has_no_room(monkeypatch):
+    table = frozen_reformation(5, [(0, Move("allegiance", card="Loyalist"))], players=5)
+    monkeypatch.setattr(LocalTable, "label", property(lambda self: "table t2 · code K7QM-2XPA"))  # as on a host
+    app = app_on(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = str(app.screen.query_one("#status-bar").render())
+        assert status.startswith(" Reformation") and status.endswith(" · table t2") and len(status) <= 80
+    async with app_on(table).run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        assert str(pilot.app.screen.query_one("#status-bar").render()).endswith(" · table t2 · code K7QM-2XPA")

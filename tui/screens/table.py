@@ -208,7 +208,7 @@ class TableScreen(Screen[None]):
         parts += ["computer plays for you (g)"] if self._computer_plays_me(view) else []
         parts += [] if self.settings.confirm else ["no confirm"]
         parts += ["auto-pass"] if self.settings.auto_pass and self._passes_for_me(view) else []
-        parts.append(self.table.label)
+        parts += self.table.label.split(" · ")  # the table's number shown even where its code has no room
         status = parts[0]
         for part in parts[1:]:
             if len(status) + 3 + len(part) <= self.size.width:
