@@ -53,6 +53,8 @@ async def test_an_assassination_by_click_still_asks_its_question():
         await pilot.press(str(1 + next(i for i, label in enumerate(labels) if "Assassinate" in label)))
         await pilot.pause()
         assert isinstance(pilot.app.screen, ConfirmDialog)  # "Assassinate Haig for 3 coins?"
+        bluff = "" if "Assassin" in local.table.view(0).hands[0] else " (a bluff: you hold no Assassin)"
+        assert pilot.app.screen.question == f"Assassinate Haig for 3 coins?{bluff}"
         await pilot.press("escape")
         await pilot.pause()
         assert local.table.view(0).window == "action"  # nothing played

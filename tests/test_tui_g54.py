@@ -22,7 +22,7 @@ from tests.test_tui_net import RemoteSettle, wait_for
 from tests.tui_g54_helpers import dealt_g54, frozen_g54, named
 from tests.tui_helpers import app_on, quick_settings
 from tui.app import CoupApp
-from tui.faces.g54 import g54_choices
+from tui.faces.g54 import confirm_question, g54_choices
 from tui.faces.g54_dialogs import DIALOG_WINDOWS
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.exchange import ExchangeDialog
@@ -480,6 +480,16 @@ async def test_the_customs_officer_picks_the_role_to_tax_and_r_shows_the_roles_i
         await pilot.press(str(state.roles.index("Banker") + 1))
         await pilot.pause()
     assert table.record.moves[-1] == (0, {"kind": "customs_officer", "card": "Banker"})
+
+
+def test_a_claim_the_player_cannot_back_is_called_a_bluff_before_it_is_made():
+    view = dealt_g54(5, script=()).view()
+    assert "Guerrilla" in view.hands[0]
+    attack = Move("guerrilla", 2)
+    assert confirm_question(attack, view) == "Claim the Guerrilla to make Sacha lose an influence (costs 4)?"
+    bluffing = view.__replace__(hands=(("Director", "Banker"), *view.hands[1:]))
+    question = confirm_question(attack, bluffing)
+    assert question == "Claim the Guerrilla to make Sacha lose an influence (costs 4)? (a bluff: you hold no Guerrilla)"
 
 
 async def test_a_targeted_attack_asks_the_target_then_confirms_in_the_roles_words():

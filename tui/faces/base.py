@@ -14,6 +14,15 @@ from tui.faces.decisions import Decision
 from tui.widgets.seat_panel import SeatParts
 
 
+def bluff_note(card: str | None, view: Any) -> str:
+    """' (a bluff: you hold no Assassin)' when a confirmed move claims a card the player (view's viewer) does not
+    hold: said before the move is made, so a bluff is never made by a slip."""
+    hand = view.hands[view.viewer] if view.viewer is not None else None
+    if card is None or hand is None or card in hand:
+        return ""
+    return f" (a bluff: you hold no {card})"
+
+
 @dataclass(frozen=True)
 class Choice:
     """One button of the choice bar: a key, a label, and the legal moves it stands for."""

@@ -15,7 +15,7 @@ from core.cards.state import Player
 from core.cards.text import challenge_prompt, describe, move_label, situation, waiting_for
 from core.cards.views import CoupView
 from tui.faces.auto_pass import coup_pass_kind
-from tui.faces.base import Choice
+from tui.faces.base import Choice, bluff_note
 from tui.faces.decisions import AskExamine, AskKeep, Decision, Play, ask_card, ask_target
 from tui.screens.rules import RulesScreen, card_rules
 from tui.widgets.coup_seats import coup_seat_parts
@@ -79,7 +79,7 @@ def confirm_question(move: Move, view: CoupView) -> str | None:
         return challenge_prompt(view)
     target = view.players[move.target].name if move.target is not None else ""
     what = "Launch a coup against" if move.kind == "coup" else "Assassinate"
-    return f"{what} {target} for {ACTIONS[move.kind].cost} coins?"
+    return f"{what} {target} for {ACTIONS[move.kind].cost} coins?{bluff_note(ACTIONS[move.kind].claim, view)}"
 
 
 class CoupFace:

@@ -18,7 +18,7 @@ from core.cards.phrases import challenge_question, coins_text
 from core.cards.rules import COUP_COST
 from core.cards.text import Speaker
 from tui.faces.auto_pass import g54_pass_kind
-from tui.faces.base import Choice
+from tui.faces.base import Choice, bluff_note
 from tui.faces.decisions import AskTarget, Decision, Play, Target, ask_card, ask_target
 from tui.faces.g54_dialogs import DIALOG_WINDOWS, g54_dialog
 from tui.screens.g54_rules import g54_rules_text
@@ -82,7 +82,8 @@ def confirm_question(move: Move, view: G54View) -> str | None:
         return challenge_question(say, view.claim.seat, view.claim.role)
     role = BY_KIND.get(move.kind)
     if role is not None and role.harm == "influence" and view.window == "action":
-        return f"Claim the {role.name} to {purpose(say, move.kind, move.target, move.other, move.card)}?"
+        question = f"Claim the {role.name} to {purpose(say, move.kind, move.target, move.other, move.card)}?"
+        return question + bluff_note(role.name, view)
     return None
 
 
