@@ -274,3 +274,11 @@ async def test_a_wargame_replays_log_wraps_at_80_columns_instead_of_cutting_line
         log = pilot.app.screen.query_one("#log")
         width = log.scrollable_content_region.width
         assert log.lines and all(line.cell_length <= width for line in log.lines)
+
+
+def test_help_names_the_four_games_and_says_plain_coup_plays(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "Coup: Reformation, Coup: Rebellion G54 and the 1992 wargame" in said and "Run `coup` alone to play" in said

@@ -29,7 +29,14 @@ if TYPE_CHECKING:
 def build_parser() -> argparse.ArgumentParser:
     """The command line: `coup`, `coup sim ...`, `coup replay FILE`, `coup host`, `coup join`, `coup bot`; every
     option's help says the values it takes."""
-    parser = argparse.ArgumentParser(prog="coup", description="The Coup card games in the terminal.")
+    parser = argparse.ArgumentParser(
+        prog="coup",
+        description=(
+            "Coup, Coup: Reformation, Coup: Rebellion G54 and the 1992 wargame in the terminal. Run `coup` alone to"
+            " play: against the computer, or with friends at one keyboard. The commands below host, join and"
+            " replay games."
+        ),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = commands.add_parser("sim", help="computer opponents play each other, headless")
     sim.add_argument("--game", default=next(iter(GAMES)), choices=tuple(GAMES), help="which game (default coup)")
