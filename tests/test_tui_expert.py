@@ -82,6 +82,9 @@ async def test_the_coach_reads_the_players_own_view_and_names_the_experts_move()
         await wait_for(pilot, lambda: str(panel.query_one("#coach-text", Static).render()) != THINKING, 30)
         text = str(panel.query_one("#coach-text", Static).render())
         assert "The expert plays:" in text and "games played out" in text
+        await pilot.pause()
+        assert panel.query_one("#coach-box").max_scroll_y == 0  # all of it in 40 rows: no paging keys that do nothing
+        assert not {"More", "Back"} & {key.description for key in panel.query(FooterKey)}
         for seat in (1, 2, 3):
             assert screen.table.names[seat] in text
         await pilot.press("h")

@@ -63,8 +63,17 @@ class CoachPanel(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#coach-box").focus()
+        box = self.query_one("#coach-box")
+        box.focus()
+        self.watch(box, "virtual_size", lambda _size: self.refresh_bindings())  # the paging keys come and go with it
         self.think()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """More and Back only while the advice is longer than the box (the footer offers nothing that does nothing)."""
+        if action != "page":
+            return True
+        boxes = self.query("#coach-box")
+        return bool(boxes) and boxes.first().max_scroll_y > 0
 
     def action_page(self, step: int) -> None:
         """Scroll a panel longer than the screen by a page (step 1 on, -1 back)."""
