@@ -213,8 +213,11 @@ async def test_a_player_back_at_a_wargame_seat_sees_the_whole_map_at_80x24(host)
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen) and app.screen.acting == 0, 20)
         whole = app.screen.hexmap.size.height
+        await app.screen.table.client.request({"type": "chat", "text": "hello map"})
     back = CoupApp(settings=ana(), join=("127.0.0.1", port), scan_lan=False)
     async with back.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(back.screen, WargameScreen) and back.screen.acting == 0, 20)
         await pilot.pause(0.3)
         assert back.screen.hexmap.size.height == whole == 14  # the 13 rows and the letters
+        said = " ".join(line.text for line in back.screen.query_one("#wg-log").lines)
+        assert "» ana: hello map" in said and "You were away" in said  # what came before the comeback, kept

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -156,6 +157,8 @@ class WargameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(while_up(self, self._on_events))
         self._write_log(list(self.table.view().log))
+        notes = [e for e in getattr(self.table, "events", []) if isinstance(e, Note)]
+        self._write_log(notes)  # the host's word and the chat from before we came (the view's log is the game's own)
         self._unfollow_chat = follow_chat(self.table, self.query_one("#wg-log", ReflowLog))
         view = self.table.view()
         on_map = [u for u in view.units if u.on_map]  # the cursor starts on one of the player's own stacks
@@ -217,7 +220,7 @@ class WargameScreen(Screen[None]):
         self.refresh_view()
         offer_rematch(self, self.table, lambda: self._leave(True))
 
-    def _write_log(self, events: list[Event]) -> None:
+    def _write_log(self, events: Sequence[Event | Note]) -> None:
         log = self.query_one("#wg-log", ReflowLog)
         for event in events:
             if isinstance(event, Note) and event.said is not None:  # a chat line from before we came back
