@@ -214,6 +214,11 @@ async def test_a_player_back_at_a_wargame_seat_sees_the_whole_map_at_80x24(host)
         await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen) and app.screen.acting == 0, 20)
         whole = app.screen.hexmap.size.height
         await app.screen.table.client.request({"type": "chat", "text": "hello map"})
+        screen = app.screen
+        target = next(m.hex for m in screen.view.legal if isinstance(m, Place))
+        screen._submit(Place(target))  # an event after the chat line
+        table = next(iter(server.tables.values())).table
+        await wait_for(pilot, lambda: table is not None and len(table.record.moves) > 0)
     back = CoupApp(settings=ana(), join=("127.0.0.1", port), scan_lan=False)
     async with back.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(back.screen, WargameScreen) and back.screen.acting == 0, 20)
@@ -221,3 +226,4 @@ async def test_a_player_back_at_a_wargame_seat_sees_the_whole_map_at_80x24(host)
         assert back.screen.hexmap.size.height == whole == 14  # the 13 rows and the letters
         said = " ".join(line.text for line in back.screen.query_one("#wg-log").lines)
         assert "» ana: hello map" in said and "You were away" in said  # what came before the comeback, kept
+        assert said.index("hello map") < said.rindex(f" at {target}") < said.index("You were away")  # each in its place

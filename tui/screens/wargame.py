@@ -80,6 +80,25 @@ PLACING_PAUSE = 0.05  # s at least between key a's placements (unless the settin
 COMBAT_LINE = re.compile(r" at (\d-\d) \(die (\d)\): ([^,]+),")
 
 
+def opening_log(log: Sequence[Event], history: Sequence[Event | Note]) -> list[Event | Note]:
+    """What the log opens on: the view's log (the game's latest events), with the host's notes and the chat from
+    before we came in their places where the table's history (a network table's, which may start after the log)
+    ends with the same events; else the notes after the log."""
+    notes = [e for e in history if isinstance(e, Note)]
+    shared = min(len(log), len(history) - len(notes))
+    if not notes or not shared:
+        return [*log, *notes]
+    seen, start = 0, len(history)
+    while seen < shared:
+        start -= 1
+        seen += not isinstance(history[start], Note)
+    window = [e.text for e in history[start:] if not isinstance(e, Note)]
+    if window != [e.text for e in log[len(log) - shared :]]:
+        return [*log, *notes]
+    earlier = [e for e in history[:start] if isinstance(e, Note)]
+    return [*log[: len(log) - shared], *earlier, *history[start:]]
+
+
 class WargameScreen(Screen[None]):
     """Plays the wargame through a table, local (one person against the computer, or two at one keyboard) or on a
     host (RemoteTable: our side, or none when watching): acts for whichever seat played here owes the decision."""
@@ -156,9 +175,7 @@ class WargameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(while_up(self, self._on_events))
-        self._write_log(list(self.table.view().log))
-        notes = [e for e in getattr(self.table, "events", []) if isinstance(e, Note)]
-        self._write_log(notes)  # the host's word and the chat from before we came (the view's log is the game's own)
+        self._write_log(opening_log(self.table.view().log, getattr(self.table, "events", [])))
         self._unfollow_chat = follow_chat(self.table, self.query_one("#wg-log", ReflowLog))
         view = self.table.view()
         on_map = [u for u in view.units if u.on_map]  # the cursor starts on one of the player's own stacks
