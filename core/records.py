@@ -36,6 +36,12 @@ class Record:
             data = json.loads(text)
             moves = [(int(seat), dict(move)) for seat, move in data["moves"]]
             return cls(str(data["game"]), dict(data["config"]), int(data["seed"]), moves)
+        except json.JSONDecodeError as error:
+            if error.msg == "Extra data":  # JSON lines: a host's journal of a table, say
+                raise ValueError(
+                    "not a game record (one JSON document, saved at the end of a game): this file holds several"
+                ) from None
+            raise ValueError(f"not a game record: {error}") from None
         except KeyError as error:
             raise ValueError(f"not a game record: it has no {error.args[0]!r} field") from None
         except (TypeError, ValueError) as error:

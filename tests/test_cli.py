@@ -100,6 +100,10 @@ def test_replay_of_a_broken_file_is_a_message(tmp_path, capsys):
     broken.write_text("{not json")
     assert main(["replay", str(broken), "--json"]) == 2
     assert "not a game record" in capsys.readouterr().err
+    journal = tmp_path / "t1.jsonl"  # a host's journal of a table: JSON lines
+    journal.write_text('{"id": "t1", "game": "wargame"}\n{"move": 1}\n')
+    assert main(["replay", str(journal)]) == 2
+    assert "this file holds several" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert capsys.readouterr().err == f"coup: No such file or directory: {tmp_path / 'missing.json'}\n"  # no errno
 

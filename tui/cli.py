@@ -85,7 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", type=Path, metavar="FILE", help="a record (.json) saved at the end of a game")
     rep.add_argument("--json", action="store_true", help="print the final state as JSON instead")
     rep.add_argument(
-        "--annotate", action="store_true", help="print each decision beside the expert's, and which claims were bluffs"
+        "--annotate",
+        action="store_true",
+        help="print each decision beside the expert's, and which claims were bluffs (the card games)",
     )
     rep.add_argument(
         "--nodes",
@@ -181,7 +183,7 @@ def sizes_text() -> str:
         counts = spec.player_counts
         span = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
         sizes.append(f"{span} ({name})")
-    return ", ".join(sizes) + "; default 4"
+    return ", ".join(sizes)
 
 
 def game_flags() -> dict[Flag, list[str]]:
