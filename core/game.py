@@ -142,7 +142,8 @@ class GameSpec:
     option_words says a table's options in a few words (for a lobby); flags are its self-play options.
     wire_view, if a game has one, gives seat's view of a state as the wire carries it, leaving out what a client
     can derive from the rest (the wargame's legal moves, up to two thousand), so the host never works that out;
-    restore_view rebuilds it on the client: restore_view(wire_view(state, seat)) == engine.view(state, seat)."""
+    restore_view rebuilds it on the client: restore_view(wire_view(state, seat)) == engine.view(state, seat).
+    tagline says what the game is about in one line (under the menu's title)."""
 
     name: str
     title: str
@@ -158,6 +159,7 @@ class GameSpec:
     flags: tuple[Flag, ...] = ()
     wire_view: WireView | None = None
     restore_view: Callable[[Any], Any] = field(default=whole_view)
+    tagline: str = ""
 
     def make_bot(self, level: str, seed: int) -> Bot:
         """A fresh bot of level for this game, its own choices drawn from seed."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Checkbox, RichLog, Select
+from textual.widgets import Checkbox, RichLog, Select, Static
 from textual.worker import WorkerFailed
 
 from core.cards.moves import Move
@@ -125,6 +125,16 @@ async def test_an_option_ticked_for_one_game_stays_ticked_for_the_other_games_th
         await pilot.press("g", "g", "g")  # through G54 and the wargame (no such option), back to Coup
         await pilot.pause()
         assert menu.game == "coup" and not menu.query_one("#inquisitor", Checkbox).value
+
+
+async def test_the_menus_tagline_says_what_the_chosen_game_is_about():
+    async with CoupApp(settings=Settings.saved(bot_delay=0, save_records=False)).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tagline = pilot.app.screen.query_one("#tagline", Static)
+        assert "coup your way to power" in str(tagline.render())
+        await pilot.press("g", "g", "g")  # the wargame
+        await pilot.pause()
+        assert str(tagline.render()) == "Government against rebels: hold the city's strategic hexes."
 
 
 async def test_a_garbled_menu_memory_opens_the_menu_on_its_defaults():

@@ -37,6 +37,7 @@ COUP_SPEC = GameSpec(
     text=text,
     option_words=option_words,
     flags=FLAGS,
+    tagline="Bluff, challenge and coup your way to power.",
 )
 REFORMATION_SPEC = replace(
     COUP_SPEC,
@@ -45,4 +46,5 @@ REFORMATION_SPEC = replace(
     player_counts=tuple(range(MIN_PLAYERS, MAX_REFORMATION_PLAYERS + 1)),
     engine=REFORMATION_ENGINE,
     bots={**COUP_SPEC.bots, "expert": reformation_expert},
+    tagline="Loyalists against reformists: bluff, convert and coup your way to power.",
 )

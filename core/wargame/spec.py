@@ -78,6 +78,7 @@ WARGAME_SPEC = GameSpec(
     summarize=summarize,
     option_words=option_words,
     flags=FLAGS,
+    tagline="Government against rebels: hold the city's strategic hexes.",
     wire_view=wire_view,
     restore_view=restore_view,
 )

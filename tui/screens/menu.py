@@ -87,7 +87,7 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="menu", can_focus=False):  # Tab goes from field to field
             yield Static("C O U P", id="title")
-            yield Static("Bluff, challenge and coup your way to power.", id="tagline")
+            yield Static(game_spec(self.chosen.game).tagline, id="tagline")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
                 chosen = self.chosen
@@ -156,6 +156,7 @@ class MenuScreen(Screen[None]):
         if self.game == self._game_shown:
             return
         self._game_shown = self.game
+        self.query_one("#tagline", Static).update(game_spec(self.game).tagline)
         offer_player_counts(self.query_one("#players", Select), player_counts(self.game), self.size_wanted)
         for index in range(1, len(BOT_NAMES) + 1):
             level = self.query_one(f"#level-{index}", Select)

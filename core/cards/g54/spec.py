@@ -54,4 +54,5 @@ G54_SPEC = GameSpec(
     text=text,
     option_words=option_words,
     flags=(ROLES_FLAG,),
+    tagline="Twenty-five roles, five in play: bluff and coup your way to power.",
 )
