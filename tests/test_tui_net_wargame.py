@@ -19,6 +19,7 @@ from tests.test_tui_net import create_table, new_table_dialog, wait_for
 from tests.test_tui_wargame import go_to
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
+from tui.screens import wargame as wargame_screen
 from tui.screens.lobby import LobbyScreen, game_text
 from tui.screens.wargame import WargameScreen
 from tui.settings import Settings
@@ -168,8 +169,9 @@ async def test_a_spectator_watches_the_wargame_map_and_cannot_act(host):
     await player.close()
 
 
-async def test_a_move_the_host_refuses_twice_in_the_same_words_leaves_the_player_free_to_move(host):
+async def test_a_move_the_host_refuses_twice_in_the_same_words_leaves_the_player_free_to_move(host, monkeypatch):
     server, port = host
+    monkeypatch.setattr(wargame_screen, "refusal_of", lambda view, seat, move: "")  # a client that lets it through
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await create_table(pilot, "wargame")
@@ -227,3 +229,23 @@ async def test_a_player_back_at_a_wargame_seat_sees_the_whole_map_at_80x24(host)
         said = " ".join(line.text for line in back.screen.query_one("#wg-log").lines)
         assert "» ana: hello map" in said and "You were away" in said  # what came before the comeback, kept
         assert said.index("hello map") < said.rindex(f" at {target}") < said.index("You were away")  # each in its place
+
+
+async def test_a_move_the_rules_refuse_is_refused_by_the_client_in_the_local_tables_words(host):
+    server, port = host
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await create_table(pilot, "wargame")
+        table = server.tables[lobby.my_table]
+        await pilot.press("f")
+        await wait_for(pilot, lambda: all(s.kind != "open" for s in table.seats))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.acting == 0 and screen.view.window == "place")
+        said: list[tuple[str, str]] = []
+        screen.notify = lambda message, **options: said.append((options.get("title", ""), message))  # type: ignore[method-assign]
+        screen._submit(Place("A1"))
+        await pilot.pause(0.3)
+        assert said == [("Not allowed", "A1 is not a legal hex for that unit")]
+        assert screen._sent == -1 and not screen.table.error  # nothing went to the host, and the player may move

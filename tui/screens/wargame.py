@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 from core.game import IllegalMove
 from core.wargame.board import game_map
 from core.wargame.bot import WargameBot
+from core.wargame.engine import WARGAME
 from core.wargame.events import Event
 from core.wargame.moves import Disembark, EndPhase, Place, WargameMove
 from core.wargame.picks import PICKED, Picks, picked_move, retreat_targets, send_to, start_picks
@@ -38,7 +39,7 @@ from core.wargame.plan import (
     select_stack,
 )
 from core.wargame.units import WINS
-from core.wargame.views import WargameView
+from core.wargame.views import WargameView, state_of
 from hexgrid.coords import Hex
 from netplay.remote import Note
 from tui.messages import GameFinished
@@ -97,6 +98,16 @@ def opening_log(log: Sequence[Event], history: Sequence[Event | Note]) -> list[E
         return [*log, *notes]
     earlier = [e for e in history[:start] if isinstance(e, Note)]
     return [*log[: len(log) - shared], *earlier, *history[start:]]
+
+
+def refusal_of(view: WargameView, seat: int, move: WargameMove) -> str:
+    """Why the rules refuse seat's move in view, as the engine says it ("" if they take it): a network table's
+    client checks a move on the board its view shows, as a local table does on its state."""
+    try:
+        WARGAME.apply(state_of(view), seat, move)
+    except IllegalMove as error:
+        return str(error)
+    return ""
 
 
 class WargameScreen(Screen[None]):
@@ -486,6 +497,11 @@ class WargameScreen(Screen[None]):
             return
         if self._sent == self.view.version:
             return  # this decision's move is on its way to the host
+        if getattr(self.table, "remote", False) and move not in self.view.legal:
+            refusal = refusal_of(self.view, self.acting, move)
+            if refusal:  # the host would refuse it: said here, as the local table says it
+                self.notify(refusal, title="Not allowed", severity="error")
+                return
         self._sent = self.view.version
         self._error = None  # a refusal of this move is news (and frees the next), even in the words of the last one
         try:
