@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Checkbox, Footer, Select, Static
@@ -169,19 +170,26 @@ async def test_a_spectator_watches_the_wargame_map_and_cannot_act(host):
     await player.close()
 
 
+async def placing_the_first_reinforcement(pilot, server: Host) -> tuple[WargameScreen, Any]:
+    """A wargame table created from the lobby, filled with a computer and started, once its government (this
+    player) places its first reinforcement: the screen and the host's table."""
+    lobby = await create_table(pilot, "wargame")
+    table = server.tables[lobby.my_table]
+    await pilot.press("f")
+    await wait_for(pilot, lambda: all(s.kind != "open" for s in table.seats))
+    await pilot.press("s")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, WargameScreen))
+    screen = pilot.app.screen
+    await wait_for(pilot, lambda: screen.acting == 0 and screen.view.window == "place")
+    return screen, table
+
+
 async def test_a_move_the_host_refuses_twice_in_the_same_words_leaves_the_player_free_to_move(host, monkeypatch):
     server, port = host
     monkeypatch.setattr(wargame_screen, "refusal_of", lambda view, seat, move: "")  # a client that lets it through
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await create_table(pilot, "wargame")
-        table = server.tables[lobby.my_table]
-        await pilot.press("f")
-        await wait_for(pilot, lambda: all(s.kind != "open" for s in table.seats))
-        await pilot.press("s")
-        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen))
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.acting == 0 and screen.view.window == "place")
+        screen, table = await placing_the_first_reinforcement(pilot, server)
         refused: list[str] = []
         screen.notify = lambda message, **options: refused.append(message)  # type: ignore[method-assign]
         nowhere = Place("A1")
@@ -235,17 +243,11 @@ async def test_a_move_the_rules_refuse_is_refused_by_the_client_in_the_local_tab
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await create_table(pilot, "wargame")
-        table = server.tables[lobby.my_table]
-        await pilot.press("f")
-        await wait_for(pilot, lambda: all(s.kind != "open" for s in table.seats))
-        await pilot.press("s")
-        await wait_for(pilot, lambda: isinstance(app.screen, WargameScreen))
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.acting == 0 and screen.view.window == "place")
+        screen, table = await placing_the_first_reinforcement(pilot, server)
         said: list[tuple[str, str]] = []
         screen.notify = lambda message, **options: said.append((options.get("title", ""), message))  # type: ignore[method-assign]
+        moves = len(table.table.record.moves)
         screen._submit(Place("A1"))
         await pilot.pause(0.3)
         assert said == [("Not allowed", "A1 is not a legal hex for that unit")]
-        assert screen._sent == -1 and not screen.table.error  # nothing went to the host, and the player may move
+        assert len(table.table.record.moves) == moves and not screen.table.error  # nothing went to the host
