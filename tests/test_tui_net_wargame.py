@@ -251,3 +251,23 @@ async def test_a_move_the_rules_refuse_is_refused_by_the_client_in_the_local_tab
         await pilot.pause(0.3)
         assert said == [("Not allowed", "A1 is not a legal hex for that unit")]
         assert len(table.table.record.moves) == moves and not screen.table.error  # nothing went to the host
+
+
+async def test_a_player_who_hands_the_wargame_seat_to_the_computer_is_told_so_and_how_to_take_it_back(tmp_path):
+    async with (
+        running_host(tmp_path / "host", bot_delay=0.2) as (server, port),  # the game goes on while we look
+        CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False).run_test(size=(80, 24)) as pilot,
+    ):
+        screen, _ = await placing_the_first_reinforcement(pilot, server)
+        await pilot.press("g")  # which seat: ours is the first
+        await pilot.pause()
+        await pilot.press("1")
+        await wait_for(pilot, lambda: screen.table.stand_in)
+        await pilot.pause(0.3)
+        status = str(screen.query_one("#wg-status", Static).render())
+        info = str(screen.query_one("#wg-info", Static).render())
+        assert "(you)" not in status and "The computer plays your seat: g takes it back." in info
+        await pilot.press("g")  # back at once
+        await wait_for(pilot, lambda: not screen.table.stand_in)
+        await pilot.pause(0.3)
+        assert "g takes it back" not in str(screen.query_one("#wg-info", Static).render())

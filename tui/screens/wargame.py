@@ -302,7 +302,7 @@ class WargameScreen(Screen[None]):
         if len(self.people) == 2:
             return ""
         if seat in self.people:
-            return "you"
+            return "computer, for you" if getattr(self.table, "stand_in", False) else "you"
         return self.table.names[seat] if self.table.remote else "computer"
 
     def _reach(self) -> dict[str, float]:
@@ -384,6 +384,8 @@ class WargameScreen(Screen[None]):
             watching = "" if self.people else "You are watching. "
             text.append(f"{watching}Waiting for the {side_title(seat).lower()} ({self._who(seat)}).", style="dim")
             text.append(away_note(self.table, view.owed, self.table.names), style="yellow")
+            if getattr(self.table, "stand_in", False) and view.winner is None:
+                text.append("\nThe computer plays your seat: g takes it back.", style="yellow")
             return text
         if self.table.deadline is not None:
             left = max(0, round(self.table.deadline - asyncio.get_running_loop().time()))
