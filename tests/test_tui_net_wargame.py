@@ -44,7 +44,7 @@ async def test_a_wargame_table_is_created_with_its_options_filled_started_and_pl
         dialog.query_one("#new-scenario", Select).value = "advanced"  # ticks salvage and surrender
         await pilot.pause()
         assert dialog.query_one("#new-salvage", Checkbox).value and not dialog.query_one("#new-extra", Checkbox).value
-        dialog.query_one("#new-turns", Select).value = 6
+        dialog.query_one("#new-turns", Select).value = 1
         dialog.query_one("#new-timer", Select).value = 60
         await pilot.press("c")
         await wait_for(pilot, lambda: lobby.my_table is not None)
@@ -55,10 +55,10 @@ async def test_a_wargame_table_is_created_with_its_options_filled_started_and_pl
             "salvage": True,
             "surrender": True,
             "extra_reinforcements": False,
-            "turn_limit": 6,
+            "turn_limit": 1,
         }
         await wait_for(pilot, lambda: any(t["game"] == "wargame" for t in lobby.tables))
-        assert game_text(lobby.tables[0]) == "wargame (advanced; salvage; surrender; 6 turns)"
+        assert game_text(lobby.tables[0]) == "wargame (advanced; salvage; surrender; 1 turn)"
 
         await pilot.press("f")  # a computer opponent takes the rebels
         await wait_for(pilot, lambda: all(s.kind != "open" for s in table.seats))

@@ -44,7 +44,8 @@ def option_words(options: Mapping[str, Any]) -> list[str]:
     )
     words = [config.scenario, *(word for word, on in rules if on)]
     if config.turn_limit != DEFAULT_TURN_LIMIT:
-        words.append(f"{config.turn_limit} turns" if config.turn_limit else "no turn limit")
+        limit = config.turn_limit
+        words.append(("1 turn" if limit == 1 else f"{limit} turns") if limit else "no turn limit")
     return words
 
 

@@ -18,7 +18,12 @@ RULES = (
     ("surrender", "surrender", "Surrender calls"),
     ("extra_reinforcements", "extra", "Extra reinforcements"),
 )
-TURN_LIMITS = [(f"{DEFAULT_TURN_LIMIT} turns", DEFAULT_TURN_LIMIT), ("6 turns", 6), ("No limit", 0)]
+TURN_LIMITS = [
+    (f"{DEFAULT_TURN_LIMIT} turns", DEFAULT_TURN_LIMIT),
+    *((f"{turns} turns", turns) for turns in (9, 6, 4, 3, 2)),
+    ("1 turn", 1),
+    ("No limit", 0),
+]  # the local start screen takes any number; a short game is how a newcomer learns
 
 
 class WargameOptionsField(OptionsField):
