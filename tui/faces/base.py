@@ -17,7 +17,7 @@ from tui.widgets.seat_panel import SeatParts
 def bluff_note(card: str | None, view: Any) -> str:
     """' (a bluff: you hold no Assassin)' when a confirmed move claims a card the player (view's viewer) does not
     hold: said before the move is made, so a bluff is never made by a slip."""
-    hand = view.hands[view.viewer] if view.viewer is not None else None
+    hand = view.own_hand()
     if card is None or hand is None or card in hand:
         return ""
     return f" (a bluff: you hold no {card})"

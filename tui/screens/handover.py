@@ -38,6 +38,11 @@ def seat_note(table: Any, seat: int) -> str:
     return "computer" if seat in getattr(table, "stand_ins", ()) else ""
 
 
+def handed_over(table: Any) -> bool:
+    """Whether the computer plays our seat at a network table (we handed it over; a local table never does)."""
+    return bool(getattr(table, "stand_in", False))
+
+
 def can_give(table: Any) -> bool:
     """Whether the key applies: a seat of ours at a network game still being played."""
     view = table.view() if getattr(table, "remote", False) and table.seat is not None else None

@@ -28,7 +28,7 @@ from tui.messages import GameFinished
 from tui.screens.coach import CoachPanel
 from tui.screens.confirm import ConfirmDialog, leave_question
 from tui.screens.game_over import GameOverScreen
-from tui.screens.handover import away_note, can_give, give_seat, seat_note
+from tui.screens.handover import away_note, can_give, give_seat, handed_over, seat_note
 from tui.screens.listening import tell_trouble, while_up
 from tui.screens.pace import HOSTS_PACE, PaceDialog
 from tui.screens.rematch import offer_rematch, play_again
@@ -252,7 +252,7 @@ class TableScreen(Screen[None]):
 
     def _computer_plays_me(self, view: Any) -> bool:
         """Whether the computer answers for this player now (they handed it their seat): no choice is theirs."""
-        return bool(getattr(self.table, "stand_in", False)) and view.window != "over"
+        return handed_over(self.table) and view.window != "over"
 
     def _show_choices(self, view: Any) -> None:
         choices = [] if self._computer_plays_me(view) else self.face.choices(view)

@@ -44,7 +44,7 @@ from hexgrid.coords import Hex
 from netplay.remote import Note
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog, leave_question
-from tui.screens.handover import away_note, can_give, give_seat
+from tui.screens.handover import away_note, can_give, give_seat, handed_over
 from tui.screens.listening import tell_trouble, while_up
 from tui.screens.rematch import offer_rematch, play_again
 from tui.screens.wargame_help import WargameHelpScreen
@@ -260,7 +260,7 @@ class WargameScreen(Screen[None]):
         """The view to draw and the seat this keyboard acts for now (None: waiting for the computer)."""
         view = self.table.view()
         owed = view.owed[0] if view.owed else None
-        if owed is None or owed not in self.people or getattr(self.table, "stand_in", False):
+        if owed is None or owed not in self.people or handed_over(self.table):
             return view, None  # (the computer plays a seat its player handed it)
         return (view if owed == view.viewer else self.table.view_as(owed)), owed
 
@@ -302,7 +302,7 @@ class WargameScreen(Screen[None]):
         if len(self.people) == 2:
             return ""
         if seat in self.people:
-            return "computer, for you" if getattr(self.table, "stand_in", False) else "you"
+            return "computer, for you" if handed_over(self.table) else "you"
         return self.table.names[seat] if self.table.remote else "computer"
 
     def _reach(self) -> dict[str, float]:
@@ -384,7 +384,7 @@ class WargameScreen(Screen[None]):
             watching = "" if self.people else "You are watching. "
             text.append(f"{watching}Waiting for the {side_title(seat).lower()} ({self._who(seat)}).", style="dim")
             text.append(away_note(self.table, view.owed, self.table.names), style="yellow")
-            if getattr(self.table, "stand_in", False) and view.winner is None:
+            if handed_over(self.table) and view.winner is None:
                 text.append("\nThe computer plays your seat: g takes it back.", style="yellow")
             return text
         if self.table.deadline is not None:
