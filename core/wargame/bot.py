@@ -19,7 +19,7 @@ from core.wargame.bot_sound import (
     choose_sound_place,
     sound_caution,
 )
-from core.wargame.bot_strike import choose_sound_subversion
+from core.wargame.bot_subversion import choose_sound_subversion
 from core.wargame.moves import WargameMove
 from core.wargame.units import GOVERNMENT
 from core.wargame.views import WargameView

@@ -1,4 +1,4 @@
-"""The sound bot's guards: where the Maximum Leader may stand, and what the rebels' subversion could take."""
+"""The sound bot's guard of the Maximum Leader: where he may stand, and which moves keep him safe."""
 
 from __future__ import annotations
 
@@ -6,12 +6,11 @@ from dataclasses import replace
 from functools import cached_property
 
 from core.wargame.board import OFF_MAP, adjacent, is_fortified
-from core.wargame.bot_eval import Situation, hold_value, unit_value
-from core.wargame.legal import legal_moves
+from core.wargame.bot_eval import Situation
 from core.wargame.movement import group_of
-from core.wargame.moves import Advance, MoveUnits, Subvert, WargameMove
-from core.wargame.units import GOVERNMENT, MAP, REBELS, Unit
-from core.wargame.views import WargameView, state_of
+from core.wargame.moves import Advance, MoveUnits, WargameMove
+from core.wargame.units import GOVERNMENT, REBELS, Unit
+from core.wargame.views import WargameView
 
 
 def chief(view: WargameView) -> Unit | None:
@@ -75,40 +74,3 @@ class LeaderGuard:
         """view with only the legal moves this guard allows (all of them if it allows none)."""
         kept = tuple(m for m in view.legal if self.allows(m))
         return replace(view, legal=kept) if kept else view
-
-
-class SubversionGuard:
-    """What the rebels' subversion after the government's first turn (advanced scenario) could take from a hex:
-    the units it would turn, counted twice (lost to one side, won by the other), and the hex if it changes hands.
-    Asks the engine's own legal moves of a board holding only that hex's counters."""
-
-    def __init__(self, sit: Situation) -> None:
-        self.sit = sit
-        self.active = sit.view.config.advanced and sit.side == GOVERNMENT and sit.view.turn <= 1
-        self._cost: dict[tuple[object, ...], float] = {}
-
-    def cost(self, label: str, units: list[Unit]) -> float:
-        """The worth of the best subversion the rebels could make in label if units stood there (0 when none)."""
-        if not self.active:
-            return 0.0
-        key = (label, *sorted((u.kind, u.is_leader) for u in units))
-        if key not in self._cost:
-            self._cost[key] = self._worst(label, units)
-        return self._cost[key]
-
-    def _worst(self, label: str, units: list[Unit]) -> float:
-        view = self.sit.view
-        state = state_of(view)
-        state.units = {uid: u for uid, u in state.units.items() if u.status != MAP}
-        for unit in units:
-            state.units[unit.uid] = replace(unit, hex=label, status=MAP)
-        state.phase, state.side, state.combat, state.flee, state.disband = "subvert", REBELS, None, [], []
-        worst = 0.0
-        for move in legal_moves(state, REBELS):
-            if isinstance(move, Subvert) and move.units:
-                turned = set(move.units)
-                value = 2 * sum(unit_value(u) for u in units if u.uid in turned)
-                if not any(u.stacks and u.uid not in turned for u in units):
-                    value += 2 * hold_value(label)
-                worst = max(worst, value)
-        return worst

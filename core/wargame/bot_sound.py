@@ -9,14 +9,15 @@ from core.wargame.board import STACKING_LIMIT, is_fortified, stacking_count
 from core.wargame.bot_attack import choose_attack, longest_odds
 from core.wargame.bot_clear import choose_clearing, keep_shared
 from core.wargame.bot_eval import HOLD, Situation, hold_value, radio_station, unit_value
-from core.wargame.bot_guard import LeaderGuard, SubversionGuard, chief
+from core.wargame.bot_guard import LeaderGuard, chief
 from core.wargame.bot_hold import kept
 from core.wargame.bot_move import MoveScorer, choose_move
 from core.wargame.bot_place import choose_place
 from core.wargame.bot_react import choose_advance, choose_losses
 from core.wargame.bot_strike import aim_at_soft, choose_strike, scored_now
+from core.wargame.bot_subversion import SubversionGuard
 from core.wargame.crt import COLUMNS, hex_defence
-from core.wargame.moves import Advance, MoveUnits, Place, WargameMove
+from core.wargame.moves import Advance, EndPhase, MoveUnits, Place, WargameMove
 from core.wargame.units import GOVERNMENT, MAP, REBELS, Unit
 from core.wargame.views import WargameView
 
@@ -43,14 +44,12 @@ class SoundScorer(MoveScorer):
         self.chief = chief(sit.view) if sit.side == GOVERNMENT else None
 
     def score(self, group: list[Unit], to: str) -> float:
-        """MoveScorer's score, less the subversion the move opens (plus what it closes)."""
+        """MoveScorer's score, less what the move opens of the board's worst subversion (plus what it closes)."""
         gain = super().score(group, to)
         if self.subversion.active:
             sit, start = self.sit, group[0].hex
-            here, there = sit.own(start), sit.own(to)
-            cost = self.subversion.cost
-            gain += cost(start, here) - cost(start, [u for u in here if u not in group])
-            gain += cost(to, there) - cost(to, there + group)
+            left = [u for u in sit.own(start) if u not in group]
+            gain -= self.subversion.opened({start: left, to: sit.own(to) + group})
         if self.sit.side == REBELS:
             sit, start = self.sit, group[0].hex
             here, there = sit.own(start), sit.own(to)
@@ -96,7 +95,8 @@ def _guarded(stack: list[Unit], label: str) -> int:
 def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     """The rebels string up a lone Maximum Leader they can reach (with their cheapest unit); the government first
     takes a Maximum Leader in danger to safety. Either side then clears a strategic hex it shares with the enemy,
-    or keeps its units there (bot_clear). Then the best move the leader guard allows."""
+    or keeps its units there (bot_clear). Then the best move the leader guard allows; before the government's first
+    advanced move phase ends, the moves that mend the worst subversion it leaves open (bot_subversion)."""
     lynch = _lynching(sit)
     if lynch:
         return min(lynch, key=lambda m: (sum(unit_value(sit.view.unit(uid)) for uid in m.units), m.units))
@@ -113,11 +113,15 @@ def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     safe = Situation(keep_shared(safe), sit.side, sit.caution)
     if sit.side == REBELS:
         aim_at_soft(safe)
-    if not SubversionGuard(safe).active:  # the government's first advanced turn keeps its stacks whole
+    subversion = SubversionGuard(safe)
+    if not subversion.active:  # the government's first advanced turn keeps its stacks whole
         strike = choose_strike(safe, sound_odds)
         if strike is not None:
             return strike
-    return choose_move(safe, rng, SoundScorer)
+    choice = choose_move(safe, rng, SoundScorer)
+    if isinstance(choice, EndPhase):
+        return subversion.mending_move(SoundScorer(safe).score) or choice
+    return choice
 
 
 def _lynching(sit: Situation) -> list[MoveUnits]:

@@ -1,18 +1,17 @@
-"""The sound bot's rebel play: concentrated strikes (in the move phase, per government stack, the cheapest set of
-units that can reach the hexes next to it for the best odds worth having), the weakly held strategic hexes to head
-for, the points scored at once, and subversion."""
+"""The sound bot's strikes: concentrated attacks planned in the move phase (per enemy stack, the cheapest set of
+units that can reach the hexes next to it for the best odds worth having), the weakly held strategic hexes the rebels
+head for, and the points they score at once."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from random import Random
 
 from core.wargame.board import STACKING_LIMIT, adjacent, stacking_count, strategic_hexes
-from core.wargame.bot_eval import Situation, hold_value, unit_value
+from core.wargame.bot_eval import Situation, unit_value
 from core.wargame.bot_hold import kept, strike_bonus
 from core.wargame.crt import COLUMNS, column, hex_defence
-from core.wargame.moves import MoveUnits, Subvert, WargameMove
+from core.wargame.moves import MoveUnits
 from core.wargame.units import Unit
 
 WORTH_STRIKING = 1.0  # the least a plan must be expected to earn, over what its moves cost
@@ -125,24 +124,6 @@ def scored_now(label: str, units: list[Unit]) -> float:
     """What the rebels' units standing in label when their turn ends score at once: a victory point if it is a
     strategic hex they hold (the points are counted right after the rebels' attacks)."""
     return VP_NOW if label in strategic_hexes() and any(u.stacks for u in units) else 0.0
-
-
-def choose_sound_subversion(sit: Situation, rng: Random) -> WargameMove:
-    """Subvert the units worth most: each counts twice (lost to one side, won by the other), a strategic hex
-    turned whole twice its worth and a point at once, one left shared half its worth (nobody holds it)."""
-    options = [m for m in sit.view.legal if isinstance(m, Subvert) and m.units]
-    if not options:
-        return Subvert()
-
-    def worth(move: Subvert) -> float:
-        units = [sit.view.unit(uid) for uid in move.units]
-        label = units[0].hex
-        kept = [u for u in sit.foes(label) if u.stacks and u.uid not in move.units]
-        hold = hold_value(label)
-        gain = 2 * sum(unit_value(u) for u in units) + (hold if kept else 2 * hold + scored_now(label, units))
-        return gain + rng.random() * 0.01
-
-    return max(options, key=worth)
 
 
 def _ready(sit: Situation, label: str) -> bool:
