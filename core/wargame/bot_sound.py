@@ -113,14 +113,14 @@ def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     safe = Situation(keep_shared(safe), sit.side, sit.caution)
     if sit.side == REBELS:
         aim_at_soft(safe)
-    subversion = SubversionGuard(safe)
-    if not subversion.active:  # the government's first advanced turn keeps its stacks whole
+    if not SubversionGuard(safe).active:  # the government's first advanced turn keeps its stacks whole
         strike = choose_strike(safe, sound_odds)
         if strike is not None:
             return strike
     choice = choose_move(safe, rng, SoundScorer)
     if isinstance(choice, EndPhase):
-        return subversion.mending_move(SoundScorer(safe).score) or choice
+        scorer = SoundScorer(safe)  # its guard's costs serve the scores as well as the mending
+        return scorer.subversion.mending_move(scorer.score) or choice
     return choice
 
 

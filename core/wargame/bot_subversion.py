@@ -96,9 +96,13 @@ class SubversionGuard:
     def _board(self) -> list[tuple[float, str]]:
         """Each hex the government stands in with the worst subversion its garrison leaves open, the worst first (then
         by label)."""
-        labels = sorted({u.hex for u in self.sit.view.on_map() if u.side == GOVERNMENT})
-        kept = ((self.kept_cost(label, self.sit.own(label), self._moved), label) for label in labels)
+        kept = ((self.kept_cost(label, self.sit.own(label), self._moved), label) for label in self._held)
         return sorted(kept, key=lambda e: (-e[0], e[1]))
+
+    @cached_property
+    def _held(self) -> list[str]:
+        """The hexes the government stands in, in order."""
+        return sorted({u.hex for u in self.sit.view.on_map() if u.side == GOVERNMENT})
 
     def opened(self, stacks: dict[str, list[Unit]]) -> float:
         """How much worse the board's worst subversion gets when the government's stacks in these hexes are replaced
@@ -156,10 +160,8 @@ class SubversionGuard:
         open less than there (the best by score); None when no such hex is left or its spare counters cannot move."""
         if not self.active:
             return None
-        labels = sorted({u.hex for u in self.sit.view.on_map() if u.side == GOVERNMENT})
-        for worst, label in sorted(
-            ((self.open_cost(h, self.sit.own(h)), h) for h in labels), key=lambda e: (-e[0], e[1])
-        ):
+        stacks = ((self.open_cost(label, self.sit.own(label)), label) for label in self._held)
+        for worst, label in sorted(stacks, key=lambda e: (-e[0], e[1])):
             kept_cost, kept = self.garrison(label, self.sit.own(label), self._moved)
             if kept_cost < worst - 1:
                 return self._spare_move(score, label, worst, {u.uid for u in kept})
