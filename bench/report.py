@@ -233,6 +233,7 @@ def wargame_rows(results: dict[str, Any]) -> list[Row]:
                 "p99 ≤ 300 ms",
                 lambda r: f"{at(r, 'wargame_bot_mean_ms'):g} / {at(r, 'wargame_bot_p99_ms'):g} ms",
                 lambda r: bool(at(r, "wargame_bot_p99_ms") <= 300),
+                lambda r: at(r, "wargame_bot_times_measured_on"),
             )
         )
     return rows

@@ -3,6 +3,7 @@ side, against itself (the map's balance) and against the greedy baseline, and it
 
 from __future__ import annotations
 
+import datetime
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -18,9 +19,11 @@ SEED = 1992
 NEW, OLD, GREEDY = "rule", "classic", "greedy"
 SEATS = {GOVERNMENT: "gov", REBELS: "rebel"}
 MARGIN, BALANCE = 20.0, (40.0, 60.0)  # the targets: points above the classic bot's own rate; self-play range
-GAMES, QUICK_GAMES = 200, 6  # a series of 200 games gives a rate good to about 3.5 points (one standard error); the
-# two halves of one series differed by 20 points (advanced, the rule rebels' margin), so 100 (until 2026-11-29) could
-# not tell a met target from a missed one
+GAMES, GREEDY_GAMES, QUICK_GAMES = 400, 200, 6  # a series of 400 games gives a rate good to about 2.5 points (one
+# standard error), a margin (two rates) to about 3. The two halves of one 200-game series differed by 20 points
+# (advanced, the rule rebels' margin), so 100 (until 2026-11-29) could not tell a met target from a missed one; and
+# 200 (until 2026-11-30) left the basic government's margin at +19.5, which no change to the bot moved by more than
+# a margin's error. The rule bot beats the greedy one nearly always: its series stay at 200.
 
 
 def play_one(scenario: str, levels: tuple[str, str], seed: int) -> tuple[bool, list[int]]:
@@ -64,9 +67,10 @@ def scenario_figures(scenario: str, games: int, times: list[int], pool: ProcessP
     }
     own = {"gov": old_gov, "rebel": round(100 - old_gov, 1)}
     self_play = play(scenario, NEW, NEW, games, pool, times)
+    greedy_games = min(games, GREEDY_GAMES)
     greedy = {
-        "gov": play(scenario, NEW, GREEDY, games, pool),
-        "rebel": round(100 - play(scenario, GREEDY, NEW, games, pool), 1),
+        "gov": play(scenario, NEW, GREEDY, greedy_games, pool),
+        "rebel": round(100 - play(scenario, GREEDY, NEW, greedy_games, pool), 1),
     }
     figures: dict[str, Any] = {f"wargame_rule_vs_rule_win_rate_gov_{scenario}": old_gov}
     for seat in ("gov", "rebel"):
@@ -79,8 +83,8 @@ def scenario_figures(scenario: str, games: int, times: list[int], pool: ProcessP
     print(
         f"wargame {scenario:>8}: classic v classic gov {old_gov:5.1f}%; rule v classic gov {rates['gov']:5.1f}% "
         f"rebel {rates['rebel']:5.1f}%; rule v rule gov {self_play:5.1f}%; rule v greedy gov {greedy['gov']:5.1f}% "
-        f"rebel {greedy['rebel']:5.1f}%; {'targets met' if met else 'targets NOT met'} ({games} games each: a rate is "
-        f"good to about {50 / games**0.5:.0f} points)",
+        f"rebel {greedy['rebel']:5.1f}%; {'targets met' if met else 'targets NOT met'} ({games} games each, "
+        f"{greedy_games} against the greedy bot: a rate is good to about {50 / games**0.5:.1f} points)",
         flush=True,
     )
     return figures
@@ -98,5 +102,6 @@ def measure(quick: bool) -> dict[str, Any]:
     times_ms = [t / 1_000_000 for t in times]
     mean, p99 = sum(times_ms) / len(times_ms), percentile(times_ms, 0.99)
     figures["wargame_bot_mean_ms"], figures["wargame_bot_p99_ms"] = round(mean, 2), round(p99, 2)
+    figures["wargame_bot_times_measured_on"] = datetime.date.today().isoformat()  # series may be re-run apart
     print(f"wargame rule bot decision: {mean:.2f} ms mean, {p99:.2f} ms p99")
     return figures
