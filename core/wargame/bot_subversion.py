@@ -35,6 +35,11 @@ def turned_worth(turned: list[Unit], label: str, alone: bool) -> float:
     return units + (2 if alone else 1) * hold_value(label) * hex_defence(turned, label) / DISLODGE
 
 
+def turned_whole(stack: list[Unit], turned: tuple[str, ...]) -> bool:
+    """Whether turning the counters turned (ids) of the government's stack leaves it no other stacking unit there."""
+    return not any(u.stacks and u.uid not in turned for u in stack)
+
+
 def choose_sound_subversion(sit: Situation, rng: Random) -> WargameMove:
     """The rebels turn what takes most from the government (turned_worth), a strategic hex turned whole a point at
     once too."""
@@ -45,7 +50,7 @@ def choose_sound_subversion(sit: Situation, rng: Random) -> WargameMove:
     def worth(move: Subvert) -> float:
         units = [sit.view.unit(uid) for uid in move.units]
         label = units[0].hex
-        alone = not any(u.stacks and u.uid not in move.units for u in sit.foes(label))
+        alone = turned_whole(sit.foes(label), move.units)
         return turned_worth(units, label, alone) + (scored_now(label, units) if alone else 0.0) + rng.random() * 0.01
 
     return max(options, key=worth)
@@ -87,7 +92,7 @@ class SubversionGuard:
         for move in legal_moves(state, REBELS):
             if isinstance(move, Subvert) and move.units:
                 turned = [u for u in units if u.uid in move.units]
-                alone = not any(u.stacks and u.uid not in move.units for u in units)
+                alone = turned_whole(units, move.units)
                 value = turned_worth(turned, label, alone)
                 worst, whole = max(worst, value), whole or (alone and any(u.stacks for u in turned))
         return worst, whole
