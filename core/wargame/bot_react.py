@@ -31,7 +31,7 @@ def loss_cost(sit: Situation, uids: tuple[str, ...]) -> float:
     lost = [sit.view.unit(uid) for uid in uids]
     cost = sum(unit_value(u) for u in lost) + sum(unit_value(u) for u in leaders_lost_with(sit.view, uids))
     gone = set(uids)
-    for label in {u.hex for u in lost}:
+    for label in sorted({u.hex for u in lost}):
         left = [u for u in stack_at(sit.view, label) if u.side == sit.side and not u.is_leader and u.uid not in gone]
         if not any(u.stacks for u in left):
             cost += hold_value(label)
@@ -69,7 +69,7 @@ def choose_advance(sit: Situation, rng: Random, extra: Callable[[Advance], float
             continue
         units = [sit.view.unit(uid) for uid in move.units]
         gain = sit.local_value(label, units)
-        for source in {u.hex for u in units}:
+        for source in sorted({u.hex for u in units}):
             here = sit.own(source)
             gain += sit.local_value(source, [u for u in here if u not in units]) - sit.local_value(source, here)
         gain += 0.6 * sum(
