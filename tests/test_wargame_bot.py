@@ -14,7 +14,7 @@ from core.registry import get_game, make_bot
 from core.sim import derive_seeds, play_game
 from core.wargame.board import adjacent, controller, is_fortified, stacking_count, strategic_hexes
 from core.wargame.bot import ClassicBot, WargameBot
-from core.wargame.bot_eval import Situation
+from core.wargame.bot_eval import LEADER_VALUE, Situation, SoundSituation
 from core.wargame.bot_move import MoveScorer
 from core.wargame.bot_sound import SoundScorer, sound_odds
 from core.wargame.bot_strike import VP_NOW, aim_at_soft, choose_strike, plan_strike, scored_now, strike_routes
@@ -137,6 +137,21 @@ def test_a_leader_bugs_out_of_a_stack_about_to_die_and_stays_in_a_safe_one() -> 
     police = (put(state, GOV, "police", "O12"),)
     state.combat = Combat(GOV, police, ("P12",), stage="bugout", pending=(leader,))
     assert WargameBot(1).choose(WARGAME.view(state, REB)) == BugOut(leader)
+
+
+def test_the_sound_bot_counts_a_rebel_leader_who_can_bug_out_as_not_lost_with_his_stack() -> None:
+    state = board("move", REB)
+    stack = [put(state, REB, LEADER, "H9"), put(state, REB, "mob", "H9")]
+    for _ in range(3):
+        put(state, GOV, "tank", "H7")  # 12 against 2: 3-1, the mob wiped out on five dice of six
+    units = [state.units[uid] for uid in stack]
+    classic = Situation(WARGAME.view(state, REB), REB, 1.0).local_value("H9", units)
+    sound = SoundSituation(WARGAME.view(state, REB), REB, 1.0).local_value("H9", units)
+    assert sound - classic == pytest.approx(LEADER_VALUE[REB] * 5 / 6)  # he bugs out: only the mob dies
+    for label in adjacent("H9"):
+        put(state, GOV, "police", label)  # no free hex left to bug out to: he dies with the mob
+    classic = Situation(WARGAME.view(state, REB), REB, 1.0).local_value("H9", units)
+    assert SoundSituation(WARGAME.view(state, REB), REB, 1.0).local_value("H9", units) == classic
 
 
 def test_rebel_leaders_set_up_in_free_strategic_city_hexes() -> None:

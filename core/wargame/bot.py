@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from random import Random
 
 from core.wargame.bot_attack import choose_attack
-from core.wargame.bot_eval import ATTACK_CHANCE, Situation
+from core.wargame.bot_eval import ATTACK_CHANCE, Situation, SoundSituation
 from core.wargame.bot_look import choose_looked_attack, count_decides
 from core.wargame.bot_move import choose_move
 from core.wargame.bot_place import choose_place, choose_subversion
@@ -59,6 +59,7 @@ class ClassicBot:
 
     name = "classic"
     choosers = CHOOSERS
+    situation = Situation  # how the bot reads the board
 
     def __init__(self, seed: int) -> None:
         self.rng = Random(seed)
@@ -73,7 +74,7 @@ class ClassicBot:
         chooser = self.choosers.get(view.window)
         if chooser is None:
             return view.legal[0]
-        return chooser(Situation(view, seat, self.caution(view, seat)), rng)
+        return chooser(self.situation(view, seat, self.caution(view, seat)), rng)
 
     def caution(self, view: WargameView, side: int) -> float:
         """The share of what the enemy's strongest attack on a stack is expected to cost that the bot counts."""
@@ -88,13 +89,14 @@ class WargameBot(ClassicBot):
 
     name = "rule"
     choosers = SOUND_CHOOSERS
+    situation = SoundSituation
 
     def choose(self, view: WargameView) -> WargameMove:
         """The classic bot's way with the sound choosers; the government's attacks played out when salvage is on
         (looks_ahead), the rebels' when the count after them can end the game (count_decides)."""
         seat = view.viewer if view.viewer is not None else view.owed[0]
         if view.window == "attack" and (looks_ahead(view, seat) or count_decides(view, seat)):
-            return choose_looked_attack(Situation(view, seat, self.caution(view, seat)), self.react)
+            return choose_looked_attack(SoundSituation(view, seat, self.caution(view, seat)), self.react)
         return super().choose(view)
 
     def caution(self, view: WargameView, side: int) -> float:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from core.wargame.board import adjacent, controller, hex_of, is_fortified, named, stacks, strategic_hexes
-from core.wargame.combat import surrounded
+from core.wargame.combat import bugout_hexes, surrounded
 from core.wargame.config import WargameConfig
 from core.wargame.crt import column, crt, hex_defence, parse_result
 from core.wargame.movement import reach
@@ -20,6 +21,7 @@ from core.wargame.units import (
     MAP,
     MOB,
     POLICE,
+    REBELS,
     TANK,
     Unit,
 )
@@ -168,7 +170,7 @@ class Situation:
         if not col:
             return hold
         values = sorted(unit_value(u) for u in fighters)
-        wiped = sum(values) + sum(unit_value(u) for u in leaders) + hold
+        wiped = sum(values) + self.lost_with_stack(label, leaders, side) + hold
         cost = 0.0
         for _att, lost, retreat in outcomes(col):
             if lost >= len(values):
@@ -176,6 +178,11 @@ class Situation:
             else:
                 cost += sum(values[:lost]) + (hold * 0.7 + 0.5 if retreat else 0.0)
         return hold - self.caution * cost / 6
+
+    def lost_with_stack(self, label: str, leaders: list[Unit], side: int) -> float:
+        """What side's leaders standing in label with combat units are worth when the stack is wiped out: all of
+        them, as the classic bot counts (see SoundSituation)."""
+        return sum(unit_value(u) for u in leaders)
 
     def lone_leader_risk(self, label: str, leaders: list[Unit], side: int) -> float:
         """Leaders alone: the Maximum Leader dies to any rebel who reaches him (a mob may be raised next to him
@@ -246,3 +253,18 @@ class Situation:
         if label not in self._distance:
             self._distance[label] = min((hex_distance(label, o) for o in self.objectives), default=FAR)
         return self._distance[label]
+
+
+class SoundSituation(Situation):
+    """The board as the sound bot reads it: a rebel leader on the ground in an attacked hex bugs out before the
+    combat when his stack is likely to die (bot_react.choose_bug_out), so a stack wiped out takes only the leaders
+    who cannot: those riding a helicopter, or with no free hex next to theirs. Counted with the stack, the leaders
+    made every threatened rebel stack look 14 points dearer each, and the rebels kept them out of the fights their
+    bonus decides (docs/wargame-opponent.md, the sixteenth round)."""
+
+    def lost_with_stack(self, label: str, leaders: list[Unit], side: int) -> float:
+        """The leaders' worth, but for rebel leaders who can bug out of label."""
+        if side != REBELS:
+            return super().lost_with_stack(label, leaders, side)
+        trapped = [u for u in leaders if u.riding or not bugout_hexes(self.view, replace(u, hex=label))]
+        return sum(unit_value(u) for u in trapped)

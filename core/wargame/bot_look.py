@@ -11,7 +11,7 @@ from functools import cache
 from core.rng import below
 from core.wargame.board import controller, strategic_hexes
 from core.wargame.bot_attack import plan_attack
-from core.wargame.bot_eval import Situation, hold_value, unit_value
+from core.wargame.bot_eval import Situation, SoundSituation, hold_value, unit_value
 from core.wargame.combat import attackable
 from core.wargame.crt import COLUMNS, attack_odds
 from core.wargame.engine import WARGAME
@@ -103,7 +103,7 @@ def board_value(state: WargameState, side: int) -> float:
     For the rebels the strategic hexes count at once (the count follows their attacks)."""
     if state.winner is not None:
         return WIN if state.winner == side else -WIN
-    sit = Situation(make_view(state, side, ()), side, BOARD_CAUTION)
+    sit = SoundSituation(make_view(state, side, ()), side, BOARD_CAUTION)
     total = 0.0
     for label, here in sorted(sit.occupied.items()):
         own = [u for u in here if u.side == side]

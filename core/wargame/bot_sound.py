@@ -8,7 +8,7 @@ from random import Random
 from core.wargame.board import STACKING_LIMIT, is_fortified, stacking_count
 from core.wargame.bot_attack import choose_attack, longest_odds
 from core.wargame.bot_clear import choose_clearing, keep_shared
-from core.wargame.bot_eval import HOLD, Situation, hold_value, radio_station, unit_value
+from core.wargame.bot_eval import HOLD, Situation, SoundSituation, hold_value, radio_station, unit_value
 from core.wargame.bot_guard import LeaderGuard, chief
 from core.wargame.bot_hold import kept
 from core.wargame.bot_move import MoveScorer, choose_move
@@ -101,7 +101,7 @@ def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     if lynch:
         return min(lynch, key=lambda m: (sum(unit_value(sit.view.unit(uid)) for uid in m.units), m.units))
     guard = LeaderGuard(sit)
-    safe = Situation(guard.filter(sit.view), sit.side, sit.caution)
+    safe = SoundSituation(guard.filter(sit.view), sit.side, sit.caution)
     if guard.in_danger and guard.leader is not None:
         rescue = [m for m in safe.view.legal if isinstance(m, MoveUnits) and guard.leader.uid in _movers(sit, m)]
         if rescue:
@@ -110,7 +110,7 @@ def choose_sound_move(sit: Situation, rng: Random) -> WargameMove:
     clearing = choose_clearing(safe, sound_odds)
     if clearing is not None:
         return clearing
-    safe = Situation(keep_shared(safe), sit.side, sit.caution)
+    safe = SoundSituation(keep_shared(safe), sit.side, sit.caution)
     if sit.side == REBELS:
         aim_at_soft(safe)
     if not SubversionGuard(safe).active:  # the government's first advanced turn keeps its stacks whole
@@ -161,7 +161,7 @@ def choose_sound_attack(sit: Situation, rng: Random) -> WargameMove:
 def choose_sound_advance(sit: Situation, rng: Random) -> WargameMove:
     """The best advance that does not take the Maximum Leader out of safety: for the rebels, counting the points it
     scores at once; for the government, what it keeps at the count and the subversion it opens."""
-    safe = Situation(LeaderGuard(sit).filter(sit.view), sit.side, sit.caution)
+    safe = SoundSituation(LeaderGuard(sit).filter(sit.view), sit.side, sit.caution)
     guard = SubversionGuard(safe)
     combat = sit.view.combat
     assert combat is not None
