@@ -40,7 +40,7 @@ def test_the_government_with_salvage_attacks_a_held_strategic_hex_the_rolls_show
     move = bot.choose(view)
     assert isinstance(move, Attack) and move.targets == ("D10",)
     standing = board_value(state, GOV)
-    assert expected_value(sit, move, bot.react) > standing  # the rebels' point at the count is lost on 3 dice of 6
+    assert expected_value(sit, move, bot.reactor(GOV)) > standing  # the rebels lose their point on 3 dice of 6
 
 
 def test_without_salvage_the_government_keeps_the_planners_attacks() -> None:
@@ -58,7 +58,7 @@ def test_an_attack_that_wins_nothing_is_not_made_at_long_odds() -> None:
     put(state, GOV, "police", "H9")
     view = WARGAME.view(state, GOV)
     bot = WargameBot(1)
-    assert choose_looked_attack(Situation(view, GOV, bot.caution(view, GOV)), bot.react) == EndPhase()
+    assert choose_looked_attack(Situation(view, GOV, bot.caution(view, GOV)), bot.reactor(GOV)) == EndPhase()
     assert bot.choose(view) == EndPhase()
 
 
