@@ -97,7 +97,7 @@ class WargameBot(ClassicBot):
         (looks_ahead), the rebels' when the count after them can end the game (count_decides)."""
         seat = view.viewer if view.viewer is not None else view.owed[0]
         if view.window == "attack" and (looks_ahead(view, seat) or count_decides(view, seat)):
-            return choose_looked_attack(SoundSituation(view, seat, self.caution(view, seat)), self.reactor(seat))
+            return choose_looked_attack(self.situation(view, seat, self.caution(view, seat)), self.reactor(seat))
         return super().choose(view)
 
     def caution(self, view: WargameView, side: int) -> float:
