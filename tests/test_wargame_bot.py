@@ -113,6 +113,18 @@ def test_no_attack_at_bad_odds_and_a_good_one_is_taken() -> None:
     assert set(move.attackers) <= set(irregulars)
 
 
+def test_the_government_leaves_an_attack_worth_little_alone_and_makes_one_worth_more() -> None:
+    state = board("attack", GOV)
+    police = put(state, GOV, "police", "H8")
+    put(state, REB, "mob", "H9")  # 2 against 1 at 2-1: the mob dies on three dice, the police on one
+    view = WARGAME.view(state, GOV)
+    assert isinstance(ClassicBot(1).choose(view), Attack)  # the classic bot takes it
+    assert WargameBot(1).choose(view) == EndPhase()  # worth 1.0, under GOVERNMENT_WORTH
+    second = put(state, GOV, "police", "G9")  # 4 against 1 at 3-1: the mob dies on five dice, no police on any
+    move = WargameBot(1).choose(WARGAME.view(state, GOV))
+    assert isinstance(move, Attack) and set(move.attackers) == {police, second}
+
+
 def test_losses_are_the_weakest_units() -> None:
     state = board("attack", REB)
     tank, mob = put(state, REB, "tank", "H10"), put(state, REB, "mob", "H10")

@@ -112,7 +112,7 @@ def subversion() -> LocalTable:
 
 
 def game_over(seed: int = 6) -> LocalTable:
-    """A basic game the rule bots played to its end from seed (6: the government 17 points ahead after turn 5)."""
+    """A basic game the rule bots played to its end from seed (6: the rebels 17 points ahead after turn 9)."""
     bots = [make_bot("wargame", "rule", s) for s in derive_seeds(seed, 2)]
     state = WARGAME.new(WargameConfig(), seed)
     while WARGAME.result(state) is None:

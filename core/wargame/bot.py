@@ -85,8 +85,9 @@ class WargameBot(ClassicBot):
     """The wargame's computer opponent: the classic bot's judgement, and the Maximum Leader kept safe, the
     strategic hexes guarded against subversion and held through the count, strikes planned in the move phase, the
     advanced set-up spread over the start stacks, rebel leaders expected to bug out of a stack about to die
-    (SoundSituation); with salvage on, the government's attacks played out roll by roll (bot_look), and the rebels'
-    too where the count that follows can end the game."""
+    (SoundSituation), the government's attacks made only when worth their risk (bot_sound.GOVERNMENT_WORTH); with
+    salvage on, the government's attacks played out roll by roll (bot_look), and the rebels' too where the count
+    that follows can end the game."""
 
     name = "rule"
     choosers = SOUND_CHOOSERS

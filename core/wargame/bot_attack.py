@@ -18,11 +18,13 @@ ODDS_TAKEN, PRIZE_ODDS, DESPERATE_ODDS = "2-1", "1-1", "1-2"  # the longest odds
 SURRENDER_GAIN = 2.0  # a government stack that surrenders joins the rebels: lost to one side, won by the other
 
 
-def choose_attack(sit: Situation, longest: Callable[[Situation, str], str] | None = None) -> WargameMove:
-    """The most valuable attack worth making at odds no longer than longest allows (longest_odds by default), or
-    ending the phase."""
+def choose_attack(
+    sit: Situation, longest: Callable[[Situation, str], str] | None = None, worth: float = WORTH_ATTACKING
+) -> WargameMove:
+    """The most valuable attack worth more than worth (DESPERATE_THRESHOLD when desperate) at odds no longer than
+    longest allows (longest_odds by default), or ending the phase."""
     longest = longest or longest_odds
-    threshold = DESPERATE_THRESHOLD if sit.desperate else WORTH_ATTACKING
+    threshold = DESPERATE_THRESHOLD if sit.desperate else worth
     best: tuple[float, Attack] | None = None
     for target in sorted(sit.occupied):
         if not attackable(sit.view, sit.side, target) or sit.own(target):

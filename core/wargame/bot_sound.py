@@ -6,7 +6,7 @@ from __future__ import annotations
 from random import Random
 
 from core.wargame.board import STACKING_LIMIT, is_fortified, stacking_count
-from core.wargame.bot_attack import choose_attack, longest_odds
+from core.wargame.bot_attack import WORTH_ATTACKING, choose_attack, longest_odds
 from core.wargame.bot_clear import choose_clearing, keep_shared
 from core.wargame.bot_eval import HOLD, Situation, SoundSituation, hold_value, radio_station, unit_value
 from core.wargame.bot_guard import LeaderGuard, chief
@@ -29,6 +29,10 @@ CHIEF_DEFENCE, ENOUGH_DEFENCE = 1.5, 24  # each point of defence of the Maximum 
 LONGEST = "1-2"  # the longest odds the sound bot ever takes
 RADIO_DEFENCE, RADIO_ENOUGH = 2.0, 9  # the rebels' each point of defence of the Radio Station (their mobs come from
 # it), up to where the government seldom reaches 2-1
+GOVERNMENT_WORTH = 2.0  # what an attack must be expected to bring the government (unless desperate) for it to be
+# made: its units are few and seldom replaced, and an attack worth less costs it more in the garrisons it thins than
+# it takes (the classic bot's WORTH_ATTACKING, 0.5; measured, not derived: docs/wargame-opponent.md, the seventeenth
+# round)
 GOVERNMENT_CAUTION, SALVAGED_CAUTION, REBEL_CAUTION = 2.0, 0.75, 1.0  # the share of the enemy's strongest attack on a
 # stack counted against it (the classic bot's 0.5): see sound_caution
 
@@ -154,8 +158,8 @@ def sound_odds(sit: Situation, target: str) -> str:
 
 
 def choose_sound_attack(sit: Situation, rng: Random) -> WargameMove:
-    """The best attack worth making at the sound bot's odds."""
-    return choose_attack(sit, sound_odds)
+    """The best attack worth making at the sound bot's odds: for the government, worth more than GOVERNMENT_WORTH."""
+    return choose_attack(sit, sound_odds, GOVERNMENT_WORTH if sit.side == GOVERNMENT else WORTH_ATTACKING)
 
 
 def choose_sound_advance(sit: Situation, rng: Random) -> WargameMove:
