@@ -30,9 +30,8 @@ LONGEST = "1-2"  # the longest odds the sound bot ever takes
 RADIO_DEFENCE, RADIO_ENOUGH = 2.0, 9  # the rebels' each point of defence of the Radio Station (their mobs come from
 # it), up to where the government seldom reaches 2-1
 GOVERNMENT_WORTH = 2.0  # what an attack must be expected to bring the government (unless desperate) for it to be
-# made: its units are few and seldom replaced, and an attack worth less costs it more in the garrisons it thins than
-# it takes (the classic bot's WORTH_ATTACKING, 0.5; measured, not derived: docs/wargame-opponent.md, the seventeenth
-# round)
+# made, its units being few and seldom replaced (the classic bot's WORTH_ATTACKING, 0.5, the rebels' too); measured,
+# not derived: docs/wargame-opponent.md, the seventeenth round
 GOVERNMENT_CAUTION, SALVAGED_CAUTION, REBEL_CAUTION = 2.0, 0.75, 1.0  # the share of the enemy's strongest attack on a
 # stack counted against it (the classic bot's 0.5): see sound_caution
 
