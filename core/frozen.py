@@ -5,10 +5,12 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar, dataclass_transform
+from typing import Any, Literal, ParamSpec, TypeVar, dataclass_transform
 
 T = TypeVar("T")
+P = ParamSpec("P")
 DERIVE = "derive"
+BUILD = "__build__"
 
 
 def derived(compute: Callable[[Any], Any], *, init: Literal[False] = False, default: Any = None) -> Any:
@@ -35,14 +37,16 @@ def frozen_dataclass(cls: type[T]) -> type[T]:
             self.__class__ = cls
             return self
 
-    with Unfrozen the twin, new = object.__new__ and default_b = 0, and cls.__init__ is object's (nothing left to do).
+    with Unfrozen the twin, new = object.__new__ and default_b = 0, and cls.__init__ is object's (nothing left to do);
+    the same function without the cls parameter builds the class itself, for who calls it often (see builder).
     (Writing into the instance's __dict__ instead would make every later read of a field slower, and bots read views
     far more than the engines build them.) The only field the constructor does not take is one made by derived, which
     the new instance works out once the others are in. A class this cannot build the same way (__post_init__, default
     factories, other fields left out of the constructor, init-only or keyword-only fields) is a TypeError."""
     cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
     expected = _parameters(cls.__init__, skip_first=True)  # the dataclass's own __init__, read before it goes
-    cls.__new__ = _fast_new(cls)  # type: ignore[method-assign]  # replacing how it is built is the point
+    cls.__new__, build = _constructors(cls)  # type: ignore[method-assign]  # replacing how it is built is the point
+    setattr(cls, BUILD, build)  # for builder
     cls.__init__ = object.__init__  # type: ignore[method-assign]  # __new__ leaves it nothing to do
     cls.__reduce__ = _reduce  # type: ignore[method-assign,assignment]  # copies and pickles rebuild it through __new__
     if _parameters(cls.__new__, skip_first=True) != expected:
@@ -51,8 +55,18 @@ def frozen_dataclass(cls: type[T]) -> type[T]:
     return cls
 
 
-def _fast_new(cls: type) -> Callable[..., Any]:
-    """A __new__ for frozen dataclass cls, taking what the dataclass's __init__ took, built as its unfrozen twin."""
+def builder(cls: Callable[P, T]) -> Callable[P, T]:
+    """A function that builds frozen dataclass cls as cls(...) does, given the same arguments, for about two thirds of
+    the cost: Python (3.11) calls a class's own __new__ by a generic path, which packs the arguments (keywords into
+    a dict) and unpacks them again, where a function is called straight. For the records the engines make at every
+    step (their events)."""
+    build: Callable[P, T] = getattr(cls, BUILD)
+    return build
+
+
+def _constructors(cls: type) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """A __new__ for frozen dataclass cls, taking what the dataclass's __init__ took, built as its unfrozen twin; and
+    the same without its first parameter, building cls (see builder)."""
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__}: a frozen dataclass with __post_init__ is built by its own __init__")
     unfrozen = type(cls)(
@@ -78,11 +92,14 @@ def _fast_new(cls: type) -> Callable[..., Any]:
         lines.append(f"    self.{field.name} = {field.name}\n")
     lines.extend(derivations)  # once every other field is in
     lines.append("    self.__class__ = cls\n    return self\n")
-    exec(f"def __new__({', '.join(parameters)}):\n{''.join(lines)}", namespace)
-    build: Callable[..., Any] = namespace["__new__"]
-    build.__qualname__ = f"{cls.__qualname__}.__new__"
-    build.__doc__ = f"A new {cls.__name__} (see core.frozen.frozen_dataclass)."
-    return build
+    body = "".join(lines)
+    exec(f"def __new__({', '.join(parameters)}):\n{body}", namespace)
+    own = {**namespace, "cls": cls}  # the class itself, where __new__ takes it as cls
+    exec(f"def build({', '.join(parameters[1:])}):\n{body}", own)
+    new, build = namespace["__new__"], own["build"]
+    new.__qualname__, build.__qualname__ = f"{cls.__qualname__}.__new__", f"{cls.__qualname__}.build"
+    new.__doc__ = build.__doc__ = f"A new {cls.__name__} (see core.frozen.frozen_dataclass)."
+    return new, build
 
 
 def _reduce(value: Any) -> tuple[type, tuple[Any, ...]]:
@@ -102,17 +119,16 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     """A fast dataclasses.replace for frozen dataclass cls, written out once for its fields: for fields a and b,
 
         def replace(value, *, a=KEEP, b=KEEP):
-            return new(cls, value.a if a is KEEP else a, value.b if b is KEEP else b)
+            return build(value.a if a is KEEP else a, value.b if b is KEEP else b)
 
-    with new = cls.__new__, the class's own constructor called straight (not through the class, which would cost
-    half as much again; dataclasses.replace works out the fields at every call, at four times the cost). Derived
-    fields are worked out again. frozen_dataclass gives every class its own, as __replace__ (so value.__replace__(a=1)
-    is a method call)."""
+    with build = builder(cls), the class's constructor called straight (dataclasses.replace works out the fields at
+    every call, at four times the cost). Derived fields are worked out again. frozen_dataclass gives every class its
+    own, as __replace__ (so value.__replace__(a=1) is a method call)."""
     names = [field.name for field in dataclasses.fields(cls) if field.init]  # type: ignore[arg-type]  # a dataclass
-    namespace: dict[str, Any] = {"cls": cls, "KEEP": _KEEP, "new": cls.__new__}
+    namespace: dict[str, Any] = {"KEEP": _KEEP, "build": builder(cls)}
     arguments = ", ".join(f"value.{name} if {name} is KEEP else {name}" for name in names)
     keywords = "".join(f", {name}=KEEP" for name in names)
-    exec(f"def replace(value, *{keywords}):\n    return new(cls, {arguments})\n", namespace)
+    exec(f"def replace(value, *{keywords}):\n    return build({arguments})\n", namespace)
     replace: Callable[..., T] = namespace["replace"]
     return replace
 

@@ -20,7 +20,7 @@ from core.cards.seats import CardChallenge
 from core.cards.state import Challenge, Pending, Player
 from core.cards.table_view import CardView
 from core.cards.views import CoupView
-from core.frozen import derived, frozen_dataclass, replacer
+from core.frozen import builder, derived, frozen_dataclass, replacer
 
 FAST = [
     Event,
@@ -75,7 +75,7 @@ def test_views_and_events_are_frozen_dataclasses_built_fast(cls: type) -> None:
     build = vars(cls)["__new__"]  # its own, not inherited
     assert params.frozen and build.__qualname__ == f"{cls.__qualname__}.__new__"
     names = [f.name for f in dataclasses.fields(cls) if f.init]  # the rest are worked out (derived)
-    assert list(inspect.signature(cls).parameters) == names
+    assert list(inspect.signature(cls).parameters) == names == list(inspect.signature(builder(cls)).parameters)
 
 
 def test_what_it_cannot_build_alike_is_an_error() -> None:
@@ -110,6 +110,18 @@ def test_a_derived_field_is_worked_out_as_each_instance_is_built_and_never_passe
     assert copy.deepcopy(value).total == pickle.loads(pickle.dumps(value)).total == 6
     with pytest.raises(dataclasses.FrozenInstanceError):
         value.total = 0  # type: ignore[misc]
+
+
+def test_a_builder_makes_what_its_class_makes() -> None:
+    build = builder(WithDerived)
+    value = build(1, b=(2, 3))
+    assert value == WithDerived(1, (2, 3)) and type(value) is WithDerived and value.total == 6
+    assert build(4) == WithDerived(4) and hash(build(4)) == hash(WithDerived(4))
+    assert inspect.signature(build).parameters == inspect.signature(WithDerived).parameters
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        value.a = 2  # type: ignore[misc]  # built by either, it refuses assignment
+    with pytest.raises(TypeError):
+        build()  # type: ignore[call-arg]  # a field without a default is required
 
 
 def test_the_fast_replace_is_dataclasses_replace() -> None:

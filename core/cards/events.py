@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.frozen import frozen_dataclass
+from core.frozen import builder, frozen_dataclass
 
 
 @frozen_dataclass
@@ -35,6 +35,10 @@ class Event:
         if self.to is not None:
             data["to"] = list(self.to)
         return data
+
+
+new_event = builder(Event)
+"""Event(...) as the engines build it at every step, for less (see core.frozen.builder)."""
 
 
 def visible_to(events: list[Event], seat: int | None) -> list[Event]:

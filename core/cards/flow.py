@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from core.cards.deck import keep, replace_shown, shuffle_in
-from core.cards.events import Event
+from core.cards.events import Event, new_event
 from core.cards.influence import await_loss, eliminate, lose_card, win
 from core.cards.moves import Move
 from core.cards.rules import CONVERT_OTHER_COST, CONVERT_SELF_COST, FACTIONS
@@ -34,7 +34,7 @@ def _declare(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     if move.kind == "convert":
         s.reserve += cost
     s.pending = Pending(seat, action.kind, move.target, action.claim or action.denies, cost)
-    events.append(Event("declare", seat, move.target, action.claim, amount=cost, what=action.kind))
+    events.append(new_event("declare", seat, move.target, action.claim, amount=cost, what=action.kind))
     if action.claim is None and action.denies is None:
         s.then = "block"
         return
@@ -55,7 +55,7 @@ def _answer_claim(s: CoupState, seat: int, move: Move, events: list[Event]) -> N
     card = s.pending.block_card if on_block else s.pending.claim
     assert claimant is not None and card is not None
     s.challenge = Challenge(seat, claimant, card, on_block)
-    events.append(Event("challenge", seat, claimant, card, what="denial" if denies(s, on_block) else ""))
+    events.append(new_event("challenge", seat, claimant, card, what="denial" if denies(s, on_block) else ""))
     open_window(s, "prove", (claimant,), "")
 
 
@@ -74,7 +74,7 @@ def _answer_block(s: CoupState, seat: int, move: Move, events: list[Event]) -> N
     assert move.card is not None
     s.pending = replace(s.pending, blocker=seat, block_card=move.card)
     s.set_player(seat, s.players[seat].claiming(move.card))
-    events.append(Event("block", seat, s.pending.actor, move.card, what=s.pending.kind))
+    events.append(new_event("block", seat, s.pending.actor, move.card, what=s.pending.kind))
     others = [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]
     open_window(s, "challenge_block", others, "blocked")
 
@@ -87,12 +87,12 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
     if move.kind == "prove":
         shown = list(s.hands[seat]) if inverse else [challenge.card]
         drawn = replace_shown(s, seat, shown)
-        events.append(Event("prove", seat, challenge.challenger, challenge.card, tuple(shown) if inverse else ()))
-        events.append(Event("replace", seat, cards=drawn, to=(seat,)))
+        events.append(new_event("prove", seat, challenge.challenger, challenge.card, tuple(shown) if inverse else ()))
+        events.append(new_event("replace", seat, cards=drawn, to=(seat,)))
         s.queue_loss(challenge.challenger, "challenge")
         s.then = "blocked" if challenge.on_block else "block"
         return
-    events.append(Event("concede", seat, challenge.challenger, challenge.card, what="denial" if inverse else ""))
+    events.append(new_event("concede", seat, challenge.challenger, challenge.card, what="denial" if inverse else ""))
     if not inverse:
         s.set_player(seat, s.players[seat].unclaiming(challenge.card))  # a claim not shown when called: unsaid
     s.queue_loss(seat, "challenge")
@@ -101,8 +101,8 @@ def _answer_challenge(s: CoupState, seat: int, move: Move, events: list[Event]) 
         return
     if pending.cost:
         s.add_coins(pending.actor, pending.cost)
-        events.append(Event("refund", pending.actor, amount=pending.cost, what=pending.kind))
-    events.append(Event("fail", pending.actor, pending.target, what=pending.kind))
+        events.append(new_event("refund", pending.actor, amount=pending.cost, what=pending.kind))
+    events.append(new_event("fail", pending.actor, pending.target, what=pending.kind))
     s.then = "end_turn"
 
 
@@ -120,8 +120,8 @@ def lose(s: CoupState, seat: int, card: str, reason: str, events: list[Event]) -
 
 def _keep(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     returned = keep(s, seat, move.cards)  # the exchange's claim stays said in public
-    events.append(Event("exchanged", seat, amount=returned))
-    events.append(Event("kept", seat, cards=move.cards, to=(seat,)))
+    events.append(new_event("exchanged", seat, amount=returned))
+    events.append(new_event("kept", seat, cards=move.cards, to=(seat,)))
     s.then = "end_turn"
 
 
@@ -131,14 +131,14 @@ def _choose(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     s.discarded = (*s.discarded, *without(s.choices[seat], move.card))
     s.choices = replacing(s.choices, seat, ())
     s.owed = without(s.owed, seat)
-    events.append(Event("chose", seat))
-    events.append(Event("kept", seat, cards=(move.card,), to=(seat,)))  # which card, to its chooser alone
+    events.append(new_event("chose", seat))
+    events.append(new_event("kept", seat, cards=(move.card,), to=(seat,)))  # which card, to its chooser alone
     if s.owed:
         return
     for player_seat, hand in enumerate(s.hands):
         (card,) = s.draw(1)
         s.set_hand(player_seat, (*hand, card))
-        events.append(Event("dealt", player_seat, cards=(card,), to=(player_seat,)))
+        events.append(new_event("dealt", player_seat, cards=(card,), to=(player_seat,)))
     s.then = "allegiances" if s.config.reformation else "start_turn"
 
 
@@ -149,15 +149,15 @@ def _pick_allegiance(s: CoupState, seat: int, move: Move, events: list[Event]) -
     for position, player in enumerate(s.clockwise_from(seat, include_self=True)):
         players[player] = players[player].but(allegiance=FACTIONS[(first + position) % 2])
     s.players = tuple(players)
-    events.append(Event("allegiances", seat, card=move.card))
+    events.append(new_event("allegiances", seat, card=move.card))
     s.then = "start_turn"
 
 
 def _show(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     assert s.pending is not None and move.card is not None
     s.examined = move.card
-    events.append(Event("show", seat, s.pending.actor))
-    events.append(Event("shown", seat, s.pending.actor, cards=(move.card,), to=(seat, s.pending.actor)))
+    events.append(new_event("show", seat, s.pending.actor))
+    events.append(new_event("shown", seat, s.pending.actor, cards=(move.card,), to=(seat, s.pending.actor)))
     open_window(s, "examine", (s.pending.actor,), "end_turn")
 
 
@@ -166,13 +166,13 @@ def _examine(s: CoupState, seat: int, move: Move, events: list[Event]) -> None:
     target, card = s.pending.target, s.examined
     s.examined = None
     if move.kind == "return":
-        events.append(Event("returned", seat, target))
+        events.append(new_event("returned", seat, target))
     else:
         (drawn,) = s.draw(1)
         s.set_hand(target, (*without(s.hands[target], card), drawn))
         shuffle_in(s, (card,))
-        events.append(Event("forced", seat, target))
-        events.append(Event("replace", target, cards=(drawn,), to=(target,)))
+        events.append(new_event("forced", seat, target))
+        events.append(new_event("replace", target, cards=(drawn,), to=(target,)))
     s.then = "end_turn"
 
 
@@ -238,12 +238,12 @@ def _step_resolve(s: CoupState, events: list[Event]) -> None:
     s.then = "end_turn"
     target = None if pending.target is None else s.players[pending.target]
     if target is not None and not target.alive:
-        events.append(Event("fizzle", pending.actor, pending.target, what=pending.kind))
+        events.append(new_event("fizzle", pending.actor, pending.target, what=pending.kind))
         return
     kind = pending.kind
     if kind in GAINS:
         s.add_coins(actor, GAINS[kind])
-        events.append(Event("gain", pending.actor, amount=GAINS[kind], what=kind))
+        events.append(new_event("gain", pending.actor, amount=GAINS[kind], what=kind))
     elif kind in ("coup", "assassinate"):
         assert pending.target is not None  # a Coup and an assassination always name their target
         s.queue_loss(pending.target, kind)
@@ -253,12 +253,12 @@ def _step_resolve(s: CoupState, events: list[Event]) -> None:
         taken = min(2, target.coins)
         s.set_player(pending.target, target.gaining(-taken))
         s.add_coins(actor, taken)
-        events.append(Event("steal", pending.actor, pending.target, amount=taken))
+        events.append(new_event("steal", pending.actor, pending.target, amount=taken))
     elif kind == "exchange":
         count = min(s.config.rules.exchange_draw, len(s.deck))
         s.drawn = s.draw(count)
-        events.append(Event("draw", pending.actor, amount=count))
-        events.append(Event("drew", pending.actor, cards=s.drawn, to=(pending.actor,)))
+        events.append(new_event("draw", pending.actor, amount=count))
+        events.append(new_event("drew", pending.actor, cards=s.drawn, to=(pending.actor,)))
         open_window(s, "exchange", (pending.actor,), "end_turn")
     elif kind == "examine":
         assert pending.target is not None
@@ -268,17 +268,17 @@ def _step_resolve(s: CoupState, events: list[Event]) -> None:
         converted = s.players[pending.target]
         flipped = FACTIONS[1 - FACTIONS.index(converted.allegiance)]
         s.set_player(pending.target, converted.but(allegiance=flipped))
-        events.append(Event("converted", pending.actor, pending.target, flipped, amount=pending.cost))
+        events.append(new_event("converted", pending.actor, pending.target, flipped, amount=pending.cost))
     elif kind == "embezzle":
         taken, s.reserve = s.reserve, 0
         s.add_coins(actor, taken)
-        events.append(Event("embezzled", pending.actor, amount=taken))
+        events.append(new_event("embezzled", pending.actor, amount=taken))
 
 
 def _step_blocked(s: CoupState, events: list[Event]) -> None:
     pending = s.pending
     assert pending is not None
-    events.append(Event("blocked", pending.actor, pending.blocker, pending.block_card, what=pending.kind))
+    events.append(new_event("blocked", pending.actor, pending.blocker, pending.block_card, what=pending.kind))
     s.then = "end_turn"
 
 
@@ -290,7 +290,7 @@ def _step_end_turn(s: CoupState, events: list[Event]) -> None:
 
 
 def _step_start_turn(s: CoupState, events: list[Event]) -> None:
-    events.append(Event("turn", s.active, amount=s.turn))
+    events.append(new_event("turn", s.active, amount=s.turn))
     s.window, s.owed = "action", (s.active,)
 
 

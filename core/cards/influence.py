@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from core.cards.events import Event
+from core.cards.events import Event, new_event
 from core.cards.seats import CardState
 
 LoseCard = Callable[[Any, int, str, str, list[Event]], None]
@@ -39,7 +39,7 @@ def await_loss(s: CardState[Any], events: list[Event], lose: LoseCard, may_react
 def lose_card(s: CardState[Any], seat: int, card: str, reason: str, events: list[Event]) -> None:
     """seat turns card face up, for reason."""
     s.turn_face_up(seat, card)
-    events.append(Event("lose", seat, card=card, what=reason))
+    events.append(new_event("lose", seat, card=card, what=reason))
 
 
 def eliminate(s: CardState[Any], seat: int, events: list[Event], coins_to: str = "") -> int:
@@ -47,7 +47,7 @@ def eliminate(s: CardState[Any], seat: int, events: list[Event], coins_to: str =
     coins_to says where the coins go, where a game tells it (G54: "treasury" when no Lawyer may claim them)."""
     coins: int = s.players[seat].coins
     s.set_player(seat, s.players[seat].gone())
-    events.append(Event("eliminated", seat, amount=coins, what=coins_to))
+    events.append(new_event("eliminated", seat, amount=coins, what=coins_to))
     return coins
 
 
@@ -55,4 +55,4 @@ def win(s: CardState[Any], winner: int, events: list[Event]) -> None:
     """winner is the last one in: the game is over, with nothing left open, pending or queued."""
     s.winner = winner
     s.window, s.owed, s.then, s.pending, s.challenge, s.losses = "over", (), "", None, None, ()
-    events.append(Event("win", winner))
+    events.append(new_event("win", winner))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.cards.deck import replace_shown
-from core.cards.events import Event
+from core.cards.events import Event, new_event
 from core.cards.g54.state import Challenge, Claim, G54State
 from core.cards.seats import without
 
@@ -33,7 +33,7 @@ def pay_tax(s: G54State, seat: int, role: str, events: list[Event]) -> None:
     if due and s.collector is not None:
         s.add_coins(seat, -due)
         s.add_coins(s.collector, due)
-        events.append(Event("tax", seat, s.collector, role, amount=due))
+        events.append(new_event("tax", seat, s.collector, role, amount=due))
 
 
 def open_claim(s: G54State, seat: int, role: str, kind: str) -> None:
@@ -57,7 +57,7 @@ def answer_claim(s: G54State, seat: int, move_kind: str, events: list[Event]) ->
         return
     s.challenge = Challenge(seat, claim.seat, claim.role, claim.kind)
     s.claim = None
-    events.append(Event("challenge", seat, claim.seat, claim.role))
+    events.append(new_event("challenge", seat, claim.seat, claim.role))
     open_window(s, "prove", (claim.seat,))
 
 
@@ -69,17 +69,17 @@ def answer_challenge(s: G54State, seat: int, move_kind: str, events: list[Event]
     player = s.players[seat]
     if move_kind == "prove":
         drawn = replace_shown(s, seat, (challenge.card,))
-        events.append(Event("prove", seat, challenge.challenger, challenge.card))
-        events.append(Event("replace", seat, cards=drawn, to=(seat,)))
+        events.append(new_event("prove", seat, challenge.challenger, challenge.card))
+        events.append(new_event("replace", seat, cards=drawn, to=(seat,)))
         s.queue_loss(challenge.challenger, "challenge")
         close_window(s, f"{challenge.kind}_stood")
         return
-    events.append(Event("concede", seat, challenge.challenger, challenge.card))
+    events.append(new_event("concede", seat, challenge.challenger, challenge.card))
     player = player.unclaiming(challenge.card)
     s.set_player(seat, player)
     s.queue_loss(seat, "challenge")
     if challenge.kind == "action" and challenge.card == SPECULATOR and player.coins:
-        events.append(Event("forfeit", seat, challenge.challenger, amount=player.coins))
+        events.append(new_event("forfeit", seat, challenge.challenger, amount=player.coins))
         s.add_coins(challenge.challenger, player.coins)
         s.set_player(seat, player.but(coins=0))
     close_window(s, f"{challenge.kind}_failed")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.cards.deck import keep, shuffle_in
-from core.cards.events import Event
+from core.cards.events import Event, new_event
 from core.cards.g54.claims import close_window, open_window
 from core.cards.g54.roles import ROLES, Role
 from core.cards.g54.state import DISAPPEAR_TOKENS, G54State, Pending
@@ -22,7 +22,7 @@ def resolve(s: G54State, events: list[Event]) -> None:
     role = ROLES[pending.role]
     s.then = "end_action"
     if not s.players[pending.actor].alive:
-        events.append(Event("fizzle", pending.actor, what=pending.kind))
+        events.append(new_event("fizzle", pending.actor, what=pending.kind))
         return
     if role.cost and not pending.paid:
         cost = min(role.cost, s.players[pending.actor].coins)
@@ -31,18 +31,18 @@ def resolve(s: G54State, events: list[Event]) -> None:
         receiver = pending.target if judged else None
         if receiver is not None:
             s.add_coins(receiver, cost)
-        events.append(Event("pay", pending.actor, receiver, amount=cost, what=pending.kind))
+        events.append(new_event("pay", pending.actor, receiver, amount=cost, what=pending.kind))
     pending = s.pending = pending.__replace__(paid=True)
     reached = tuple([p for p in pending.affected if p not in pending.blocked and s.players[p].alive])
     for seat in pending.blocked:
-        events.append(Event("blocked", pending.actor, seat, pending.role, what=pending.kind))
+        events.append(new_event("blocked", pending.actor, seat, pending.role, what=pending.kind))
     EFFECTS[pending.kind](s, pending, reached, events)
 
 
 def gain(s: G54State, seat: int, amount: int, what: str, events: list[Event]) -> None:
     """seat takes amount coins from the (unlimited) treasury."""
     s.add_coins(seat, amount)
-    events.append(Event("gain", seat, amount=amount, what=what))
+    events.append(new_event("gain", seat, amount=amount, what=what))
 
 
 def give(s: G54State, giver: int, taker: int, amount: int, what: str, events: list[Event]) -> None:
@@ -50,7 +50,7 @@ def give(s: G54State, giver: int, taker: int, amount: int, what: str, events: li
     amount = min(amount, s.players[giver].coins)
     s.add_coins(giver, -amount)
     s.add_coins(taker, amount)
-    events.append(Event("give", giver, taker, amount=amount, what=what))
+    events.append(new_event("give", giver, taker, amount=amount, what=what))
 
 
 def role_of(p: Pending) -> Role:
@@ -84,8 +84,8 @@ def _draw(s: G54State, p: Pending, count: int, events: list[Event]) -> None:
     """The actor draws count cards (as many as the deck has) and chooses which to keep."""
     count = min(count, len(s.deck))
     s.drawn = (*s.drawn, *s.draw(count))
-    events.append(Event("draw", p.actor, amount=count))
-    events.append(Event("drew", p.actor, cards=s.drawn, to=(p.actor,)))
+    events.append(new_event("draw", p.actor, amount=count))
+    events.append(new_event("drew", p.actor, cards=s.drawn, to=(p.actor,)))
     open_window(s, "exchange", (p.actor,))
 
 
@@ -104,11 +104,11 @@ def take_given(s: G54State, seat: int, card: str, events: list[Event]) -> None:
     assert pending is not None
     s.set_hand(seat, without(s.hands[seat], card))
     s.given = card
-    events.append(Event("given", seat, pending.actor))
-    events.append(Event("handed", seat, pending.actor, cards=(card,), to=(seat, pending.actor)))
+    events.append(new_event("given", seat, pending.actor))
+    events.append(new_event("handed", seat, pending.actor, cards=(card,), to=(seat, pending.actor)))
     s.drawn = s.draw(min(role_of(pending).draws, len(s.deck)))
-    events.append(Event("draw", pending.actor, amount=len(s.drawn)))
-    events.append(Event("drew", pending.actor, cards=s.drawn, to=(pending.actor,)))
+    events.append(new_event("draw", pending.actor, amount=len(s.drawn)))
+    events.append(new_event("drew", pending.actor, cards=s.drawn, to=(pending.actor,)))
     open_window(s, "produce", (pending.actor,))
 
 
@@ -130,9 +130,9 @@ def answer_produce(s: G54State, seat: int, move: Move, events: list[Event]) -> N
     s.set_hand(pending.target, (*s.hands[pending.target], move.card))
     shuffle_in(s, pool)
     s.drawn = ()
-    events.append(Event("exchanged", seat, amount=len(pool)))
-    events.append(Event("handed", seat, pending.target, cards=(move.card,), to=(seat, pending.target)))
-    events.append(Event("gave_back", seat, pending.target))
+    events.append(new_event("exchanged", seat, amount=len(pool)))
+    events.append(new_event("handed", seat, pending.target, cards=(move.card,), to=(seat, pending.target)))
+    events.append(new_event("gave_back", seat, pending.target))
     s.given = None
     close_window(s, "end_action")
 
@@ -143,15 +143,15 @@ def answer_exchange(s: G54State, seat: int, move: Move, events: list[Event]) -> 
     assert pending is not None
     if move.kind == "draw":
         s.add_coins(seat, -1)
-        events.append(Event("pay", seat, amount=1, what="writer"))
+        events.append(new_event("pay", seat, amount=1, what="writer"))
         (card,) = s.draw(1)
         s.drawn = (*s.drawn, card)
-        events.append(Event("draw", seat, amount=1))
-        events.append(Event("drew", seat, cards=(card,), to=(seat,)))
+        events.append(new_event("draw", seat, amount=1))
+        events.append(new_event("drew", seat, cards=(card,), to=(seat,)))
         return
     returned = keep(s, seat, move.cards)  # the role claimed stays said in public
-    events.append(Event("kept", seat, cards=move.cards, to=(seat,)))
-    events.append(Event("exchanged", seat, amount=returned))
+    events.append(new_event("kept", seat, cards=move.cards, to=(seat,)))
+    events.append(new_event("exchanged", seat, amount=returned))
     close_window(s, "end_action")
 
 
@@ -172,7 +172,7 @@ def answer_extort(s: G54State, seat: int, move: Move, events: list[Event]) -> No
         return
     fine = min(role.fine, s.players[pending.actor].coins)
     s.add_coins(pending.actor, -fine)
-    events.append(Event("refuse", seat, pending.actor, amount=fine))
+    events.append(new_event("refuse", seat, pending.actor, amount=fine))
     s.queue_loss(seat, pending.kind)
 
 
@@ -183,7 +183,7 @@ def _lose_each(s: G54State, p: Pending, reached: tuple[int, ...], events: list[E
 def _mercenary(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     if reached and reached[0] not in s.disappear and len(s.disappear) < DISAPPEAR_TOKENS:
         s.disappear = (*s.disappear, reached[0])
-        events.append(Event("token", p.actor, reached[0], "Disappear"))
+        events.append(new_event("token", p.actor, reached[0], "Disappear"))
 
 
 def _communist(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
@@ -196,21 +196,21 @@ def _communist(s: G54State, p: Pending, reached: tuple[int, ...], events: list[E
 
 def _customs_officer(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     s.collector, s.taxed = p.actor, p.card
-    events.append(Event("token", p.actor, None, "Tax", what=p.card or ""))
+    events.append(new_event("token", p.actor, None, "Tax", what=p.card or ""))
 
 
 def _foreign_consular(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     if p.target is not None and s.players[p.target].alive:
         if s.treaty is not None:  # one treaty at a time: the new one replaces it
-            events.append(Event("treaty_ends", *s.treaty))
+            events.append(new_event("treaty_ends", *s.treaty))
         s.treaty = (p.actor, p.target)
-        events.append(Event("token", p.actor, p.target, "Treaty"))
+        events.append(new_event("token", p.actor, p.target, "Treaty"))
 
 
 def _peacekeeper(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     _take(s, p, reached, events)
     s.peacekeeper = p.actor
-    events.append(Event("token", p.actor, None, "Peacekeeping"))
+    events.append(new_event("token", p.actor, None, "Peacekeeping"))
 
 
 def _politician(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from core.cards.common_moves import one_per_card
-from core.cards.events import Event
+from core.cards.events import Event, new_event
 from core.cards.g54.claims import close_window, open_window, pay_tax
 from core.cards.g54.state import Claim, Estate, G54State
 from core.cards.influence import eliminate, lose_card
@@ -59,7 +59,7 @@ def answer_loss(s: G54State, seat: int, move: Move, events: list[Event]) -> None
     s.set_hand(seat, without(s.hands[seat], move.card))
     s.set_aside(seat, (*s.asides[seat], move.card))
     s.reaction = Claim(seat, role, reason)  # over the card just set aside
-    events.append(Event("react", seat, card=role, what=reason))
+    events.append(new_event("react", seat, card=role, what=reason))
     if not open_window(s, "react", s.clockwise_from(seat)):
         settle_reaction(s, None, events)
 
@@ -89,18 +89,18 @@ def settle_reaction(s: G54State, challenger: int | None, events: list[Event]) ->
         s.set_aside(claim.seat, s.asides[claim.seat][:-1])
         player = s.players[claim.seat]
         s.set_player(claim.seat, player.but(revealed=(*player.revealed, aside)))
-        events.append(Event("challenge", challenger, claim.seat, claim.role))
-        events.append(Event("shown_aside", claim.seat, challenger, aside, what="true" if true else "false"))
+        events.append(new_event("challenge", challenger, claim.seat, claim.role))
+        events.append(new_event("shown_aside", claim.seat, challenger, aside, what="true" if true else "false"))
         s.losses = ((challenger, "challenge") if true else (claim.seat, "challenge"), *s.losses)
     if challenger is None or true:
         if claim.role == INTELLECTUAL:
             s.add_coins(claim.seat, INTELLECTUAL_GAIN)
-            events.append(Event("gain", claim.seat, amount=INTELLECTUAL_GAIN, what="intellectual"))
+            events.append(new_event("gain", claim.seat, amount=INTELLECTUAL_GAIN, what="intellectual"))
         elif s.deck:
             (drawn,) = s.draw(1)
             s.set_hand(claim.seat, (*s.hands[claim.seat], drawn))
-            events.append(Event("missionary", claim.seat))
-            events.append(Event("replace", claim.seat, cards=(drawn,), to=(claim.seat,)))
+            events.append(new_event("missionary", claim.seat))
+            events.append(new_event("replace", claim.seat, cards=(drawn,), to=(claim.seat,)))
     check_out(s, claim.seat, events)
 
 
@@ -120,8 +120,8 @@ def check_out(s: G54State, seat: int, events: list[Event]) -> None:
     if s.peacekeeper == seat:
         s.peacekeeper = None
     if s.treaty is not None and seat in s.treaty:
-        events.append(Event("treaty_ends", *s.treaty))
+        events.append(new_event("treaty_ends", *s.treaty))
         s.treaty = None
     if s.collector == seat:
         s.collector, s.taxed = None, None
-        events.append(Event("tax_ends", seat))
+        events.append(new_event("tax_ends", seat))

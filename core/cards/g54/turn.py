@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.cards.events import Event
+from core.cards.events import Event, new_event
 from core.cards.g54.claims import close_window, open_claim, open_window, pay_tax
 from core.cards.g54.losses import LAWYER
 from core.cards.g54.roles import BY_KIND, EVERYONE, ONE, RICH_POOR, ROLES
@@ -19,12 +19,12 @@ def declare(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
     close_window(s)
     if move.kind == "income":
         s.add_coins(seat, 1)
-        events.append(Event("gain", seat, amount=1, what="income"))
+        events.append(new_event("gain", seat, amount=1, what="income"))
         s.then = "end_action"
         return
     if move.kind == "coup":
         s.add_coins(seat, -COUP_COST)
-        events.append(Event("declare", seat, move.target, what="coup", amount=COUP_COST))
+        events.append(new_event("declare", seat, move.target, what="coup", amount=COUP_COST))
         assert move.target is not None  # every legal Coup names its target
         s.queue_loss(move.target, "coup")
         s.then = "end_action"
@@ -33,7 +33,7 @@ def declare(s: G54State, seat: int, move: Move, events: list[Event]) -> None:
     s.pending = Pending(seat, move.kind, role.name, move.target, move.other, move.card)
     pay_tax(s, seat, role.name, events)
     taxed = (move.card,) if move.card else ()
-    events.append(Event("declare", seat, move.target, role.name, taxed, amount=move.other or 0, what=move.kind))
+    events.append(new_event("declare", seat, move.target, role.name, taxed, amount=move.other or 0, what=move.kind))
     open_claim(s, seat, role.name, "action")
 
 
@@ -49,7 +49,7 @@ def action_stood(s: G54State, events: list[Event]) -> None:
         return
     if pending.role == PROTESTOR:
         s.add_coins(pending.actor, -ROLES[PROTESTOR].cost)
-        events.append(Event("pay", pending.actor, amount=ROLES[PROTESTOR].cost, what="protestor"))
+        events.append(new_event("pay", pending.actor, amount=ROLES[PROTESTOR].cost, what="protestor"))
         to_ask = tuple([p for p in s.clockwise_from(pending.actor) if p != pending.target])
         s.pending = pending.__replace__(paid=True, to_ask=to_ask)
         s.then = "ask_funder"
@@ -60,7 +60,7 @@ def action_stood(s: G54State, events: list[Event]) -> None:
 def action_failed(s: G54State, events: list[Event]) -> None:
     """A claim caught lying cancels the whole action; nothing is paid."""
     assert s.pending is not None
-    events.append(Event("fail", s.pending.actor, s.pending.target, what=s.pending.kind))
+    events.append(new_event("fail", s.pending.actor, s.pending.target, what=s.pending.kind))
     s.then = "end_action"
 
 
@@ -87,7 +87,7 @@ def answer_join(s: G54State, seat: int, move: Move, events: list[Event]) -> None
     if move.kind == "join":
         pay_tax(s, seat, CAPITALIST, events)
         s.pending = pending.__replace__(joiners=(*pending.joiners, seat))
-        events.append(Event("join", seat, pending.actor, CAPITALIST))
+        events.append(new_event("join", seat, pending.actor, CAPITALIST))
     close_window(s, "ask_joiner")
 
 
@@ -133,7 +133,7 @@ def ask_funder(s: G54State, events: list[Event]) -> None:
             open_window(s, "fund", (seat,))
             return
     s.pending = pending.__replace__(to_ask=to_ask)
-    events.append(Event("unfunded", pending.actor, pending.target))
+    events.append(new_event("unfunded", pending.actor, pending.target))
     s.then = "end_action"
 
 
@@ -147,7 +147,7 @@ def answer_fund(s: G54State, seat: int, move: Move, events: list[Event]) -> None
     funding = ROLES[PROTESTOR].funding
     s.add_coins(seat, -funding)
     s.pending = pending.__replace__(funder=seat)
-    events.append(Event("fund", seat, pending.actor, amount=funding))
+    events.append(new_event("fund", seat, pending.actor, amount=funding))
     close_window(s, "blocks")
 
 
@@ -194,7 +194,7 @@ def answer_block(s: G54State, seat: int, move: Move, events: list[Event]) -> Non
         return
     close_window(s)
     pay_tax(s, seat, pending.role, events)
-    events.append(Event("block", seat, pending.actor, pending.role, what=pending.kind))
+    events.append(new_event("block", seat, pending.actor, pending.role, what=pending.kind))
     open_claim(s, seat, pending.role, "block")
 
 
@@ -219,7 +219,7 @@ def end_action(s: G54State, events: list[Event]) -> None:
     s.pending = None
     if pending is not None and pending.kind == "spy" and pending.paid and s.players[s.active].alive:
         s.spying = True
-        events.append(Event("spy_again", s.active))
+        events.append(new_event("spy_again", s.active))
         open_window(s, "action", (s.active,))
         return
     s.then = "end_turn"
@@ -230,7 +230,7 @@ def end_turn(s: G54State, events: list[Event]) -> None:
     s.spying = False
     if s.active in s.disappear and s.players[s.active].alive:
         s.disappear = without(s.disappear, s.active)
-        events.append(Event("disappear", s.active))
+        events.append(new_event("disappear", s.active))
         s.queue_loss(s.active, "disappear")
     s.then = "lawyers"
 
@@ -248,7 +248,7 @@ def lawyers(s: G54State, events: list[Event]) -> None:
             open_window(s, "lawyer", (to_ask[0],))
             return
         s.estates = s.estates[1:]
-        events.append(Event("estate", estate.seat, amount=estate.coins, what="treasury"))
+        events.append(new_event("estate", estate.seat, amount=estate.coins, what="treasury"))
     s.then = "next_turn"
 
 
@@ -261,7 +261,7 @@ def answer_lawyer(s: G54State, seat: int, move: Move, events: list[Event]) -> No
         return
     close_window(s)
     pay_tax(s, seat, LAWYER, events)
-    events.append(Event("lawyer", seat, estate.seat, LAWYER, amount=estate.coins))
+    events.append(new_event("lawyer", seat, estate.seat, LAWYER, amount=estate.coins))
     open_claim(s, seat, LAWYER, "lawyer")
 
 
@@ -271,9 +271,9 @@ def lawyer_stood(s: G54State, events: list[Event]) -> None:
     seat = estate.to_ask[0]
     if s.players[seat].alive:
         s.add_coins(seat, estate.coins)
-        events.append(Event("estate", estate.seat, seat, amount=estate.coins, what="lawyer"))
+        events.append(new_event("estate", estate.seat, seat, amount=estate.coins, what="lawyer"))
     else:
-        events.append(Event("estate", estate.seat, amount=estate.coins, what="treasury"))
+        events.append(new_event("estate", estate.seat, amount=estate.coins, what="treasury"))
     s.then = "lawyers"
 
 
@@ -288,5 +288,5 @@ def next_turn(s: G54State, events: list[Event]) -> None:
     """The next living player clockwise takes a turn."""
     s.active = s.next_in(s.active)
     s.turn += 1
-    events.append(Event("turn", s.active, amount=s.turn))
+    events.append(new_event("turn", s.active, amount=s.turn))
     open_window(s, "action", (s.active,))
