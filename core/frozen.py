@@ -64,6 +64,35 @@ def builder(cls: Callable[P, T]) -> Callable[P, T]:
     return build
 
 
+def packing_builder(cls: type[T], leading: int) -> Callable[..., T]:
+    """A builder of frozen dataclass cls (see builder) that takes its first `leading` fields one by one and the others
+    packed in one tuple, in their order: for a caller handed those as a tuple (a card game's own fields of its view,
+    after those every game's view has), where spreading them over the call would cost more than the builder saves.
+    For fields a, b and c, and leading 1,
+
+        def build(a, packed):
+            self = new(Unfrozen)
+            self.a = a
+            self.b, self.c = packed
+            self.__class__ = cls
+            return self
+
+    with the names of cls's own builder. A class with derived fields, or none left to pack, is a TypeError."""
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]  # a dataclass
+    names = [field.name for field in fields]
+    first, rest = names[:leading], names[leading:]
+    if any(not field.init for field in fields) or "packed" in names or not rest:
+        raise TypeError(f"{cls.__name__}: a packing builder takes every field, some packed, none named 'packed'")
+    stores = "".join(f"    self.{name} = {name}\n" for name in first)
+    code = f"def build({', '.join([*first, 'packed'])}):\n    self = new(Unfrozen)\n{stores}"
+    code += f"    {''.join(f'self.{name}, ' for name in rest)}= packed\n    self.__class__ = cls\n    return self\n"
+    namespace = {**getattr(cls, BUILD).__globals__}  # Unfrozen, new and cls, as the class's own builder has them
+    exec(code, namespace)
+    build: Callable[..., T] = namespace["build"]
+    build.__qualname__ = f"{cls.__qualname__}.build"
+    return build
+
+
 def _constructors(cls: type) -> tuple[Callable[..., Any], Callable[..., Any]]:
     """A __new__ for frozen dataclass cls, taking what the dataclass's __init__ took, built as its unfrozen twin; and
     the same without its first parameter, building cls (see builder)."""

@@ -20,7 +20,7 @@ from core.cards.seats import CardChallenge
 from core.cards.state import Challenge, Pending, Player
 from core.cards.table_view import CardView
 from core.cards.views import CoupView
-from core.frozen import builder, derived, frozen_dataclass, replacer
+from core.frozen import builder, derived, frozen_dataclass, packing_builder, replacer
 
 FAST = [
     Event,
@@ -122,6 +122,16 @@ def test_a_builder_makes_what_its_class_makes() -> None:
         value.a = 2  # type: ignore[misc]  # built by either, it refuses assignment
     with pytest.raises(TypeError):
         build()  # type: ignore[call-arg]  # a field without a default is required
+
+
+def test_a_packing_builder_takes_the_last_fields_in_one_tuple() -> None:
+    assert packing_builder(Plain, 1)(1, ("x", (2,))) == Plain(1, "x", (2,))
+    assert type(packing_builder(Plain, 0)((1, "x", (2,)))) is Plain
+    with pytest.raises(ValueError):
+        packing_builder(Plain, 1)(1, ("x",))  # every field is given
+    for cls, leading in ((WithDerived, 1), (Plain, 3)):
+        with pytest.raises(TypeError, match="packing builder"):
+            packing_builder(cls, leading)
 
 
 def test_the_fast_replace_is_dataclasses_replace() -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from core.cards.moves import Move
 from core.cards.seats import CardState, SeatT
 from core.cards.state import MAX_REFORMATION_PLAYERS
-from core.frozen import frozen_dataclass
+from core.frozen import frozen_dataclass, packing_builder
 
 
 def all_hands_shown(state: CardState[Any], every_hand: bool) -> bool:
@@ -65,8 +67,14 @@ class CardView(Generic[SeatT]):
 ViewT = TypeVar("ViewT", bound=CardView[Any])
 
 
+def view_builder(cls: type[ViewT]) -> Callable[..., ViewT]:
+    """How card_view builds a view of class cls: CardView's fields one by one, then the game's own packed in one tuple
+    (see core.frozen.packing_builder)."""
+    return packing_builder(cls, len(dataclasses.fields(CardView)))
+
+
 def card_view(
-    cls: type[ViewT],
+    build: Callable[..., ViewT],
     state: CardState[Any],
     viewer: int | None,
     legal: tuple[Move, ...],
@@ -75,12 +83,12 @@ def card_view(
     drawn: tuple[str, ...],
     game_fields: tuple[Any, ...],
 ) -> ViewT:
-    """A view of class cls: the fields every game's view starts with, in CardView's order, given the seats, whether
-    every hand shows, and the drawn cards the viewer may see, then game_fields, the game's own in its class's order.
-    Built by position, in one call (by name, a view would cost twice as much: the call binds every field by name; made
-    for every decision)."""
+    """A view, by build (a view_builder): the fields every game's view starts with, in CardView's order, given the
+    seats, whether every hand shows, and the drawn cards the viewer may see, then game_fields, the game's own in its
+    class's order. Built by position, in one call, the game's own fields handed over as the one tuple they are (by name,
+    a view would cost twice as much, and spread over the call some 2k instructions more; made for every decision)."""
     losing, reason = state.losses[0] if state.window == "lose" and state.losses else (None, "")
-    return cls(  # every field but the game's own written out: one list of arguments to build, not two
+    return build(
         viewer,
         players,
         shown(state.hands, viewer, all_shown),
@@ -95,5 +103,5 @@ def card_view(
         drawn,
         legal,
         state.winner,
-        *game_fields,
+        game_fields,
     )

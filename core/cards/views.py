@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.cards.moves import Move
 from core.cards.rules import TREASURY_COINS
 from core.cards.state import Challenge, CoupState, Pending, Player
-from core.cards.table_view import CardView, all_hands_shown, card_view
+from core.cards.table_view import CardView, all_hands_shown, card_view, view_builder
 from core.frozen import frozen_dataclass
 
 
@@ -31,6 +31,10 @@ class CoupView(CardView[Player]):
         return max(0, TREASURY_COINS - self.reserve - sum(player.coins for player in self.players))
 
 
+BUILD_VIEW = view_builder(CoupView)
+"""How card_view builds a CoupView."""
+
+
 def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> CoupView:
     """What seat may know of state (and every hand, with every_hand): the state's own public records, its cards."""
     players = state.players
@@ -49,4 +53,4 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every
         state.examined if seat is not None and seat in examiners else None,  # examined
     )
     all_shown = all_hands_shown(state, every_hand)
-    return card_view(CoupView, state, seat, legal, players, all_shown, state.drawn if exchanging else (), game_fields)
+    return card_view(BUILD_VIEW, state, seat, legal, players, all_shown, state.drawn if exchanging else (), game_fields)

@@ -7,7 +7,7 @@ import functools
 from core.cards.g54.config import MAX_PLAYERS
 from core.cards.g54.state import Challenge, Claim, G54Player, G54State, Pending
 from core.cards.moves import Move
-from core.cards.table_view import CardView, all_hands_shown, card_view, shown
+from core.cards.table_view import CardView, all_hands_shown, card_view, shown, view_builder
 from core.frozen import frozen_dataclass
 
 TOKEN_SETS_KEPT = 1024
@@ -74,6 +74,10 @@ def _tokens_of(
     return tuple(held)
 
 
+BUILD_VIEW = view_builder(G54View)
+"""How card_view builds a G54View."""
+
+
 def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_hand: bool = False) -> G54View:
     """What seat may know of state (and every hand, with every_hand): the state's own public records, its cards."""
     players = state.players
@@ -99,4 +103,4 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
         None if estate is None else (estate.seat, estate.coins),  # estate
         shown(state.asides, seat, all_shown),  # asides
     )
-    return card_view(G54View, state, seat, legal, players, all_shown, state.drawn if sees_draw else (), game_fields)
+    return card_view(BUILD_VIEW, state, seat, legal, players, all_shown, state.drawn if sees_draw else (), game_fields)
