@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from core.cards.deck import keep, replace_shown, shuffle_in
 from core.cards.events import Event, new_event
@@ -72,7 +71,7 @@ def _answer_block(s: CoupState, seat: int, move: Move, events: list[Event]) -> N
             s.then = "resolve"
         return
     assert move.card is not None
-    s.pending = replace(s.pending, blocker=seat, block_card=move.card)
+    s.pending = s.pending.__replace__(blocker=seat, block_card=move.card)
     s.set_player(seat, s.players[seat].claiming(move.card))
     events.append(new_event("block", seat, s.pending.actor, move.card, what=s.pending.kind))
     others = [p for p in s.clockwise_from(s.active, include_self=True) if p != seat]

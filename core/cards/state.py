@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from core.cards.rules import Ruleset, ruleset
 from core.cards.seating import check_first_player, check_table_size, seat_names
@@ -92,6 +93,7 @@ class Pending:
     cost: int
     blocker: int | None = None
     block_card: str | None = None
+    __replace__: ClassVar[Callable[..., Pending]]  # given by frozen_dataclass (core.frozen.replacer)
 
 
 @frozen_dataclass
