@@ -9,10 +9,10 @@ from typing import Any, ClassVar
 
 from core.cards.rules import Ruleset, ruleset
 from core.cards.seating import check_first_player, check_table_size, seat_names
-from core.cards.seats import CardChallenge, CardState, Seat
+from core.cards.seats import MOST_SEATS, CardChallenge, CardState, Seat
 from core.frozen import frozen_dataclass
 
-MIN_PLAYERS, MAX_PLAYERS, MAX_REFORMATION_PLAYERS = 2, 6, 10
+MIN_PLAYERS, MAX_PLAYERS, MAX_REFORMATION_PLAYERS = 2, 6, MOST_SEATS
 
 
 @dataclass(frozen=True)
