@@ -8,10 +8,10 @@ from typing import Any
 MASK64 = (1 << 64) - 1
 GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 """splitmix64's step and its two multipliers (next_u64, and draws)."""
-LANE = 128
+LANE_BITS = 128
 """The bits draws gives each number it works out: twice a number's 64, room for its product by a multiplier."""
-MOST_DRAWS = 32
-"""The most numbers draws works out in one go (more than any card game's shuffle takes: 24 swaps for 25 cards)."""
+LANES = 32
+"""The most numbers draws works out in one big integer (more than any card game's shuffle takes: 24 for 25 cards)."""
 
 
 def seed_state(seed: int) -> int:
@@ -34,42 +34,43 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def draws(state: int, count: int) -> tuple[int, ...]:
-    """The count numbers next_u64 would return from state, one call after another (1 <= count <= MOST_DRAWS): all
-    worked out at once, each in a lane of its own in one big integer, so each of splitmix64's dozen operations runs
-    once rather than once a number (Python pays for every operation on a number of 64 bits; the card games shuffle
-    the deck at every deal, proof and exchange). Lane k holds the state after k + 1 steps (state plus k + 1 times
-    GAMMA, within 64 bits); a shift spills a lane's bits only into the top half of the lane below, which LOW clears
-    before the next multiplication, so no lane reaches another; the numbers are then read out of the lanes' low
-    halves."""
+    """The count numbers next_u64 would return from state, one call after another: worked out LANES at a time,
+    each in a lane of its own in one big integer, so each of splitmix64's dozen operations runs once rather than once
+    a number (Python pays for every operation on a number of 64 bits; the card games shuffle the deck at every deal,
+    proof and exchange). Lane k holds the state after k + 1 steps (state plus k + 1 times GAMMA, within 64 bits); a
+    shift spills a lane's bits only into the top half of the lane below, which LOW clears before the next
+    multiplication, so no lane reaches another; the numbers are then read out of the lanes' low halves."""
+    if count > LANES:
+        return draws(state, LANES) + draws(advance(state, LANES), count - LANES)
     low = LOW[count]
-    lanes = (state * ONES[count] + STEPS[count]) & low
-    z = ((lanes ^ (lanes >> 30)) & low) * MIX1 & low
+    z = (state * ONES[count] + STEPS[count]) & low
+    z = ((z ^ (z >> 30)) & low) * MIX1 & low
     z = ((z ^ (z >> 27)) & low) * MIX2 & low
     z ^= z >> 31
-    numbers: tuple[int, ...] = READ[count].unpack(z.to_bytes(LANE // 8 * count, "little"))
+    numbers: tuple[int, ...] = READ[count].unpack(z.to_bytes(LANE_BITS // 8 * count, "little"))
     return numbers
 
 
-ONES = [sum(1 << (LANE * k) for k in range(count)) for count in range(MOST_DRAWS + 1)]
-"""By count: a 1 in each of count lanes (the state, multiplied by it, in every lane)."""
-STEPS = [sum(((k + 1) * GAMMA) << (LANE * k) for k in range(count)) for count in range(MOST_DRAWS + 1)]
-"""By count: k + 1 steps of GAMMA in lane k."""
+def advance(state: int, count: int) -> int:
+    """The generator state after count draws from state."""
+    return (state + count * GAMMA) & MASK64
+
+
+ONES = [sum(1 << (LANE_BITS * k) for k in range(lanes)) for lanes in range(LANES + 1)]
+"""By number of lanes: a 1 in each (the state, multiplied by it, in every lane)."""
+STEPS = [sum(((k + 1) * GAMMA) << (LANE_BITS * k) for k in range(lanes)) for lanes in range(LANES + 1)]
+"""By number of lanes: k + 1 steps of GAMMA in lane k."""
 LOW = [MASK64 * ones for ones in ONES]
-"""By count: every lane's low 64 bits."""
-READ = [struct.Struct("<" + "Q8x" * count) for count in range(MOST_DRAWS + 1)]
-"""By count: each lane's low 64 bits, read out of its 16 bytes (little-endian)."""
+"""By number of lanes: every lane's low 64 bits."""
+READ = [struct.Struct("<" + "Q8x" * lanes) for lanes in range(LANES + 1)]
+"""By number of lanes: each lane's low 64 bits, read out of its 16 bytes (little-endian)."""
 
 
 def shuffle(state: int, items: list[Any]) -> int:
     """Shuffle items in place (Fisher-Yates) and return the new generator state: each swap draws below(state, i + 1),
-    from the top down, its numbers worked out by draws a stretch at a time (15 cards: 36k instructions, 77k drawing
-    them one by one)."""
-    i = len(items) - 1
-    while i > 0:
-        count = min(i, MOST_DRAWS)
-        for number in draws(state, count):
-            j = number % (i + 1)  # below's modulo
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-        state = (state + count * GAMMA) & MASK64
-    return state
+    from the top down, its numbers worked out by draws (15 cards: 36k instructions, 77k drawing them one by one)."""
+    swaps = max(len(items) - 1, 0)
+    for i, number in zip(range(swaps, 0, -1), draws(state, swaps), strict=True):
+        j = number % (i + 1)  # below's modulo
+        items[i], items[j] = items[j], items[i]
+    return advance(state, swaps)

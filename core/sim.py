@@ -10,7 +10,7 @@ from typing import Any
 from core.game import Bot, Game
 from core.records import Record
 from core.registry import game_spec
-from core.rng import next_u64, seed_state
+from core.rng import draws, seed_state
 
 MAX_DECISIONS = 100_000
 
@@ -45,12 +45,7 @@ def play_game(game: Game, config: Any, seed: int, bots: Sequence[Bot]) -> GameOu
 
 def derive_seeds(seed: int, count: int) -> list[int]:
     """count independent seeds drawn from seed."""
-    rng = seed_state(seed)
-    seeds = []
-    for _ in range(count):
-        rng, value = next_u64(rng)
-        seeds.append(value >> 1)
-    return seeds
+    return [number >> 1 for number in draws(seed_state(seed), count)]
 
 
 class Tally:
