@@ -139,8 +139,10 @@ class CardState(Generic[SeatT]):
         return copy
 
     def set_player(self, seat: int, player: SeatT) -> None:
-        """player takes the place of seat's (a new tuple of players: the old one may be shared with a copy)."""
-        self.players = replacing(self.players, seat, player)
+        """player takes the place of seat's (a new tuple of players: the old one may be shared with a copy); nothing
+        changes when player is seat's own (a claim said again, a claim forgotten that was never said)."""
+        if player is not self.players[seat]:
+            self.players = replacing(self.players, seat, player)
 
     def set_hand(self, seat: int, hand: tuple[str, ...]) -> None:
         """seat holds hand face down (its influence, public, follows)."""
