@@ -40,15 +40,18 @@ def draws(state: int, count: int) -> tuple[int, ...]:
     proof and exchange). Lane k holds the state after k + 1 steps (state plus k + 1 times GAMMA, within 64 bits); a
     shift spills a lane's bits only into the top half of the lane below, which LOW clears before the next
     multiplication, so no lane reaches another; the numbers are then read out of the lanes' low halves."""
-    if count > LANES:
-        return draws(state, LANES) + draws(advance(state, LANES), count - LANES)
+    if count > LANES:  # a stretch of LANES at a time
+        numbers: list[int] = []
+        for done in range(0, count, LANES):
+            numbers.extend(draws(advance(state, done), min(LANES, count - done)))
+        return tuple(numbers)
     low = LOW[count]
     z = (state * ONES[count] + STEPS[count]) & low
     z = ((z ^ (z >> 30)) & low) * MIX1 & low
     z = ((z ^ (z >> 27)) & low) * MIX2 & low
     z ^= z >> 31
-    numbers: tuple[int, ...] = READ[count].unpack(z.to_bytes(LANE_BITS // 8 * count, "little"))
-    return numbers
+    lanes: tuple[int, ...] = READ[count].unpack(z.to_bytes(LANE_BITS // 8 * count, "little"))
+    return lanes
 
 
 def advance(state: int, count: int) -> int:

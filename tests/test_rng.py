@@ -27,6 +27,15 @@ def test_draws_are_the_numbers_next_u64_returns_one_after_another(seed: int, cou
     assert draws(seed, count) == tuple(expected) and advance(seed, count) == state
 
 
+def test_draws_of_a_long_series_are_the_stream_too() -> None:
+    """A self-play series of many games draws its seeds in one call (core.sim.derive_seeds)."""
+    state, expected = 7, []
+    for _ in range(20_000):
+        state, number = next_u64(state)
+        expected.append(number)
+    assert draws(7, 20_000) == tuple(expected) and advance(7, 20_000) == state
+
+
 @given(st.integers(min_value=0, max_value=MASK64), st.lists(st.integers(), max_size=3 * LANES))
 def test_a_shuffle_is_fisher_yates_drawing_below_from_the_top(seed: int, items: list[int]) -> None:
     """shuffle works its draws out in place of below: the same swaps, the same generator state after."""
