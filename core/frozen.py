@@ -60,7 +60,9 @@ def builder(cls: Callable[P, T]) -> Callable[P, T]:
     the cost: Python (3.11) calls a class's own __new__ by a generic path, which packs the arguments (keywords into
     a dict) and unpacks them again, where a function is called straight. For the records the engines make at every
     step (their events)."""
-    build: Callable[P, T] = getattr(cls, BUILD)
+    build: Callable[P, T] | None = vars(cls).get(BUILD)  # its own: a subclass not made a frozen_dataclass has none
+    if build is None:
+        raise TypeError(f"{getattr(cls, '__name__', cls)} is not a frozen_dataclass: it has no builder of its own")
     return build
 
 
@@ -86,7 +88,7 @@ def packing_builder(cls: type[T], leading: int) -> Callable[..., T]:
     stores = "".join(f"    self.{name} = {name}\n" for name in first)
     code = f"def build({', '.join([*first, 'packed'])}):\n    self = new(Unfrozen)\n{stores}"
     code += f"    {''.join(f'self.{name}, ' for name in rest)}= packed\n    self.__class__ = cls\n    return self\n"
-    namespace = {**getattr(cls, BUILD).__globals__}  # Unfrozen, new and cls, as the class's own builder has them
+    namespace = {**builder(cls).__globals__}  # Unfrozen, new and cls, as the class's own builder has them
     exec(code, namespace)
     build: Callable[..., T] = namespace["build"]
     build.__qualname__ = f"{cls.__qualname__}.build"

@@ -123,6 +123,12 @@ def test_a_builder_makes_what_its_class_makes() -> None:
     with pytest.raises(TypeError):
         build()  # type: ignore[call-arg]  # a field without a default is required
 
+    class Undecorated(WithDerived):
+        pass
+
+    with pytest.raises(TypeError, match="not a frozen_dataclass"):
+        builder(Undecorated)  # its base's would build the base
+
 
 def test_a_packing_builder_takes_the_last_fields_in_one_tuple() -> None:
     assert packing_builder(Plain, 1)(1, ("x", (2,))) == Plain(1, "x", (2,))
