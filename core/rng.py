@@ -40,6 +40,8 @@ def draws(state: int, count: int) -> tuple[int, ...]:
     proof and exchange). Lane k holds the state after k + 1 steps (state plus k + 1 times GAMMA, within 64 bits); a
     shift spills a lane's bits only into the top half of the lane below, which LOW clears before the next
     multiplication, so no lane reaches another; the numbers are then read out of the lanes' low halves."""
+    if count < 1:
+        return ()  # as a loop over range(count) draws none
     if count > LANES:  # a stretch of LANES at a time
         numbers: list[int] = []
         for done in range(0, count, LANES):

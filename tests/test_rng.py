@@ -34,6 +34,7 @@ def test_draws_of_a_long_series_are_the_stream_too() -> None:
         state, number = next_u64(state)
         expected.append(number)
     assert draws(7, 20_000) == tuple(expected) and advance(7, 20_000) == state
+    assert draws(7, 0) == draws(7, -3) == ()
 
 
 @given(st.integers(min_value=0, max_value=MASK64), st.lists(st.integers(), max_size=3 * LANES))
