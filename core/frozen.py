@@ -10,7 +10,7 @@ from typing import Any, Literal, ParamSpec, TypeVar, dataclass_transform
 T = TypeVar("T")
 P = ParamSpec("P")
 DERIVE = "derive"
-BUILD = "__build__"
+BUILD = "_frozen_builder"  # the class attribute that keeps a class's builder (not a dunder: those are Python's)
 
 
 def derived(compute: Callable[[Any], Any], *, init: Literal[False] = False, default: Any = None) -> Any:

@@ -206,7 +206,8 @@ class CardState(Generic[SeatT]):
     def clockwise_from(self, seat: int, include_self: bool = False) -> list[int]:
         """Living seats in turn order starting after seat (or at it, with include_self)."""
         players, living = self.players, []
-        for k in (FROM_SEAT if include_self else AFTER_SEAT)[len(players)][seat]:  # a loop: a comprehension is a call
+        # a loop: a comprehension is a call of its own
+        for k in (FROM_SEAT if include_self else AFTER_SEAT)[len(players)][seat]:
             if players[k].alive:
                 living.append(k)
         return living
