@@ -131,12 +131,16 @@ class CardState(Generic[SeatT]):
     version: int
     winner: int | None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's state class, once made a dataclass with slots, gets its own clone (see slot_copier)."""
+        super().__init_subclass__(**kwargs)
+        if "__slots__" in vars(cls):
+            cls.clone = slot_copier(cls)  # type: ignore[method-assign]
+
     def clone(self) -> Self:
         """A copy apply may change while the state it was given stays as it was: the same values in a new instance's
-        slots (every value is immutable, so sharing them is safe)."""
-        cls: type = type(self)
-        copy: Self = slot_copier(cls)(self)
-        return copy
+        slots (every value is immutable, so sharing them is safe). Each game's class has its own (__init_subclass__)."""
+        raise TypeError(f"{type(self).__name__} is not a dataclass with slots")
 
     def set_player(self, seat: int, player: SeatT) -> None:
         """player takes the place of seat's (a new tuple of players: the old one may be shared with a copy); nothing
