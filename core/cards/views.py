@@ -39,8 +39,11 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every
     """What seat may know of state (and every hand, with every_hand): the state's own public records, its cards."""
     players = state.players
     pending, window = state.pending, state.window
-    exchanging = window == "exchange" and seat == state.active
-    examiners = (pending.actor, pending.target) if pending is not None else ()  # who sees an examined card
+    # each test below starts with what is seldom there (a view is made for every decision)
+    exchanging = state.drawn and window == "exchange" and seat == state.active
+    examined = state.examined
+    if examined is not None and (seat is None or pending is None or seat not in (pending.actor, pending.target)):
+        examined = None  # an examined card is shown to the Inquisitor and the examined player alone
     config = state.config
     game_fields = (  # CoupView's own, in its order
         pending,
@@ -50,7 +53,7 @@ def make_view(state: CoupState, seat: int | None, legal: tuple[Move, ...], every
         config.reformation,
         config.inquisitor,
         state.reserve,
-        state.examined if seat is not None and seat in examiners else None,  # examined
+        examined,
     )
     all_shown = all_hands_shown(state, every_hand)
     return card_view(BUILD_VIEW, state, seat, legal, players, all_shown, state.drawn if exchanging else (), game_fields)

@@ -83,15 +83,15 @@ def make_view(state: G54State, seat: int | None, legal: tuple[Move, ...], every_
     players = state.players
     treaty = tuple(state.treaty) if state.treaty is not None and state.treaty_holds() else ()
     all_shown = all_hands_shown(state, every_hand)
-    pending = state.pending
-    actor = None if pending is None else pending.actor
-    sees_draw = seat is not None and seat == actor and state.window in ("exchange", "produce")
-    in_swap = pending is not None and seat in (pending.actor, pending.target)
-    estate = state.estates[0] if state.window == "lawyer" and state.estates else None
+    pending, window = state.pending, state.window
+    # each test below starts with what is seldom there (a view is made for every decision)
+    sees_draw = state.drawn and pending is not None and seat == pending.actor and window in ("exchange", "produce")
+    in_swap = state.given is not None and pending is not None and seat in (pending.actor, pending.target)
+    estate = state.estates[0] if state.estates and window == "lawyer" else None
     game_fields = (  # G54View's own, in its order
         state.roles,
         pending,
-        state.reaction if state.window == "react" else state.claim,  # claim
+        state.reaction if window == "react" else state.claim,  # claim
         state.challenge,
         state.given if in_swap else None,  # given
         state.spying,
