@@ -59,7 +59,6 @@ class CoupGame(WindowGame):
         """Every move seat may make now."""
         if seat not in state.owed:
             return ()
-        hand = state.hands[seat]
         window = state.window
         if window == "action":
             return _action_moves(state, seat)
@@ -70,18 +69,18 @@ class CoupGame(WindowGame):
             return _block_or_pass(state.config.rules.actions[state.pending.kind].blockers)
         if window == "prove":
             assert state.challenge is not None
-            holds = state.challenge.card in hand
+            holds = state.challenge.card in state.hands[seat]
             return prove_or_concede(not holds if denies(state, state.challenge.on_block) else holds)
         if window == "lose":
-            return one_per_card("reveal", hand)
+            return one_per_card("reveal", state.hands[seat])
         if window == "exchange":
-            return keeps(hand, state.drawn)
+            return keeps(state.hands[seat], state.drawn)
         if window == "setup":
             return one_per_card("choose", state.choices[seat])
         if window == "allegiance":
             return ALLEGIANCES
         if window == "show":
-            return one_per_card("show", hand)
+            return one_per_card("show", state.hands[seat])
         if window == "examine":
             return RETURN_OR_FORCE
         return ()
