@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -88,7 +87,6 @@ class CardChallenge:
     card: str
 
 
-@functools.cache
 def slot_copier(cls: type) -> Callable[[Any], Any]:
     """How clone copies an instance of cls (a dataclass with slots): a new instance with each slot's value stored in it,
     in one function written out once for cls's slots (a loop over them would cost three times as much, and the engines
@@ -134,8 +132,8 @@ class CardState(Generic[SeatT]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's state class, once made a dataclass with slots, gets its own clone (see slot_copier)."""
         super().__init_subclass__(**kwargs)
-        if "__slots__" in vars(cls):
-            cls.clone = slot_copier(cls)  # type: ignore[method-assign]
+        if "__slots__" in vars(cls):  # dataclass(slots=True) makes the class anew, with its slots
+            cls.clone = slot_copier(cls)  # type: ignore[method-assign,assignment]  # the generated copy is the method
 
     def clone(self) -> Self:
         """A copy apply may change while the state it was given stays as it was: the same values in a new instance's
