@@ -89,6 +89,18 @@ ROWS = [
         ),
     ),
     Row(
+        "engine_instructions",
+        "engine, Python bytecodes run per decision (Coup / Reformation / G54; coupml's), and coupml's over ours",
+        "—",
+        lambda r: "; ".join(
+            [
+                " / ".join(shown(at(r, f"engine_bytecodes_per_decision.{game}")) for game in GAMES),
+                shown(at(r, "engine_bytecodes_per_decision.coupml")),
+                " / ".join(shown(at(r, f"engine_vs_coupml_bytecodes.{game}"), "{:.2f}x") for game in GAMES),
+            ]
+        ),
+    ),
+    Row(
         "engine_sizes",
         "random self-play, games/s: Coup 2 / 4 / 6 players, Reformation 10, G54 4, wargame",
         "—",
