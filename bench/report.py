@@ -62,6 +62,16 @@ def passes(value: Any, test: Callable[[Any], bool]) -> bool | None:
 
 
 GAMES = ("coup", "reformation", "g54")
+
+
+def counted_beside_coupml(results: dict[str, Any], what: str) -> str:
+    """engine_instructions' count of what (instructions, bytecodes) per decision by game, coupml's, and coupml's over
+    ours by game."""
+    ours = " / ".join(shown(at(results, f"engine_{what}_per_decision.{game}")) for game in GAMES)
+    over = " / ".join(shown(at(results, f"engine_vs_coupml_{what}.{game}"), "{:.2f}x") for game in GAMES)
+    return f"{ours}; {shown(at(results, f'engine_{what}_per_decision.coupml'))}; {over}"
+
+
 ROWS = [
     Row(
         "engine",
@@ -80,25 +90,13 @@ ROWS = [
         "engine_instructions",
         "engine, instructions per decision under valgrind (Coup / Reformation / G54; coupml's), and coupml's over ours",
         "—",
-        lambda r: "; ".join(
-            [
-                " / ".join(shown(at(r, f"engine_instructions_per_decision.{game}")) for game in GAMES),
-                shown(at(r, "engine_instructions_per_decision.coupml")),
-                " / ".join(shown(at(r, f"engine_vs_coupml_instructions.{game}"), "{:.2f}x") for game in GAMES),
-            ]
-        ),
+        lambda r: counted_beside_coupml(r, "instructions"),
     ),
     Row(
         "engine_instructions",
         "engine, Python bytecodes run per decision (Coup / Reformation / G54; coupml's), and coupml's over ours",
         "—",
-        lambda r: "; ".join(
-            [
-                " / ".join(shown(at(r, f"engine_bytecodes_per_decision.{game}")) for game in GAMES),
-                shown(at(r, "engine_bytecodes_per_decision.coupml")),
-                " / ".join(shown(at(r, f"engine_vs_coupml_bytecodes.{game}"), "{:.2f}x") for game in GAMES),
-            ]
-        ),
+        lambda r: counted_beside_coupml(r, "bytecodes"),
     ),
     Row(
         "engine_sizes",
