@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from core.cards.engine import COUP
-from core.cards.events import Event
+from core.cards.events import Event, visible_to
 from core.cards.invariants import validate
 from core.cards.moves import Move
 from core.cards.rules import CHARACTERS, copies_per_character
@@ -184,3 +184,53 @@ def scrambled(state: CoupState, viewer: int | None, rng_value: int) -> CoupState
         copy.drawn = dealt[-1]
     copy.rng = rng_value
     return copy
+
+
+def flipped(state: Any, seat: int, keep: str) -> Any | None:
+    """A copy of a card game's state in which seat's face-down card beside keep (it holds two) is swapped with a card
+    of the deck, the deck's lowest one that makes a pair two characters or two characters a pair; None when the deck
+    holds none. Every seat but seat, and a spectator, must see both alike until seat's cards are shown."""
+    hand = list(state.hands[seat])
+    other = 1 - hand.index(keep)
+    pair = hand[other] == keep
+    deck = list(state.deck)
+    at = next((i for i, card in enumerate(deck) if (card != keep) == pair), None)
+    if at is None:
+        return None
+    hand[other], deck[at] = deck[at], hand[other]
+    copy = state.clone()
+    copy.set_hand(seat, tuple(hand))
+    copy.deck = tuple(deck)
+    return copy
+
+
+def assert_others_see_alike(
+    game: Any, one: Any, other: Any, seat: int, events: tuple[list[Event], list[Event]]
+) -> None:
+    """Every seat but seat, and a spectator, sees one and other alike, and the events of each (events: one's, other's)
+    alike, but for a seat whose own hand differs (it drew the card swapped in: see flipped); the views of a game over
+    (every hand shown) are not compared."""
+    for viewer in [*range(len(one.players)), None]:
+        if viewer == seat or (viewer is not None and one.hands[viewer] != other.hands[viewer]):
+            continue
+        assert visible_to(events[0], viewer) == visible_to(events[1], viewer), viewer
+        if one.window != "over" or other.window != "over":
+            assert game.view(one, viewer) == game.view(other, viewer), viewer
+
+
+def assert_a_pair_is_asked_for_alike(
+    game: Any, play: Callable[..., tuple[Any, list[Event]]], state: Any, steps: Sequence[Step], loser: int
+) -> None:
+    """loser holds a pair in state and loses an influence after steps (play plays them, checked): the lose window
+    opens for it, its one reveal among its moves, and it reveals a card. Had it held two characters (see flipped),
+    every other seat and a spectator would have seen the same after each step and after the reveal."""
+    card = state.hands[loser][0]
+    two_kinds = flipped(state, loser, card)
+    assert state.hands[loser] == (card, card) and two_kinds is not None
+    for step in [*steps, (loser, reveal(card))]:
+        if step == (loser, reveal(card)):
+            assert state.window == "lose" and game.to_act(state) == (loser,)
+            assert [m for m in game.legal(state, loser) if m.kind == "reveal"] == [reveal(card)]
+        (state, events), (two_kinds, more) = play(state, step), play(two_kinds, step)
+        assert_others_see_alike(game, state, two_kinds, loser, (events, more))
+    assert state.hands[loser] == (card,) and [e.card for e in events if e.kind == "lose" and e.seat == loser] == [card]

@@ -34,6 +34,7 @@ from tests.cards_helpers import (
     PROVE,
     TAX,
     assassinate,
+    assert_a_pair_is_asked_for_alike,
     block,
     coins,
     coup,
@@ -376,7 +377,7 @@ def test_flow_5_a_successfully_challenged_action_fails_and_its_cost_is_refunded(
 
 def test_flow_5_a_successfully_challenged_steal_takes_nothing() -> None:
     state = stacked([[DUKE, DUKE], [CONTESSA, AMBASSADOR], [DUKE, ASSASSIN]], coins=[2, 5, 2])
-    state, _ = play(state, (A, steal(B)), (C, CHALLENGE), (A, CONCEDE))
+    state, _ = play(state, (A, steal(B)), (C, CHALLENGE), (A, CONCEDE), (A, reveal(DUKE)))
     assert coins(state) == [2, 5, 2] and state.active == B and state.players[A].revealed == (DUKE,)
 
 
@@ -617,11 +618,19 @@ def test_edge_a_player_who_loses_an_influence_always_chooses_which_card(reason: 
     assert hand(state, B) == [AMBASSADOR] and Event("lose", B, card=CONTESSA, what=reason) in events
 
 
-def test_edge_with_two_copies_of_one_character_there_is_nothing_to_choose() -> None:
-    state = stacked([[ASSASSIN, DUKE], [CONTESSA, CONTESSA], [DUKE, CAPTAIN]], coins=[7, 2, 2])
-    state, events = play(state, (A, coup(B)))
-    assert state.window == "action" and hand(state, B) == [CONTESSA] and state.players[B].revealed == (CONTESSA,)
-    assert Event("lose", B, card=CONTESSA, what="coup") in events
+@pytest.mark.parametrize("seats", [3, 2, "variant"])
+@pytest.mark.parametrize("reason", ["challenge", "coup", "assassinate"])
+def test_edge_a_player_holding_a_pair_is_asked_too_and_nobody_else_can_tell(reason: str, seats: int | str) -> None:
+    count = 3 if seats == 3 else 2
+    state = stacked([[ASSASSIN, DUKE], [CONTESSA, CONTESSA], [DUKE, CAPTAIN]][:count], coins=[7, 2, 2][:count])
+    if seats == "variant":
+        state = dataclasses.replace(state, config=CoupConfig(players=2, two_player_variant=True))
+    steps = {
+        "challenge": [(A, TAX), (B, CHALLENGE), (A, PROVE)],
+        "coup": [(A, coup(B))],
+        "assassinate": [(A, assassinate(B)), *passes(B, C)[: count - 1], (B, PASS)],
+    }[reason]
+    assert_a_pair_is_asked_for_alike(COUP, play, state, steps, B)
 
 
 def test_edge_lost_influence_stays_face_up_and_never_returns_to_the_deck() -> None:

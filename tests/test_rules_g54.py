@@ -13,6 +13,7 @@ from core.cards.g54.state import G54State
 from core.cards.g54.text import describe
 from core.cards.moves import Move
 from core.game import IllegalMove
+from tests.cards_helpers import assert_a_pair_is_asked_for_alike
 from tests.g54_helpers import (
     CHALLENGE,
     CLAIM,
@@ -129,7 +130,7 @@ def test_capitalist_caught_lying_asks_nobody_to_join() -> None:
     state = table(
         [["Director", "Director"], ["Capitalist", "Guerrilla"], ["Politician", "Peacekeeper"]], roles=("Capitalist",)
     )
-    state, events = play(state, (A, move("capitalist")), (B, CHALLENGE), (A, CONCEDE))
+    state, events = play(state, (A, move("capitalist")), (B, CHALLENGE), (A, CONCEDE), (A, reveal("Director")))
     assert "join" not in kinds(events) and coins(state) == [2, 2, 2] and state.active == B
 
 
@@ -187,7 +188,7 @@ def test_spy_takes_1_then_a_second_action_that_cannot_be_spy() -> None:
 
 def test_spy_caught_lying_takes_no_second_action() -> None:
     state = table([["Director", "Director"], ["Guerrilla", "Politician"], ["Peacekeeper", "Guerrilla"]], roles=("Spy",))
-    state, _ = play(state, (A, move("spy")), (B, CHALLENGE), (A, CONCEDE))
+    state, _ = play(state, (A, move("spy")), (B, CHALLENGE), (A, CONCEDE), (A, reveal("Director")))
     assert coins(state) == [2, 2, 2] and state.active == B and not state.spying
 
 
@@ -258,7 +259,7 @@ def test_newscaster_pays_1_and_draws_3() -> None:
 
 def test_newscaster_caught_lying_pays_nothing() -> None:
     state = table([["Banker", "Banker"], ["Guerrilla", "Politician"]], roles=("Newscaster",))
-    state, _ = play(state, (A, move("newscaster")), (B, CHALLENGE), (A, CONCEDE))
+    state, _ = play(state, (A, move("newscaster")), (B, CHALLENGE), (A, CONCEDE), (A, reveal("Banker")))
     assert coins(state) == [2, 2] and hand(state, A) == ["Banker"]
 
 
@@ -1049,6 +1050,26 @@ def test_forced_coup_at_10_coins() -> None:
     assert legal(state, A) == (move("coup", B), move("coup", C))
     state = guerrilla_table(9)
     assert {"income", "coup", "guerrilla", "banker"} <= action_kinds(state, A)
+
+
+PAIR_LOSSES = {
+    "challenge": ("Banker", 2, [(A, move("banker")), (B, CHALLENGE), (A, PROVE)]),
+    "coup": ("Banker", 7, [(A, move("coup", B))]),
+    "coup, an Intellectual in play": ("Intellectual", 7, [(A, move("coup", B))]),
+    "crime_boss": ("Crime Boss", 6, [(A, move("crime_boss", B)), *passes(B, C, D), (B, REFUSE)]),
+    "disappear": ("Mercenary", 3, [(A, move("mercenary", B)), *passes(B, C, D), (B, PASS), (B, INCOME)]),
+    "general": ("General", 5, [(A, move("general")), *passes(B, C, D), *passes(B, C, D)]),
+    "guerrilla": ("Guerrilla", 4, [(A, move("guerrilla", B)), *passes(B, C, D), (B, PASS)]),
+}
+"""How B loses an influence: the role A acts with (and holds), A's coins, and the moves up to the loss."""
+
+
+@pytest.mark.parametrize("loss", PAIR_LOSSES)
+def test_a_player_holding_a_pair_is_asked_which_to_lose_and_nobody_else_can_tell(loss: str) -> None:
+    role, purse, steps = PAIR_LOSSES[loss]
+    hands = [[role, "Banker" if role != "Banker" else "Guerrilla"], ["Director", "Director"]]
+    state = table([*hands, ["Politician", "Banker"], ["Politician", "Banker"]], (role,), [purse, 2, 2, 2])
+    assert_a_pair_is_asked_for_alike(G54, play, state, steps, B)
 
 
 def test_the_game_ends_the_moment_one_player_is_left_even_with_losses_still_queued() -> None:

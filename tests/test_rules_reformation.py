@@ -21,6 +21,8 @@ from tests.cards_helpers import (
     INCOME,
     PASS,
     PROVE,
+    TAX,
+    assert_a_pair_is_asked_for_alike,
     block,
     coins,
     coup,
@@ -290,6 +292,23 @@ def test_embezzlement_challenged_without_a_duke_may_still_concede() -> None:
     assert hand(state, A) == [CONTESSA] and hand(state, C) == [ASSASSIN, DUKE]
     assert coins(state) == [2, 2, 2, 2] and state.reserve == 5
     assert state.window == "action" and state.active == B
+
+
+@pytest.mark.parametrize("inquisitor", [False, True])
+@pytest.mark.parametrize("loss", ["coup", "challenge", "embezzlement"])
+def test_a_player_holding_a_pair_is_asked_which_to_lose_and_nobody_else_can_tell(loss: str, inquisitor: bool) -> None:
+    # A holds two Dukes when it embezzles (so it must concede); B two Captains when it is couped or challenges.
+    pairs = {"embezzlement": (A, [DUKE, DUKE]), "coup": (B, [CAPTAIN, CAPTAIN]), "challenge": (B, [CAPTAIN, CAPTAIN])}
+    loser, pair = pairs[loss]
+    hands = [list(cards) for cards in HANDS]
+    hands[loser] = pair
+    state = reformed(hands, coins=[7, 2, 2, 2], inquisitor=inquisitor, reserve=3)
+    steps = {
+        "coup": [(A, coup(B))],
+        "challenge": [(A, TAX), (B, CHALLENGE), (A, PROVE)],
+        "embezzlement": [(A, EMBEZZLE), (B, CHALLENGE), (A, CONCEDE)],
+    }[loss]
+    assert_a_pair_is_asked_for_alike(REFORMATION, play, state, steps, loser)
 
 
 # --- The Inquisitor: examine --------------------------------------------------------------------

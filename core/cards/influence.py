@@ -20,15 +20,16 @@ def never_reacts(s: CardState[Any], seat: int, reason: str) -> bool:
 
 
 def await_loss(s: CardState[Any], events: list[Event], lose: LoseCard, may_react: MayReact = never_reacts) -> bool:
-    """Resolve queued losses, turning a seat's only kind of card face up with lose; open the lose window (and return
-    True) instead when the seat has a real choice: two different cards, or a claim it may make (may_react)."""
+    """Resolve queued losses, turning a seat's last face-down card face up with lose; open the lose window (and return
+    True) instead while the seat holds more than one card, even all of one kind (turning one up unasked would tell
+    everyone the rest are the same), or may answer with a claim (may_react)."""
     while s.losses:
         seat, reason = s.losses[0]
         hand = s.hands[seat]
         if not s.players[seat].alive or not hand:
             s.next_loss()
             continue
-        if len(set(hand)) > 1 or may_react(s, seat, reason):
+        if len(hand) > 1 or may_react(s, seat, reason):
             s.window, s.owed = "lose", (seat,)
             return True
         s.next_loss()

@@ -36,7 +36,7 @@ def loss_moves(s: G54State, seat: int) -> tuple[Move, ...]:
 
 
 def may_react(s: G54State, seat: int, reason: str) -> bool:
-    """Whether seat may answer this loss with a reactive claim (so it has a choice even with one kind of card)."""
+    """Whether seat may answer this loss with a reactive claim (so it is asked even about its last card)."""
     return bool(reactions(s, seat, reason))
 
 
