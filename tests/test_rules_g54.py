@@ -13,7 +13,7 @@ from core.cards.g54.state import G54State
 from core.cards.g54.text import describe
 from core.cards.moves import Move
 from core.game import IllegalMove
-from tests.cards_helpers import assert_a_pair_is_asked_for_alike
+from tests.cards_helpers import assert_a_pair_is_asked_for_alike, assert_others_see_alike, flipped
 from tests.g54_helpers import (
     CHALLENGE,
     CLAIM,
@@ -286,6 +286,22 @@ def test_producer_swaps_cards_with_its_target_which_keeps_its_influence() -> Non
     assert "Peacekeeper" in state.deck and len(state.deck) == 9 and state.active == B
     assert [(e.seat, e.target, e.cards, e.to) for e in of_kind(events, "handed")] == [(A, B, ("Banker",), (A, B))]
     assert G54.view(state, C).hands[B] is None
+
+
+def test_producer_target_holding_a_pair_is_asked_which_to_hand_over_and_nobody_else_can_tell() -> None:
+    state = table(
+        [["Producer", "Banker"], ["Guerrilla", "Guerrilla"], ["Peacekeeper", "Banker"]],
+        roles=("Producer",),
+        top=("Peacekeeper",),
+    )
+    two_kinds = flipped(state, B, "Guerrilla")  # B holds a Guerrilla and another card: A and C must not tell
+    assert two_kinds is not None
+    for step in [(A, move("producer", B)), *passes(B, C), (B, PASS), (B, give("Guerrilla"))]:
+        if step[0] == B and step[1].kind == "give":
+            assert state.window == "give" and legal(state, B) == (give("Guerrilla"),)
+        (state, events), (two_kinds, more) = play(state, step), play(two_kinds, step)
+        assert_others_see_alike(G54, state, two_kinds, B, (events, more))
+    assert state.window == "produce" and state.given == "Guerrilla" and hand(state, B) == ["Guerrilla"]
 
 
 def test_producer_target_with_one_influence_gives_its_only_card() -> None:

@@ -92,7 +92,7 @@ def _draw(s: G54State, p: Pending, count: int, events: list[Event]) -> None:
 def _producer(s: G54State, p: Pending, reached: tuple[int, ...], events: list[Event]) -> None:
     if reached:
         hand = s.hands[reached[0]]
-        if len(set(hand)) > 1:
+        if len(hand) > 1:  # asked even holding a pair: handing one over unasked would tell everyone the other's kind
             open_window(s, "give", (reached[0],))
         else:
             take_given(s, reached[0], hand[0], events)
