@@ -204,14 +204,19 @@ def flipped(state: Any, seat: int, keep: str) -> Any | None:
     return copy
 
 
+def own_cards(state: Any, seat: int) -> tuple[tuple[str, ...], ...]:
+    """The cards seat holds, and those it has drawn when it is the one exchanging."""
+    return state.hands[seat], state.drawn if seat == state.active else ()
+
+
 def assert_others_see_alike(
     game: Any, one: Any, other: Any, seat: int, events: tuple[list[Event], list[Event]]
 ) -> None:
     """Every seat but seat, and a spectator, sees one and other alike, and the events of each (events: one's, other's)
-    alike, but for a seat whose own hand differs (it drew the card swapped in: see flipped); the views of a game over
-    (every hand shown) are not compared."""
+    alike, but for a seat that holds or has drawn other cards in each (the card swapped in: see flipped); the views of
+    a game over (every hand shown) are not compared."""
     for viewer in [*range(len(one.players)), None]:
-        if viewer == seat or (viewer is not None and one.hands[viewer] != other.hands[viewer]):
+        if viewer == seat or (viewer is not None and own_cards(one, viewer) != own_cards(other, viewer)):
             continue
         assert visible_to(events[0], viewer) == visible_to(events[1], viewer), viewer
         if one.window != "over" or other.window != "over":

@@ -20,6 +20,7 @@ from core.game import IllegalMove
 from core.records import Record, replay, replay_states
 from core.registry import make_bot
 from core.sim import GameOutcome, derive_seeds, play_game
+from tests.cards_helpers import assert_others_see_alike, flipped
 
 
 def games_settings(examples: int, explain: bool = True) -> Any:
@@ -135,3 +136,57 @@ def assert_only_own_hand_shown(view: CoupView, state: CoupState, viewer: int | N
     """view shows viewer's own hand and no other seat's."""
     for seat, hand in enumerate(view.hands):
         assert hand == (tuple(state.hands[seat]) if seat == viewer else None)
+
+
+def moves_played(record: Record) -> Iterator[tuple[Any, int, Move, Any, list[Event]]]:
+    """Every move of a card game's record: the state it was played in, the seat, the move, the state after it and its
+    events."""
+    steps = replay_states(record)
+    before, _, game = next(steps)
+    for (seat, data), (after, events, _) in zip(record.moves, steps, strict=True):
+        yield before, seat, game.load_move(data), after, events
+        before = after
+
+
+def losing_one_of_two(before: Any, seat: int, after: Any, events: list[Event]) -> int | None:
+    """The seat holding two face-down cards before seat's move that must lose one after it (its lose window open) or
+    lost one in it (turned up unasked, as the engine once did with a pair); not seat answering its own lose window."""
+    for loser, hand in enumerate(before.hands):
+        if len(hand) != 2 or (before.window == "lose" and seat == loser):
+            continue
+        if (after.window == "lose" and after.owed == (loser,)) or any(
+            e.kind == "lose" and e.seat == loser for e in events
+        ):
+            return loser
+    return None
+
+
+def assert_a_pair_never_shows(game: Any, record: Record) -> int:
+    """For every move of record after which a seat holding two face-down cards loses one (losing_one_of_two): the same
+    move with that seat's second card swapped (see assert_alike_flipped) shows every other seat and a spectator the
+    same. Returns how many such moves were checked."""
+    checked = 0
+    for before, seat, move, after, events in moves_played(record):
+        loser = losing_one_of_two(before, seat, after, events)
+        checked += loser is not None and assert_alike_flipped(game, before, seat, move, after, events, loser)
+    return checked
+
+
+def assert_alike_flipped(
+    game: Any, before: Any, seat: int, move: Move, after: Any, events: list[Event], loser: int
+) -> bool:
+    """Had loser's second card made a pair two characters, or two characters a pair (flipped), seat's move would have
+    shown every other seat and a spectator the same views and events, and so would loser's reveal of its first card
+    while the second stays face down. False when no such swap could be made, or the move would not be legal."""
+    keep = before.hands[loser][0]
+    other = flipped(before, loser, keep)
+    if other is None or move not in game.legal(other, seat):
+        return False
+    other_after, more = game.apply(other, seat, move)
+    assert_others_see_alike(game, after, other_after, loser, (events, more))
+    if after.window == "lose" and game.to_act(after) == (loser,):
+        revealed, shown = game.apply(after, loser, Move("reveal", card=keep))
+        other_revealed, other_shown = game.apply(other_after, loser, Move("reveal", card=keep))
+        if revealed.hands[loser]:  # (a second loss, such as an assassination after a lost challenge, shows it)
+            assert_others_see_alike(game, revealed, other_revealed, loser, (shown, other_shown))
+    return True

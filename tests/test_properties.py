@@ -15,6 +15,7 @@ from core.cards.state import CoupConfig
 from core.sim import GameOutcome
 from tests.cards_helpers import scrambled
 from tests.property_helpers import (
+    assert_a_pair_never_shows,
     assert_one_winner_and_invariants,
     assert_only_own_hand_shown,
     assert_private_events_reach_only_their_seats,
@@ -29,7 +30,7 @@ from tests.property_helpers import (
 pytestmark = pytest.mark.slow
 
 # Games per property; together well over the 500 seeded bot games a run must cover.
-ENDINGS, REPLAYS, REFUSALS, SECRETS = 200, 110, 100, 100
+ENDINGS, REPLAYS, REFUSALS, SECRETS, PAIRS = 200, 110, 100, 100, 100
 ILLEGAL_PER_STATE = 8
 
 TABLES = [(2, False), (2, True), (3, False), (4, False), (5, False), (6, False)]
@@ -111,3 +112,16 @@ def test_no_view_or_event_shows_another_seats_face_down_cards_or_the_deck(table:
             assert_only_own_hand_shown(view, state, viewer)
             # Deal every secret out again and change the generator: the view must not change.
             assert COUP.view(scrambled(state, viewer, table.seed + index), viewer) == view
+
+
+def test_a_seat_losing_one_of_two_cards_shows_nobody_whether_they_were_a_pair() -> None:
+    checked = 0
+
+    @given(tables())
+    @games_settings(PAIRS, explain=False)
+    def one_game(table: Table) -> None:
+        nonlocal checked
+        checked += assert_a_pair_never_shows(COUP, table.play().record)
+
+    one_game()
+    assert checked >= PAIRS  # (about two and a half a game)

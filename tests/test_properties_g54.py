@@ -17,11 +17,11 @@ from core.game import IllegalMove
 from core.records import Record, replay
 from core.sim import play_game
 from tests.g54_helpers import kinds, play, validate
-from tests.property_helpers import games_settings
+from tests.property_helpers import assert_a_pair_never_shows, games_settings
 
 pytestmark = pytest.mark.slow
 
-GAMES, BOT_GAMES = 150, 30
+GAMES, BOT_GAMES, PAIRS = 150, 30, 60
 MAX_DECISIONS = 2_000
 """Random play ends a game long before this: every lost challenge costs an influence."""
 EVERY_ROLE = frozenset(role.name for role in ROLE_LIST)
@@ -91,3 +91,16 @@ def test_random_bots_finish_through_the_views_and_their_records_replay(config: G
     assert outcome.decisions <= MAX_DECISIONS and outcome.state.living() == [outcome.winner]
     assert replay(outcome.record) == outcome.state
     validate(outcome.state)
+
+
+def test_a_seat_losing_one_of_two_cards_shows_nobody_whether_they_were_a_pair() -> None:
+    checked = 0
+
+    @games_settings(PAIRS, explain=False)
+    @given(configs(), st.integers(0, 2**32))
+    def one_game(config: G54Config, seed: int) -> None:
+        nonlocal checked
+        checked += assert_a_pair_never_shows(G54, play_random(config, seed)[1])
+
+    one_game()
+    assert checked >= PAIRS

@@ -17,6 +17,7 @@ from core.registry import get_game
 from core.sim import GameOutcome
 from tests.cards_helpers import scrambled
 from tests.property_helpers import (
+    assert_a_pair_never_shows,
     assert_one_winner_and_invariants,
     assert_only_own_hand_shown,
     assert_private_events_reach_only_their_seats,
@@ -32,7 +33,7 @@ from tests.reformation_helpers import sides
 pytestmark = pytest.mark.slow
 
 # Games per property (the first runs GAMES_PER_TABLE on every table); modest so the file stays fast.
-GAMES_PER_TABLE, REPLAYS, REFUSALS, SECRETS = 3, 30, 24, 20
+GAMES_PER_TABLE, REPLAYS, REFUSALS, SECRETS, PAIRS = 3, 30, 24, 20, 60
 ILLEGAL_PER_STATE = 3
 EVERY_CARD = (*CHARACTERS, INQUISITOR)
 
@@ -169,3 +170,16 @@ def test_no_view_or_event_shows_another_seats_cards_the_deck_or_an_examined_card
             if state.window == "examine" and not may_see:
                 other.examined = next(c for c in EVERY_CARD if c != state.examined)
             assert game.view(other, viewer) == view
+
+
+def test_a_seat_losing_one_of_two_cards_shows_nobody_whether_they_were_a_pair() -> None:
+    checked = 0
+
+    @given(tables())
+    @games_settings(PAIRS, explain=False)
+    def one_game(table: Table) -> None:
+        nonlocal checked
+        checked += assert_a_pair_never_shows(table.engine, table.play().record)
+
+    one_game()
+    assert checked >= PAIRS
