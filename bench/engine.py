@@ -2,8 +2,8 @@
 
 What one decision is, on our side: one call of game.apply, by the seat the game waits for (to_act), whatever it
 decides: an action; a pass or a challenge of a claim (the first challenge, clockwise from the active seat, closes the
-window); a pass or a block; proving or conceding; which card to lose (when the hand holds two different cards: a hand
-of one kind loses its card without asking); the cards kept after an exchange; Reformation's allegiance and the
+window); a pass or a block; proving or conceding; which card to lose (whenever the hand holds two cards, even a pair:
+only a last card is lost without asking); the cards kept after an exchange; Reformation's allegiance and the
 Inquisitor's examination; G54's joins, fundings, gifts, Lawyer claims and reactive claims. coupml's side
 (bench.coupml_random) counts the same: one call of its play_action.
 

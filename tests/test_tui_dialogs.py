@@ -1,20 +1,23 @@
 """A decision dialog closes, unanswered, the moment its window is no longer this seat's to answer: the response
-clock answered for it, or another seat moved the game on; keys then go to the table again."""
+clock answered for it, or another seat moved the game on; keys then go to the table again. A window's dialog waits
+for the player even with one answer (a pair to lose one of): answered at once, its timing would tell the table."""
 
 from __future__ import annotations
 
 from textual.screen import Screen
 
 from core.cards.moves import Move
+from core.cards.rules import DUKE
 from core.cards.state import CoupConfig
 from core.registry import make_bot
 from netplay.host import Host
 from netplay.table import LocalTable, Table
 from tests.test_tui_net import create_table, fill_and_start, wait_for
-from tests.tui_helpers import NAMES, app_on, frozen_table, quick_settings
+from tests.tui_helpers import NAMES, app_on, find_seed, frozen_table, quick_settings
 from tui.app import CoupApp
 from tui.screens.confirm import ConfirmDialog
 from tui.screens.listening import while_up
+from tui.screens.pick_card import PickCardDialog
 from tui.screens.table import MOVED_ON, TIMED_OUT, TableScreen
 from tui.screens.target import TargetDialog
 
@@ -40,6 +43,20 @@ async def test_a_dialog_stays_while_others_pass_and_closes_when_another_seat_cha
         assert not any(seat == 0 for seat, _ in table.record.moves)  # nothing was answered for us
         await pilot.press("k")  # keys go to the table again
         assert not app.settings.confirm
+
+
+async def test_a_player_holding_a_pair_is_asked_which_to_lose_and_nothing_answers_for_them():
+    seed = find_seed(1, lambda s: s.hands[0][0] == s.hands[0][1] and DUKE in s.hands[1])
+    pair = frozen_table(seed, [(1, Move("tax")), (0, Move("challenge")), (1, Move("prove"))], first=1)
+    card = pair.view().hands[0][0]
+    app = app_on(pair)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PickCardDialog) and app.screen.cards == [card]
+        assert pair.view().window == "lose" and len(pair.record.moves) == 3  # the one answer waits for the player
+        await pilot.press("1")
+        await pilot.pause()
+    assert pair.record.moves[-1] == (0, {"kind": "reveal", "card": card})
 
 
 def local_table_with_a_clock(seconds: float) -> LocalTable:

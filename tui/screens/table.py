@@ -307,7 +307,7 @@ class TableScreen(Screen[None]):
         ask = self.face.dialog(view, hand)
         if ask is not None:
             self._dialog_version = view.version
-            self._decide(ask)
+            self._decide(ask, first=False)  # shown even with one answer (see _decide)
 
     def _close_stale_dialog(self, view: Any) -> None:
         """Close the open decision dialog, unanswered, once this seat no longer owes the window it answers (the
@@ -364,9 +364,10 @@ class TableScreen(Screen[None]):
             self.notify(str(error), title="Not allowed", severity="error")
 
     def _decide(self, decision: Decision | None, first: bool = True) -> None:
-        """Carry out a face's decision: play its move, or ask its question and carry out what the answer decides. A
-        first question with one answer is answered at once (a later one is shown: it tells what the answer before
-        led to)."""
+        """Carry out a face's decision: play its move, or ask its question and carry out what the answer decides. The
+        first question a button asks is answered at once when it has one answer; a later one is shown (it tells what
+        the answer before led to), and so is a window's own dialog: answering that at once would tell the table, by
+        how soon the answer came, that there was nothing to choose (a pair to lose one of)."""
         if decision is None:
             return
         if isinstance(decision, Play):
