@@ -30,6 +30,7 @@ from netplay.identity import (
     Throttle,
     is_code_identity,
     profile_identity,
+    read_codes,
     shown_identity,
 )
 from netplay.journal import Journal
@@ -77,8 +78,8 @@ def write_all(sends: list[tuple[Connection, bytes]]) -> None:
 
 def clean_name(value: Any) -> str:
     """A printable player name of at most NAME_LIMIT characters, two combining marks to a letter at most (enough for
-    Vietnamese; a stack of them paints over the lines above and below), and never a name the leaderboard gives a
-    computer level."""
+    Vietnamese; a stack of them paints over the lines above and below), holding nothing that reads as a resume code
+    (whoever read it could take its seats), and never a name the leaderboard gives a computer level."""
     if not isinstance(value, str):
         raise Refused("bad_request", "name must be a string")
     kept: list[str] = []
@@ -89,6 +90,12 @@ def clean_name(value: Any) -> str:
     name = unicodedata.normalize("NFC", "".join(kept)).strip()[:NAME_LIMIT]
     if not name:
         raise Refused("bad_request", "name must not be empty")
+    if read_codes(name)[1] is not None:
+        raise Refused(
+            "bad_request",
+            "a name may not hold a resume code (8 letters and digits with a digit among them, like K7QM-2XPA, however"
+            " written): everyone would read it; to get a seat back over SSH, log in as NAME+CODE",
+        )
     if passes_for_a_bot(name):
         raise Refused(
             "bad_request",

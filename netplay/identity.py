@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import re
 import secrets
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
+from netplay.names import look_alike
+
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O or 1/I: read off a screen and typed back
 CODE_LENGTH = 8  # 40 bits: far beyond what throttled logins can guess
+DIGITS = frozenset("23456789")  # the code alphabet's digits: a code has at least one
+TRIMMED = " ._-"  # what is left of a name around a code taken out of it is trimmed of these
 PROFILE_MIN = 16  # characters of a client profile's secret
 IDENTITY_LIMIT = 100  # characters of an identity a door may assert
 
@@ -28,8 +31,12 @@ def profile_identity(secret: str) -> str:
 
 
 def new_resume_code() -> str:
-    """A short code a keyless SSH player reads off the screen to reclaim the seat later."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    """A short code a keyless SSH player reads off the screen to reclaim the seat later: always with a digit (nine in
+    ten would have one anyway), which is how a name holding one is told from a name (read_codes)."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not DIGITS.isdisjoint(code):
+            return code
 
 
 def code_identity(code: str) -> str:
@@ -55,27 +62,50 @@ def read_code(typed: str) -> str | None:
     return code if len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code) else None
 
 
-TRAILING_CODE = re.compile(r"(.+?)[ ._-]+([0-9A-Za-z]{4}-?[0-9A-Za-z]{4})")  # 'ana K7QM-2XPA', 'ana.K7QM2XPA'
-
-
 def split_username(username: str) -> tuple[str, str | None]:
     """An SSH user name as the player's name and what they typed as a resume code: 'ana+K7QM-2XPA' as ('ana',
     'K7QM-2XPA'); 'ana' as ('ana', None). Whatever follows the last '+' is a code, well formed or not (read_code
-    tells), and never part of the name: a mistyped code would show most of the real one to everyone. So is a code
-    typed after a space, dot, dash or underscore instead ('ana K7QM-2XPA'), which the name would show as it is."""
+    tells), and never part of the name: a mistyped code would show most of the real one to everyone. Without a '+',
+    a code anywhere in the user name, however written ('K7QM-2XPA', 'ana.k7qm.2xpa', 'anaK7QM2XPA'), is the code
+    typed; and no name keeps one (read_codes)."""
     name, plus, typed = username.rpartition("+")
-    if plus:
-        return name, typed
-    return trailing_code(username) or (username, None)
+    name, found = read_codes(name if plus else username)
+    return name, typed if plus else found
 
 
-def trailing_code(name: str) -> tuple[str, str] | None:
-    """(the name, the code) when name ends in a resume code set off by a space, dot, dash or underscore, and holding
-    a digit (nine codes in ten do: a name like 'jean.margaret' is a name)."""
-    found = TRAILING_CODE.fullmatch(name.strip())
-    if found is None or read_code(found.group(2)) is None or not any(ch.isdigit() for ch in found.group(2)):
+def read_codes(text: str) -> tuple[str, str | None]:
+    """(text with everything in it that reads as a resume code taken out, the last such code; None if none): the one
+    rule for what no name shown to others may hold. Separators (anything but letters and digits) and case are
+    ignored and look-alike letters read as Latin (netplay.names), so a code reads as one however it is written:
+    CODE_LENGTH characters of the code alphabet in a row holding a digit (every code given holds one: a name like
+    'Margaret' stays a name). Each code found is cut out with the separators inside it, until none is left."""
+    found = None
+    while (last := _last_code(text)) is not None:
+        start, end, code = last
+        found = found or code
+        text = f"{text[:start].rstrip(TRIMMED)} {text[end:].lstrip(TRIMMED)}".strip()
+    return text, found
+
+
+def _last_code(text: str) -> tuple[int, int, str] | None:
+    """(start, end, the code) of the last stretch of text that reads as a resume code (read_codes)."""
+    last, run = None, []  # run: the code alphabet's characters in a row so far, each with where it is in text
+    for index, ch in enumerate(text):
+        for folded in look_alike(ch).upper():
+            if folded in CODE_ALPHABET:
+                run.append((index, folded))
+                last = _window(run) or last
+            elif folded.isalnum():  # a letter or digit of no code breaks the run; anything else is a separator
+                run = []
+    return last
+
+
+def _window(run: list[tuple[int, str]]) -> tuple[int, int, str] | None:
+    """The code that ends run's last CODE_LENGTH characters, if they hold a digit."""
+    window = run[-CODE_LENGTH:]
+    if len(window) < CODE_LENGTH or not any(ch in DIGITS for _, ch in window):
         return None
-    return found.group(1), found.group(2)
+    return window[0][0], window[-1][0] + 1, "".join(ch for _, ch in window)
 
 
 def shown_code(code: str) -> str:

@@ -40,6 +40,7 @@ NOT_A_CODE = (
     "`ssh -p {port} {user}@{host}`.\r\n"
 )
 CODE_SHOWN = 20  # characters of a mistyped code said back to its player
+USERNAME_LIMIT = 200  # characters of a user name read for a name and a code
 STOPPING = "\r\nThe coup host is stopping; unfinished games are kept for when it is back.{code}\r\n"
 DEFAULT_SIZE, MIN_SIZE, MAX_SIZE = (80, 24), (20, 10), (500, 200)
 
@@ -342,7 +343,7 @@ class GameSSHServer(asyncssh.SSHServer):
             self.host.connected -= 1
 
     def begin_auth(self, username: str) -> bool:
-        name, typed = split_username(username)
+        name, typed = split_username(username[:USERNAME_LIMIT])
         self.username = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_LIMIT] or "player"
         code = read_code(typed) if typed is not None else None
         self.code, self.resumed = code or "", code is not None

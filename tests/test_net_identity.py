@@ -9,7 +9,15 @@ import sys
 import time
 from pathlib import Path
 
-from netplay.identity import HostPolicy, Throttle, code_identity, read_code, split_username
+from netplay.identity import (
+    HostPolicy,
+    Throttle,
+    code_identity,
+    new_resume_code,
+    read_code,
+    read_codes,
+    split_username,
+)
 from netplay.storage import claim_profile
 from tests.net_helpers import RawPeer, running_host
 from tests.test_net_faults import challenge_window
@@ -87,9 +95,25 @@ def test_a_resume_code_is_read_from_the_user_name_and_never_left_in_the_name():
     assert split_username("ana+HDBX-69KI") == ("ana", "HDBX-69KI") and read_code("HDBX-69KI") is None  # I: no code
     assert split_username("ana+short") == ("ana", "short")
     assert split_username("+K7QM2XPA") == ("", "K7QM2XPA")
-    assert split_username("ana K7QM-2XPA") == ("ana", "K7QM-2XPA")  # a code after a space, dot, dash: a code too
-    assert split_username("ana.k7qm2xpa") == ("ana", "k7qm2xpa")
     assert split_username("jean.margaret") == ("jean.margaret", None)  # eight letters, no digit: a name
+    assert split_username("Margaret") == ("Margaret", None)
+    for written in ("ana K7QM-2XPA", "ana.k7qm2xpa", "anaK7QM2XPA", "ana_K7QM_2XPA", "ana.k7qm.2xpa", "ana K7QM2XPA"):
+        assert split_username(written) == ("ana", "K7QM2XPA"), written  # a code without a '+': a code all the same
+    for written in ("K7QM-2XPA", "k7qm2xpa", "K.7.Q.M.2.X.P.A", "Ｋ７ＱＭ２ＸＰＡ"):
+        assert split_username(written) == ("", "K7QM2XPA"), written  # (the door calls the player "player")
+    assert split_username("K7QM2XPA+K7QM2XPB") == ("", "K7QM2XPB")  # a name before a '+' keeps no code either
+
+
+def test_no_name_holds_a_resume_code_however_it_is_written():
+    for written in ("ana K7QM-2XPA bo", "2XPA-K7QM", "x K 7 Q M 2 X P A y", "Player22", "a7qm2xpa2xpa7qm2"):
+        name, code = read_codes(written)
+        assert code is not None and read_codes(name) == (name, None), written
+    for name in ("Alexander", "Samantha", "Gamer2024", "Bo-7", "Jean-Pierre 2"):  # a 0, 1, I or O breaks a run
+        assert read_codes(name) == (name, None), name
+
+
+def test_every_resume_code_holds_a_digit_so_a_name_can_be_told_from_one():
+    assert all(read_codes(new_resume_code())[1] is not None for _ in range(2000))
     assert code_identity("k7qm2xpa") == code_identity("K7QM2XPA") != code_identity("K7QM2XPB")
 
 

@@ -274,9 +274,42 @@ async def test_a_code_typed_after_a_space_instead_of_a_plus_is_taken_as_a_code_n
         term = await hosts.terminal("alice", conn=await hosts.connect("alice K7QM-2XPA", **KEYLESS))
         await term.expect("No player at this host has the resume code you gave")  # a guess, as after a +
         assert [session.server.username for session in hosts.ssh.sessions] == ["alice"]
-        client = Client()  # and the host gives no answer about codes to a name: no way to test one but guessing
-        await client.connect(LOCALHOST, hosts.port, "alice K7QM-2XPA")
+        client = Client()  # a hello's name holding one is refused by its shape alone: it tells nothing of codes
+        with pytest.raises(HostError, match="a name may not hold a resume code"):
+            await client.connect(LOCALHOST, hosts.port, "alice K7QM-2XPA")
         await client.close()
+
+
+async def came_back_as(hosts: Hosts, username: str, table_id: str) -> str:
+    """The name a keyless login as username is known by at the host (in the lobby, its chat, the leaderboard), once
+    it has its seat of table_id back (AssertionError if it never does)."""
+    term = await hosts.terminal(conn=await hosts.connect(username, **KEYLESS))
+    seat = hosts.host.tables[table_id].seats[0]
+    await eventually(lambda: seat.conn is not None)
+    assert seat.conn is not None
+    name = seat.conn.name
+    await term.close()
+    await eventually(lambda: seat.conn is None and not hosts.ssh.sessions)
+    return name
+
+
+async def test_a_resume_code_written_any_way_as_the_user_name_brings_the_seat_back_and_is_never_shown(
+    tmp_path: Path,
+) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        term, app = await open_lobby(hosts, "ana", conn=await hosts.connect("ana", **KEYLESS))
+        code = shown_resume_code(term)
+        table_id, _ = await seated_and_dropped(hosts, term, app)
+        halves = code[:4], code[4:]
+        for username, name in (
+            ("-".join(halves), "player"),  # the code alone, as the screen shows it
+            (code.lower(), "player"),
+            (f"ana.{'.'.join(halves)}", "ana"),
+            (f"ana{code}", "ana"),
+            (f"ana_{'_'.join(halves)}", "ana"),
+        ):
+            assert await came_back_as(hosts, username, table_id) == name, username
+        assert hosts.host.tables[table_id].seats[0].name == "ana"
 
 
 def test_the_codes_of_players_with_a_record_are_known_to_a_host_that_kept_none_before(tmp_path: Path) -> None:

@@ -13,14 +13,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from netplay.host import NAME_LIMIT
-from netplay.identity import code_identity, new_resume_code, read_code, shown_code, trailing_code
+from netplay.identity import code_identity, new_resume_code, read_code, read_codes, shown_code
 from netplay.ssh_server import Lobby
 from netplay.web_door import TAB_SETUP
 from tui.settings import Settings
 from tui.ssh_apps import DoorApp, DoorScreen
 
 WELCOME = " Play at this host's tables from your browser. Your name, and Enter:"
-CODE_IN_NAME = " Your name ends in a resume code, which everyone would read: type the code in its own field below."
+CODE_IN_NAME = (
+    " Your name holds what reads as a resume code (8 letters and digits), which everyone would read: type a code in"
+    " its own field below, and another name."
+)
 UNKNOWN_WEB_CODE = " No player at this host has that resume code: check it, or leave it blank to start afresh."
 NOT_A_CODE = " That is not a resume code: 8 letters and digits, as the lobby showed it (e.g. K7QM-2XPA)."
 
@@ -65,7 +68,7 @@ class WebEntryScreen(Screen[None]):
             self.query_one("#web-name", Input).focus()
             self.query_one("#door-status", Static).update(" Type your name first.")
             return
-        if trailing_code(name) is not None:  # everyone would read it in the name
+        if read_codes(name)[1] is not None:  # everyone would read it in the name
             self.query_one("#web-name", Input).focus()
             self.query_one("#door-status", Static).update(CODE_IN_NAME)
             return
