@@ -148,14 +148,19 @@ class Throttle:
             times.popleft()
         return len(times)
 
+    def counts(self, address: str) -> tuple[int, int]:
+        """The failures within the window from address, and from everywhere."""
+        now = time.monotonic()
+        mine = self._recent(self._by_address[address], now)
+        if not mine:
+            del self._by_address[address]  # an address with no recent failure costs no memory
+        return mine, self._recent(self._overall, now)
+
     def delay(self, address: str) -> float:
         """Seconds to wait before judging the next attempt from address."""
-        now = time.monotonic()
-        mine = self._recent(self._by_address[address], now) - self.per_address_free
-        everyone = self._recent(self._overall, now) - self.overall_free
+        mine, everyone = self.counts(address)
+        mine, everyone = mine - self.per_address_free, everyone - self.overall_free
         wait = max(0.0, 0.25 * 2 ** min(mine, 6) if mine > 0 else 0.0, 0.05 * everyone if everyone > 0 else 0.0)
-        if not self._by_address[address]:
-            del self._by_address[address]  # an address with no recent failure costs no memory
         return min(self.cap, wait)
 
     def failed(self, address: str) -> None:

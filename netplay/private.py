@@ -1,6 +1,6 @@
 """Private tables: a table made with a code is listed to nobody and reached by its code alone (or by those already
-at it); wrong codes are counted per identity and per address, so nobody finds a table by guessing. And tables whose
-creator wants no spectators."""
+at it); wrong codes are counted per identity and per address, so nobody finds a table by guessing and no guesser
+shuts anyone else out. And tables whose creator wants no spectators."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from netplay.lobby import LobbyTable
 
 TYPED_LIMIT = 40  # characters of a typed code (spaces and a dash included)
 WINDOW = 60.0  # seconds over which wrong codes are counted
-PER_IDENTITY, PER_ADDRESS, OVERALL = 5, 10, 300  # wrong codes a window allows, then codes are refused unread
+PER_IDENTITY, PER_ADDRESS = 5, 10  # wrong codes a window allows, then that identity's or address's are refused unread
+OVERALL, CROWDED = 300, 2  # past OVERALL wrong codes a window from everywhere, an address is allowed CROWDED
 
 
 def privacy(message: dict[str, Any]) -> tuple[bool, bool]:
@@ -54,20 +55,30 @@ def from_header(header: dict[str, Any]) -> tuple[str | None, bool]:
 
 class Codes:
     """Finds tables by code. Wrong codes are counted per identity and per address (an SSH player's own, not the
-    door's); after PER_IDENTITY or PER_ADDRESS in a minute, or OVERALL host-wide, codes are refused without being
-    looked at until those wrong codes are a minute old."""
+    door's); after PER_IDENTITY from one identity or PER_ADDRESS from one address in a minute, its codes are refused
+    without being looked at until those wrong codes are a minute old. While more than OVERALL a minute come from
+    everywhere (guessers on many addresses), an address is allowed CROWDED instead: guessing slows down however many
+    addresses do it, and a code from anyone who has not been guessing is still looked at (a host-wide lockout let
+    thirty addresses shut every player out of every private table)."""
 
-    def __init__(self, per_identity: int = PER_IDENTITY, per_address: int = PER_ADDRESS, overall: int = OVERALL):
-        # a throttle waits once its free failures are passed: so many, less the one that reaches the limit
-        self.by_identity = Throttle(WINDOW, per_identity - 1, overall - 1)
-        self.by_address = Throttle(WINDOW, per_address - 1, overall - 1)
+    def __init__(
+        self, per_identity: int = PER_IDENTITY, per_address: int = PER_ADDRESS, overall: int = OVERALL
+    ) -> None:
+        self.per_identity, self.per_address, self.overall = per_identity, per_address, overall
+        self.by_identity, self.by_address = Throttle(WINDOW), Throttle(WINDOW)  # (used to count, never to wait)
+
+    def guessing(self, identity: str, address: str) -> bool:
+        """Whether identity, or address, has spent its allowance of wrong codes for now."""
+        here, everyone = self.by_address.counts(address)
+        allowed = self.per_address if everyone < self.overall else min(CROWDED, self.per_address)
+        return self.by_identity.counts(identity)[0] >= self.per_identity or here >= allowed
 
     def find(
         self, identity: str, address: str, typed: Any, tables: Iterable[LobbyTable]
     ) -> LobbyTable | tuple[str, str]:
         """The private table whose code was typed, or (error code, message): `slow_down` after too many wrong codes,
         `bad_request` for what cannot be a code, `wrong_code` for a code no table has (which is counted)."""
-        if self.by_identity.delay(identity) or self.by_address.delay(address):
+        if self.guessing(identity, address):
             return "slow_down", "too many wrong table codes: wait a minute and try again"
         fits = isinstance(typed, str) and len(typed) <= TYPED_LIMIT
         code = read_code(typed.strip().replace(" ", "")) if fits else None

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from netplay.identity import CODE_LENGTH, shown_code
-from netplay.private import PER_IDENTITY
+from netplay.lobby import LobbyTable
+from netplay.private import CROWDED, PER_ADDRESS, PER_IDENTITY, Codes
 from tests.net_helpers import Message, RawPeer, running_host, seated_table
 
 
@@ -102,3 +103,23 @@ async def test_a_private_table_stays_private_after_a_host_restart(tmp_path: Path
         assert back.frames[-1]["type"] == "welcome"
         resumed = await back.expect_type("joined")
         assert (resumed["table"], resumed["code"]) == (table_id, "K7QM2XPA")
+
+
+def answer(codes: Codes, identity: str, address: str, typed: str, table: LobbyTable) -> str:
+    """What Codes answers identity at address typing typed: "found" (table), or the error's code."""
+    found = codes.find(identity, address, typed, [table])
+    return found[0] if isinstance(found, tuple) else "found" if found is table else "another table"
+
+
+def test_guessers_on_many_addresses_never_shut_out_a_player_who_has_not_been_guessing() -> None:
+    table, codes = LobbyTable("t1", "coup", 3, {}, code="K7QM2XPA"), Codes()
+    for address in range(30):  # 30 addresses, each up to its allowance: 300 wrong codes within the minute
+        for guess in range(PER_ADDRESS):
+            assert (
+                answer(codes, f"guesser {address}.{guess}", f"203.0.113.{address}", "ZZZZ2222", table) == "wrong_code"
+            )
+    assert answer(codes, "ana", "198.51.100.7", "k7qm-2xpa", table) == "found"  # the right code, from someone new
+    # meanwhile an address is allowed CROWDED wrong codes a minute, not PER_ADDRESS: however many guess, it slows down
+    for guess in range(CROWDED):
+        assert answer(codes, f"bo {guess}", "198.51.100.8", f"ZZZZ22{3 + guess}2", table) == "wrong_code"
+    assert answer(codes, "bo again", "198.51.100.8", "K7QM2XPA", table) == "slow_down"
