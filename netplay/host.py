@@ -422,6 +422,7 @@ class Host:
         lobby = self.tables.get(conn.table_id or "")
         if lobby is None:
             return
+        self._happened(lobby)
         self._stop_watching(lobby, conn)
         if conn.seat is not None and lobby.seats[conn.seat].conn is conn:
             seat = lobby.seats[conn.seat]
@@ -569,6 +570,7 @@ class Host:
         if conn.identity == lobby.creator:
             lobby.creator_sits = 0.0  # sat down: from now on the creator runs the table while seated there
         conn.table_id, conn.seat = lobby.id, wanted
+        self._happened(lobby)
         self._broadcast_lobby()
         return {
             "type": "joined",
@@ -588,6 +590,7 @@ class Host:
         self._stir(conn)  # the table is told (a loop of watching and leaving flooded its players)
         conn.table_id, conn.seat = lobby.id, None
         lobby.spectators.append(conn)
+        self._happened(lobby)
         self._attend(lobby)
         reply: dict[str, Any] = {"type": "spectating", "table": lobby.id, "game": lobby.game, **revealed(lobby)}
         reply.update(lobby.computer_seats(None))
@@ -615,6 +618,7 @@ class Host:
     def _on_leave(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         lobby = self.tables.get(conn.table_id or "")
         if lobby is not None:
+            self._happened(lobby)
             self._stop_watching(lobby, conn)
             if conn.seat is not None:
                 if not lobby.started:
@@ -642,6 +646,7 @@ class Host:
         if (not_theirs := lobby.refusal_to_run(conn.identity, time.monotonic())) is not None:
             raise Refused("not_creator", not_theirs)
         lobby.fill(level)
+        self._happened(lobby)
         self._broadcast_lobby()
         return listing(ranked(self.tables.values()), 0, lobby)
 
@@ -707,6 +712,7 @@ class Host:
         said = {**said, "text": text}
         if lobby is not None and to == "table":
             said = lobby.keep_said(said)
+            self._happened(lobby)
         data = encode(said, self.max_frame)
         for peer in heard_by:
             peer.write(data)
@@ -1024,16 +1030,30 @@ class Host:
         for delay, batch in spread(sends):  # the SSH door draws each listing for each session: a burst would stall it
             loop.call_later(delay, write_all, batch)
 
+    def _close_waiting(self, lobby: LobbyTable) -> None:
+        """Close an unstarted table the host expires: whoever sits at it or watches it is told, and is at no table."""
+        minutes = self.limits.table_quiet / 60
+        for conn in lobby.present():
+            conn.error("expired", f"table {lobby.id} never started: nothing happened at it for {minutes:g} minutes")
+            conn.table_id, conn.seat = None, None
+        lobby.spectators.clear()
+
+    def _happened(self, lobby: LobbyTable) -> None:
+        """Something happened at lobby's table: while it waits to start, that keeps it open (limits.Openings)."""
+        self.openings.stirred(lobby.id, time.monotonic())
+
     def _sweep(self) -> None:
-        """Close connections silent too long at no table, forget old empty tables, sum up repeated faults; and
-        again in a while."""
+        """Close connections silent too long away from a game, close waiting tables that are empty or quiet too long,
+        sum up repeated faults; and again in a while."""
         now = time.monotonic()
-        for conn in idle(self.connections, now, self.limits.idle_seconds):
-            conn.note("idle connections", logging.INFO, "silent at no table for %d s; closing", now - conn.last_heard)
-            conn.hang_up("idle", f"nothing heard for {self.limits.idle_seconds:g} s at no table; disconnecting")
+        for conn in idle(self.connections, self.tables, now, self.limits.idle_seconds):
+            conn.note(
+                "idle connections", logging.INFO, "silent away from a game for %d s; closing", now - conn.last_heard
+            )
+            conn.hang_up("idle", f"nothing heard for {self.limits.idle_seconds:g} s away from a game; disconnecting")
         expired = self.openings.expired(self.tables, now)
         for table_id in expired:
-            del self.tables[table_id]
+            self._close_waiting(self.tables.pop(table_id))
         if expired:
             self._broadcast_lobby()
         self.tally.summarize()

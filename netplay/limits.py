@@ -1,4 +1,4 @@
-"""What strangers may open on the host: connections (in all, per address), silence at no table, waiting tables,
+"""What strangers may open on the host: connections (in all, per address), silence away from a game, waiting tables,
 games under way (in all, per address)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ WANTED_DESCRIPTORS = 1 << 20  # what the soft limit is raised to when the hard l
 class HostLimits:
     """The host's limits on what strangers open (docs/protocol.md, section 15)."""
 
-    idle_seconds: float = 600.0  # a welcomed connection at no table that sends nothing (pings count) is closed
+    idle_seconds: float = 600.0  # a welcomed connection at no game under way that sends nothing (pings count) is closed
     connections: int = 4096  # open at once, in all (and never past what the descriptor limit allows)
     per_address: int = 16  # open at once from one address
     unlimited: tuple[str, ...] = ("127.0.0.1", "::1", "::ffff:127.0.0.1")  # loopback, where SSH sessions come from
@@ -28,6 +28,7 @@ class HostLimits:
     # new creator each time; where they are is not: the SSH door says its players' own addresses)
     waiting_tables: int = 500  # unstarted tables in all; past it a create expires the oldest empty one
     table_expiry: float = 900.0  # an unstarted table nobody sits at or watches is forgotten after this long
+    table_quiet: float = 1800.0  # an unstarted table at which nothing happens for this long is closed, seated or not
     sweep_seconds: float = 30.0  # how often idle connections and old tables are looked for, and faults summed up
     live_games: int = 1000  # games under way in all (a game is kept while its players may come back)
     games_per_address: int = 8  # games under way started from one address (where a player is, the SSH door's too)
@@ -91,9 +92,19 @@ class Doors:
             del self.by_address[address]
 
 
-def idle(connections: set[Connection], now: float, seconds: float) -> list[Connection]:
-    """The welcomed connections at no table that have sent nothing for seconds."""
-    return [c for c in connections if c.name and c.table_id is None and not c.closed and now - c.last_heard > seconds]
+def idle(connections: set[Connection], tables: dict[str, LobbyTable], now: float, seconds: float) -> list[Connection]:
+    """The welcomed connections at no game under way (at no table, or sitting at or watching one not started) that
+    have sent nothing for seconds: a seat at a table that never starts keeps nobody's connection open."""
+    return [
+        c
+        for c in connections
+        if c.name and not c.closed and now - c.last_heard > seconds and not _playing(tables.get(c.table_id or ""))
+    ]
+
+
+def _playing(lobby: LobbyTable | None) -> bool:
+    """Whether lobby is a table whose game has started."""
+    return lobby is not None and lobby.started
 
 
 def empty(lobby: LobbyTable) -> bool:
@@ -104,23 +115,26 @@ def empty(lobby: LobbyTable) -> bool:
 class Openings:
     """The unstarted tables by who created them, from where and when, against the limits per creator, per address
     and in all. A table that started or went is forgotten lazily (when a count reaches its cap, and at each sweep), so
-    a create costs little."""
+    a create costs little. Each also has the time something last happened at it (stirred)."""
 
     def __init__(self, limits: HostLimits) -> None:
         self.limits = limits
         self._made: dict[str, tuple[str, str, float]] = {}  # table id -> (creator, address, when), oldest first
+        self._stirred: dict[str, float] = {}  # table id -> when a seat was last taken or left, or chat said there
         self._by: dict[str, list[str]] = {}  # creator -> its tables
         self._from: dict[str, list[str]] = {}  # address -> the tables created from it
 
     def made(self, table_id: str, creator: str, address: str, now: float) -> None:
         """Count a new table against creator and the address it was created from."""
         self._made[table_id] = (creator, address, now)
+        self._stirred[table_id] = now
         self._by.setdefault(creator, []).append(table_id)
         self._from.setdefault(address, []).append(table_id)
 
     def tidy(self, tables: dict[str, LobbyTable]) -> None:
         """Forget the tables that have started or gone."""
         self._made = {t: made for t, made in self._made.items() if t in tables and not tables[t].started}
+        self._stirred = {t: self._stirred[t] for t in self._made}
         self._by, self._from = {}, {}
         for table_id, (creator, address, _) in self._made.items():
             self._by.setdefault(creator, []).append(table_id)
@@ -156,11 +170,22 @@ class Openings:
         """The table to expire so one more fits, when the unstarted tables are at the cap in all."""
         return self.oldest_empty(tables) if self.full(tables) else None
 
+    def stirred(self, table_id: str, now: float) -> None:
+        """Something happened at the unstarted table table_id (a seat taken or left, computers added, chat)."""
+        if table_id in self._stirred:
+            self._stirred[table_id] = now
+
     def expired(self, tables: dict[str, LobbyTable], now: float) -> list[str]:
-        """The empty unstarted tables older than the expiry."""
+        """The unstarted tables to close: the empty ones older than the expiry, and those quiet for table_quiet
+        (else a seat taken by one who never starts would hold a waiting table, and its share of the host's, for
+        ever)."""
         self.tidy(tables)
-        expiry = self.limits.table_expiry
-        return [t for t, (_, _, made) in self._made.items() if now - made > expiry and empty(tables[t])]
+        expiry, quiet = self.limits.table_expiry, self.limits.table_quiet
+        return [
+            t
+            for t, (_, _, made) in self._made.items()
+            if (now - made > expiry and empty(tables[t])) or now - self._stirred[t] > quiet
+        ]
 
 
 def _at_least(table_ids: list[str], allowance: int, tables: dict[str, LobbyTable]) -> bool:

@@ -82,18 +82,23 @@ async def test_connections_from_one_ipv6_prefix_share_its_address_limit() -> Non
     assert doors.admit(other.address) is None
 
 
-async def test_a_connection_silent_at_no_table_is_closed_but_pings_and_a_table_keep_one_open(tmp_path: Path) -> None:
+async def test_a_connection_silent_away_from_a_game_is_closed_but_pings_and_a_game_keep_one_open(
+    tmp_path: Path,
+) -> None:
     async with running_host(tmp_path, limits=HostLimits(**QUICK)) as (host, port):
-        silent, chatty, seated = [await RawPeer.greeted(port, name) for name in ("Silent", "Chatty", "Seated")]
-        table_id = (await create(seated))["table"]["id"]
-        assert (await seated.request({"type": "join", "table": table_id}))["type"] == "joined"
+        silent, chatty, waiting = [await RawPeer.greeted(port, name) for name in ("Silent", "Chatty", "Waiting")]
+        table_id = (await create(waiting))["table"]["id"]
+        assert (await waiting.request({"type": "join", "table": table_id}))["type"] == "joined"
+        _, (playing,) = await seated_table(port, 2, 1, seed=None)
         for _ in range(10):
             await chatty.alive()
             await asyncio.sleep(0.1)
-        assert await silent.closed_by_host(3)
-        assert [f["code"] for f in silent.frames if f.get("type") == "error"] == ["idle"]
+        for peer in (silent, waiting):  # a seat at a table that never starts keeps nobody's connection open
+            assert await peer.closed_by_host(3)
+            assert [f["code"] for f in peer.frames if f.get("type") == "error"] == ["idle"]
+        await eventually(lambda: host.tables[table_id].seats[0].kind == "open")  # its seat is free again
         await chatty.alive()
-        await seated.alive()
+        await playing.alive()
         await eventually(lambda: len(host.connections) == 2)
 
 
@@ -209,6 +214,24 @@ async def test_an_unstarted_table_nobody_sits_at_or_watches_expires(tmp_path: Pa
         assert sorted(host.tables) == sorted([sat, watched])
 
 
+async def test_a_waiting_table_where_nothing_happens_is_closed_and_whoever_is_at_it_told(tmp_path: Path) -> None:
+    async with running_host(tmp_path, limits=HostLimits(table_quiet=0.5, sweep_seconds=0.05)) as (host, port):
+        ann, bea, cy = [await RawPeer.greeted(port, name) for name in ("Ann", "Bea", "Cy")]
+        quiet, lively = [(await create(peer))["table"]["id"] for peer in (ann, bea)]
+        assert (await ann.request({"type": "join", "table": quiet}))["type"] == "joined"
+        assert (await cy.request({"type": "spectate", "table": quiet}))["type"] == "spectating"
+        assert (await bea.request({"type": "join", "table": lively}))["type"] == "joined"
+        for _ in range(5):  # (pings do not count: something must happen at the table)
+            await ann.alive()
+            assert (await bea.request({"type": "chat", "to": "table", "text": "anyone?"}))["type"] == "ok"
+            await asyncio.sleep(0.25)
+        for peer in (ann, cy):
+            told = await peer.received(lambda m: m.get("type") == "error" and m.get("code") == "expired", timeout=3)
+            assert f"table {quiet} never started" in told["message"]
+        assert quiet not in host.tables and lively in host.tables
+        assert (await ann.request({"type": "join", "table": lively}))["type"] == "joined"  # at no table: free to go on
+
+
 # -- the lobby's listing -----------------------------------------------------------------------------
 
 
@@ -320,7 +343,7 @@ async def started_and_walked_away(port: int, name: str) -> Message:
 )
 async def test_games_under_way_are_capped_per_address_and_in_all(tmp_path: Path, limits: HostLimits, code: str):
     async with running_host(tmp_path, limits=limits) as (host, port):
-        starts = [await started_and_walked_away(port, f"Stranger {number}") for number in range(4)]
+        starts = [await started_and_walked_away(port, f"Guest {number}") for number in range(4)]
         assert [reply["type"] for reply in starts] == ["ok"] * 3 + ["error"]
         assert starts[-1]["code"] == code, starts[-1]
         assert sum(lobby.table is not None for lobby in host.tables.values()) == 3  # kept for their players' grace

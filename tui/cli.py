@@ -117,7 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--grace", type=float, default=120.0, metavar="SECONDS", help="how long a dropped seat waits (default 120)"
     )
     host.add_argument(
-        "--idle", type=float, default=600.0, metavar="SECONDS", help="silence allowed away from tables (default 600)"
+        "--idle",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="silence allowed away from a game under way (default 600)",
     )
     host.add_argument("--name", default="coup", metavar="TEXT", help="the name shown on the LAN (default coup)")
     host.add_argument("--ssh-port", type=int, default=2222, metavar="PORT", help="the SSH door's port (default 2222)")

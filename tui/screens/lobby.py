@@ -201,7 +201,9 @@ class LobbyScreen(Screen[None]):
         elif kind == "notice":  # news of our table from the host (a game rolled back after a restart)
             self.notify(str(message.get("message", "")), title="Host", timeout=20, markup=False)
         elif kind == "error" and message.get("code") == "replaced":
-            self._replaced()
+            self._unseated("Your seat moved", REPLACED)
+        elif kind == "error" and message.get("code") == "expired":
+            self._unseated("Table closed", host_said(str(message.get("message", ""))))
         elif kind == "error":
             if self.remote is not None and self.remote.has_view():
                 self.remote.handle(message)
@@ -325,13 +327,13 @@ class LobbyScreen(Screen[None]):
             self._spectating(message)
         self.notify(f"Rematch at table {message['table']}.")
 
-    def _replaced(self) -> None:
-        """A newer connection of ours (another SSH login, another `coup join`) took our seat: this one's table screens
-        close, and it says where the seat went."""
+    def _unseated(self, title: str, why: str) -> None:
+        """The host put us at no table: a newer connection of ours (another SSH login, another `coup join`) took our
+        seat, or our table never started and was closed. This one's table screens close, and it says why."""
         while self.app.screen is not self:
             self.app.pop_screen()
         self.remote, self.my_table, self.my_code, self._playing = None, None, None, False
-        self.notify(REPLACED, title="Your seat moved", severity="warning", timeout=30)
+        self.notify(why, title=title, severity="warning", timeout=30, markup=False)
         self.action_refresh()
 
     def _spectating(self, reply: dict[str, Any]) -> None:
