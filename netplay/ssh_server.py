@@ -26,7 +26,7 @@ from netplay.connection import where_from
 from netplay.host import NAME_LIMIT
 from netplay.identity import Throttle, code_identity, new_resume_code, read_code, shown_code, split_username
 from netplay.ssh_driver import ChannelDriver
-from netplay.tally import Tally, shown
+from netplay.tally import LostWrites, Tally, shown
 
 log = logging.getLogger(__name__)
 SUMMARY_SECONDS = 30.0  # how often counted faults are summed up in the log
@@ -443,6 +443,7 @@ class SSHHost:
         self.throttle = Throttle()
         self.guessing: set[str] = set()  # addresses whose wrong password waits for its answer
         self.tally = Tally(log)  # what peers cause is logged once, then counted
+        self.lost_writes = LostWrites(self.tally)  # asyncio's lines about sessions gone in a redraw, counted too
         self._summaries: asyncio.Task[None] | None = None
         self.sessions: set[GameSession] = set()
         self.server: Any = None
@@ -492,6 +493,7 @@ class SSHHost:
             keepalive_interval=60,
         )
         bound: int = self.server.sockets[0].getsockname()[1]
+        logging.getLogger("asyncio").addFilter(self.lost_writes)
         self._summaries = asyncio.get_running_loop().create_task(self._summarize())
         return bound
 
@@ -505,6 +507,7 @@ class SSHHost:
         """Stop listening and end every session."""
         if self._summaries is not None:
             self._summaries.cancel()
+        logging.getLogger("asyncio").removeFilter(self.lost_writes)
         self.tally.summarize()
         if self.server is not None:
             self.server.close()

@@ -47,3 +47,21 @@ class Tally:
             self.log.warning("%d more log lines from other addresses", self._others)
         self._counts.clear()
         self._others = 0
+
+
+class LostWrites(logging.Filter):
+    """Keeps asyncio's "socket.send() raised exception." (a write to a connection already lost: each session that
+    vanished with a reset in the middle of a redraw wrote one per frame) out of the log, noting it in a tally
+    instead, so however many sessions vanish it costs two lines a summary."""
+
+    MESSAGE = "socket.send() raised exception."
+
+    def __init__(self, tally: Tally) -> None:
+        super().__init__()
+        self.tally = tally
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage() != self.MESSAGE:
+            return True
+        self.tally.note("gone peers", "writes to lost connections", logging.INFO, "a write to a lost connection")
+        return False

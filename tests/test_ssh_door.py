@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import random
 import resource
@@ -262,3 +263,31 @@ def test_the_door_screen_says_nothing_once_it_is_gone() -> None:
     closing app on an internal error (seen under load: NoMatches on #door-status)."""
     screen = DoorScreen(Settings(), Lobby("127.0.0.1", 1, ""))
     screen._say(" You left the lobby.")  # no widget to say it in, and no error
+
+
+async def test_writes_to_sessions_lost_in_a_redraw_cost_the_log_two_lines(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    async with start_hosts(tmp_path) as hosts:
+        lost: list[asyncio.Transport] = []
+        server = await asyncio.get_running_loop().create_server(
+            lambda: type("Kept", (asyncio.Protocol,), {"connection_made": lambda self, t: lost.append(t)})(),
+            "127.0.0.1",
+            0,
+        )
+        writers = [await asyncio.open_connection("127.0.0.1", server.sockets[0].getsockname()[1]) for _ in range(20)]
+        await eventually(lambda: len(lost) == len(writers))
+        for transport in lost:  # as a session that vanished while its frame was still being written
+            transport.abort()
+            for _ in range(50):
+                transport.write(b"a redraw")
+        hosts.ssh.tally.summarize()
+        server.close()
+        for _, writer in writers:
+            writer.close()
+    lines = [record.getMessage() for record in caplog.records]
+    assert not [line for line in lines if "socket.send() raised exception" in line]  # 920 lines without the filter
+    first, summed = [line for line in lines if "lost connection" in line]
+    assert first == "a write to a lost connection"
+    assert summed.endswith(" more writes to lost connections from gone peers") and int(summed.split()[0]) > 100
