@@ -114,7 +114,9 @@ class Handovers:
 
     def take_back(self, conn: Connection, lobby: LobbyTable) -> dict[str, Any]:
         """conn's player takes their seat back from the computer (the take_back request)."""
-        if conn.seat is None or conn.table_id != lobby.id or not lobby.seats[conn.seat].stand_in:
+        if conn.seat is None or conn.table_id != lobby.id:
+            raise Refused("not_seated", "you have no seat at this table to take back: you are watching it")
+        if not lobby.seats[conn.seat].stand_in:
             raise Refused("not_stand_in", "the computer is not playing your seat")
         self.returned(lobby, conn.seat)
         return {"type": "ok"}

@@ -107,6 +107,10 @@ async def test_a_majority_of_the_others_hands_an_idle_seat_over_one_vote_per_ide
         assert said["message"] == "Dan is back." and 3 not in bots_of(host, table_id)
         refused = await dan.request({"type": "take_back"})
         assert refused["code"] == "not_stand_in", refused
+        watcher = await RawPeer.greeted(port, "Wat")
+        assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
+        refused = await watcher.request({"type": "take_back"})
+        assert refused["code"] == "not_seated", refused  # a spectator has no seat: not "not a stand-in"
 
 
 async def test_nobody_hands_over_an_active_player_spectators_have_no_vote_and_only_people_seats_go(
