@@ -38,6 +38,7 @@ from netplay.leaderboard import answer, count_forfeits, count_if_over
 from netplay.limits import Doors, HostLimits, Openings, creator_key, idle, start_refusal
 from netplay.listing import Coalescer, list_request, listing, listing_gap, pinned, ranked, spread
 from netplay.lobby import REMATCH_MODES, SAID_KEPT, LobbyTable, Seat, program_level
+from netplay.names import NamesInUse
 from netplay.private import Codes, from_header, new_code, privacy, reachable, revealed
 from netplay.refused import Refused
 from netplay.rematch import REMATCH_WAIT, Rematches
@@ -150,6 +151,7 @@ class Host:
         self.starts = ChatRate(self.limits.starts_burst, self.limits.starts_per_minute / 60)  # by address
         self.doors, self.openings = Doors(self.limits), Openings(self.limits)
         self.tally = Tally(log)  # what peers cause in the log: repeated faults are counted, not written
+        self.names = NamesInUse(NAME_LIMIT)  # in the lobby and its notices, one identity's name is nobody else's
         self._lobby_news = Coalescer(self._send_lobby)
         self._sweeper: asyncio.TimerHandle | None = None
         self._rollbacks: dict[str, Rollback] = {}
@@ -246,6 +248,7 @@ class Host:
             await conn.close()
             return
         self.connections.add(conn)
+        welcomed = False  # (then its name is in self.names)
         task = asyncio.current_task()
         if task is not None:
             self._serving.add(task)
@@ -253,6 +256,7 @@ class Host:
         try:
             hello = await asyncio.wait_for(read_frame(reader, self.max_frame), self.hello_timeout)
             await self._hello(conn, hello)
+            welcomed = True
             while not conn.closed:
                 try:
                     message: dict[str, Any] | None = await read_frame(reader, self.max_frame)
@@ -281,6 +285,8 @@ class Host:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         finally:
+            if welcomed:
+                self.names.give_back(conn.name, conn.identity)
             self.doors.release(conn.address)
             self.connections.discard(conn)
             self._disconnected(conn)
@@ -300,9 +306,11 @@ class Host:
         if self._seated(conn.identity) and not self._stir_allowed(conn):  # each comeback is told at the table
             raise Refused("slow_down", "you are reconnecting too fast: wait a few seconds")
         self.stats.named(conn.identity, conn.name)  # the leaderboard shows the name an identity last came in with
+        conn.name = self.names.take(conn.name, conn.identity)  # (nothing after this refuses the hello)
         welcome = {
             "type": "welcome",
             "version": PROTOCOL_VERSION,
+            "name": conn.name,  # the name the others know this connection by (another identity may have taken it)
             "host": self.name,
             "max_frame": self.max_frame,
             "grace": self.grace,  # how long a dropped player's seat waits for them: the app tells a player who quits

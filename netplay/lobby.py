@@ -10,7 +10,7 @@ from typing import Any
 
 from core.registry import bot_levels
 from netplay.connection import Connection
-from netplay.names import look_alike
+from netplay.names import look_alike, unique_name
 from netplay.table import Table
 
 NAME_ROOM = 16  # characters of a name
@@ -263,11 +263,7 @@ class LobbyTable:
     def unique_name(self, name: str) -> str:
         """name, or 'name 2', 'name 3'…: no two seats at a table have names that read alike (netplay.names)."""
         taken = {look_alike(s.name) for s in self.seats if s.kind != "open"}
-        candidate, number = name, 2
-        while look_alike(candidate) in taken:
-            suffix = f" {number}"
-            candidate, number = name[: NAME_ROOM - len(suffix)] + suffix, number + 1
-        return candidate
+        return unique_name(name, lambda candidate: look_alike(candidate) in taken, NAME_ROOM)
 
     def fill(self, level: str) -> None:
         """Give every open seat to a bot of level."""

@@ -13,7 +13,7 @@ from netplay.client import Client
 from netplay.limits import HostLimits
 from netplay.lobby import SAID_KEPT
 from netplay.remote import OWN_WORDS, Note, RemoteTable, with_notes
-from tests.net_helpers import UNLIMITED, Message, RawPeer, running_host, seated_table
+from tests.net_helpers import UNLIMITED, Message, RawPeer, eventually, running_host, seated_table
 
 PAINT = (
     "hi \x1b[31mred\x1b[0m \x1b]0;pwned title\x07\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\ "
@@ -314,3 +314,28 @@ async def test_the_journal_of_what_was_said_stays_short_and_a_damaged_one_gives_
         watcher = await RawPeer.greeted(port, "Wat")
         assert (await watcher.request({"type": "spectate", "table": table_id}))["type"] == "spectating"
         assert (await watcher.request({"type": "chat", "text": "hello"}))["type"] == "ok"
+
+
+async def test_two_identities_of_one_name_are_told_apart_in_the_lobby_chat_and_in_watching_notices(
+    tmp_path: Path,
+) -> None:
+    async with running_host(tmp_path) as (host, port):
+        ann, eve, bob = [await RawPeer.greeted(port, name) for name in ("Ann", "Аnn", "Bob")]  # Eve's А is Cyrillic
+        ann_again = await RawPeer.greeted(port, "Ann", profile=ann.profile)
+        assert ann_again.frames[-1]["name"] == "Ann"  # the same identity again: the same name
+        assert eve.frames[-1]["name"] == "Аnn 2"  # her welcome says what the others call her
+        for peer in (ann, eve):
+            assert (await peer.request({"type": "chat", "to": "lobby", "text": "take my seat"}))["type"] == "ok"
+        heard = [await bob.expect(lambda m: m.get("type") == "chat") for _ in range(2)]
+        assert [line["name"] for line in heard] == ["Ann", "Аnn 2"]
+        table_id = (await bob.request({"type": "create", "players": 2}))["table"]["id"]
+        await bob.request({"type": "join", "table": table_id})
+        await ann.request({"type": "join", "table": table_id})
+        await bob.request({"type": "start", "table": table_id})
+        await eve.request({"type": "spectate", "table": table_id})
+        told = await bob.expect(lambda m: m.get("type") == "notice" and m.get("code") == "watching")
+        assert told["message"] == "Аnn 2 is watching."
+        await ann.close()
+        await ann_again.close()
+        await eventually(lambda: not any(conn.name == "Ann" for conn in host.connections))
+        assert (await RawPeer.greeted(port, "Ann")).frames[-1]["name"] == "Ann"  # free again: unique at any moment
