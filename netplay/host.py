@@ -28,9 +28,10 @@ from netplay.identity import (
     PROFILE_MIN,
     HostPolicy,
     Throttle,
+    code_identity,
+    codes_in,
     is_code_identity,
     profile_identity,
-    read_codes,
     shown_identity,
 )
 from netplay.journal import Journal
@@ -58,6 +59,11 @@ FRESH_CODES = 50_000  # resume codes of players who have not sat down yet, kept 
 STIR_BURST, STIR_PER_SECOND = 8, 0.2  # comebacks, hand-overs, take-backs an identity makes at once; then per second
 WATCH_NEWS_BURST, WATCH_NEWS_PER_SECOND = 6, 0.1  # arrivals of watchers a table is told of at once; then per second
 CREATOR_SITS = 60.0  # seconds a new table waits for its creator to sit down before anyone seated may start it
+CODE_IN_NAME = (
+    "that name shows a player's resume code (8 letters and digits of it in a row, however written): everyone would"
+    " read it and could take that player's seats. Choose another name; to get your seat back over SSH, log in as"
+    " NAME+CODE"
+)
 COME_BACK = (
     "come back as you first came: `coup join` again from the same computer, over SSH with the same key, or over SSH"
     " as NAME+CODE with the resume code your lobby showed"
@@ -79,8 +85,8 @@ def write_all(sends: list[tuple[Connection, bytes]]) -> None:
 
 def clean_name(value: Any) -> str:
     """A printable player name of at most NAME_LIMIT characters, two combining marks to a letter at most (enough for
-    Vietnamese; a stack of them paints over the lines above and below), holding nothing that reads as a resume code
-    (whoever read it could take its seats), and never a name the leaderboard gives a computer level."""
+    Vietnamese; a stack of them paints over the lines above and below), and never a name the leaderboard gives a
+    computer level. (Whether it shows a resume code the host gave is the host's to say: Host._check_name.)"""
     if not isinstance(value, str):
         raise Refused("bad_request", "name must be a string")
     kept: list[str] = []
@@ -91,12 +97,6 @@ def clean_name(value: Any) -> str:
     name = unicodedata.normalize("NFC", "".join(kept)).strip()[:NAME_LIMIT]
     if not name:
         raise Refused("bad_request", "name must not be empty")
-    if read_codes(name)[1] is not None:
-        raise Refused(
-            "bad_request",
-            "a name may not hold a resume code (8 letters and digits with a digit among them, like K7QM-2XPA, however"
-            " written): everyone would read it; to get a seat back over SSH, log in as NAME+CODE",
-        )
     if passes_for_a_bot(name):
         raise Refused(
             "bad_request",
@@ -298,11 +298,13 @@ class Host:
         version = message.get("version")
         if type(version) is not int or version != PROTOCOL_VERSION:  # (2.0 and True are not 2)
             raise Refused("version", f"this host speaks protocol version {PROTOCOL_VERSION}; update coup")
-        conn.name = clean_name(message.get("name", ""))
+        name = clean_name(message.get("name", ""))
         conn.program = program_level(message.get("program"))
         if "program" in message and not conn.program:
             raise Refused("bad_request", "program must name a computer level (as coup bot --level takes)")
         await self._admit(conn, message)
+        await self._check_name(conn, name)
+        conn.name = name  # (from now on the lobby's news reach it: never before the welcome)
         if self._seated(conn.identity) and not self._stir_allowed(conn):  # each comeback is told at the table
             raise Refused("slow_down", "you are reconnecting too fast: wait a few seconds")
         self.stats.named(conn.identity, conn.name)  # the leaderboard shows the name an identity last came in with
@@ -350,21 +352,36 @@ class Host:
 
     async def _check_code(self, conn: Connection, identity: str, resumed: bool) -> None:
         """A resume code's identity: one the door gave now is kept (in memory until its player takes a seat, then on
-        disk); one the player typed to come back must be one given here (or a seat's owner's, from a journal kept
-        before codes were), and gets in at once; any other is a wrong guess (_refuse_a_guess)."""
+        disk); one the player typed to come back must be one given here (_gave), and gets in at once; any other is a
+        wrong guess (_refuse_a_guess)."""
         if not resumed:
             self._fresh_codes[identity] = None  # kept in memory until its player takes a seat (_on_join)
             if len(self._fresh_codes) > FRESH_CODES:
                 del self._fresh_codes[next(iter(self._fresh_codes))]
             return
         self._one_guess_at_a_time(conn.origin)
-        if identity in self._fresh_codes:
-            return
-        if self.stats.knows_code(identity) or self._seated(identity):
-            self.stats.code_given(identity)  # typed: kept as long again
+        if self._gave(identity):
+            if identity not in self._fresh_codes:
+                self.stats.code_given(identity)  # typed: kept as long again
             return
         refusal = Refused("unknown_code", "no player at this host has that resume code")
         await self._refuse_a_guess(conn, conn.origin, "unknown resume codes", refusal)
+
+    def _gave(self, identity: str) -> bool:
+        """Whether the host gave the resume code of identity: to a player not seated yet (in memory), or to one with
+        a seat or a record (on disk; or a seat's owner's, from a journal kept before codes were)."""
+        return identity in self._fresh_codes or self.stats.knows_code(identity) or self._seated(identity)
+
+    async def _check_name(self, conn: Connection, name: str) -> None:
+        """Refuse a name that shows a resume code the host gave (every one it reads as, identity.codes_in: 'hunter22'
+        is a name, unless HUNTER22 is a code given here). Each is checked as a typed code would be, and counted as a
+        guess from the player's address before its answer (one at a time, the same throttle's wait): a name packed
+        with codes is no quicker a way to try them than typing them."""
+        for code in codes_in(name):
+            self._one_guess_at_a_time(conn.origin)
+            await self._count_a_guess(conn, conn.origin, "names read as resume codes", logging.INFO)
+            if self._gave(code_identity(code)):
+                raise Refused("bad_request", CODE_IN_NAME)
 
     async def _check_password(self, conn: Connection, message: dict[str, Any], address: str) -> None:
         """Refuse a hello without the host's password, or with a wrong one (a guess: see _refuse_a_guess)."""
@@ -382,11 +399,17 @@ class Host:
             raise Refused("slow_down", "one guess at a time from an address: wait for the answer to the last")
 
     async def _refuse_a_guess(self, conn: Connection, address: str, kind: str, refusal: Refused) -> None:
-        """Refuse a wrong password or resume code from address, after a wait that grows with the guesses from there
-        (counted as they come; identity.Throttle); meanwhile no other from there is read (_one_guess_at_a_time). A
-        right answer, judged, never waits."""
+        """Refuse a wrong password or resume code from address, once its guess is counted (_count_a_guess). A right
+        answer, judged, never waits."""
+        await self._count_a_guess(conn, address, kind, logging.WARNING)
+        raise refusal
+
+    async def _count_a_guess(self, conn: Connection, address: str, kind: str, level: int) -> None:
+        """Count a guess at a password or resume code from address and wait a while that grows with the guesses from
+        there (counted as they come; identity.Throttle); meanwhile no other from there is read
+        (_one_guess_at_a_time)."""
         self.throttle.failed(address)
-        conn.note(kind, logging.WARNING, "%s, from %s", kind, shown(address))
+        conn.note(kind, level, "%s, from %s", kind, shown(address))
         self._guessing[address] += 1
         try:
             await asyncio.sleep(self.throttle.delay(address))
@@ -394,7 +417,6 @@ class Host:
             self._guessing[address] -= 1
             if not self._guessing[address]:
                 del self._guessing[address]
-        raise refusal
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind, ref = message["type"], message.get("id")

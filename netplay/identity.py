@@ -65,47 +65,49 @@ def read_code(typed: str) -> str | None:
 def split_username(username: str) -> tuple[str, str | None]:
     """An SSH user name as the player's name and what they typed as a resume code: 'ana+K7QM-2XPA' as ('ana',
     'K7QM-2XPA'); 'ana' as ('ana', None). Whatever follows the last '+' is a code, well formed or not (read_code
-    tells), and never part of the name: a mistyped code would show most of the real one to everyone. Without a '+',
-    a code anywhere in the user name, however written ('K7QM-2XPA', 'ana.k7qm.2xpa', 'anaK7QM2XPA'), is the code
-    typed; and no name keeps one (read_codes)."""
+    tells), and never part of the name: a mistyped code would show most of the real one to everyone; the name before
+    it is kept as typed (the host refuses one showing a code it gave). Without a '+', a code anywhere in the user name,
+    however written ('K7QM-2XPA', 'ana.k7qm.2xpa', 'anaK7QM2XPA'), is tried as the code typed, and cut out of the name
+    (read_codes): 'hunter22' as ('', 'HUNTER22'), which the door, if the host gave no such code, lets in afresh as
+    'hunter22'."""
     name, plus, typed = username.rpartition("+")
-    name, found = read_codes(name if plus else username)
-    return name, typed if plus else found
+    return (name, typed) if plus else read_codes(username)
 
 
 def read_codes(text: str) -> tuple[str, str | None]:
-    """(text with everything in it that reads as a resume code taken out, the last such code; None if none): the one
-    rule for what no name shown to others may hold. Separators (anything but letters and digits) and case are
-    ignored and look-alike letters read as Latin (netplay.names), so a code reads as one however it is written:
-    CODE_LENGTH characters of the code alphabet in a row holding a digit (every code given holds one: a name like
-    'Margaret' stays a name). Each code found is cut out with the separators inside it, until none is left."""
+    """(text with everything in it that reads as a resume code taken out, the last such code; None if none). What
+    reads as a code, by one rule (codes_in): separators (anything but letters and digits) and case are ignored and
+    look-alike letters read as Latin (netplay.names), and CODE_LENGTH characters of the code alphabet in a row holding
+    a digit are a code (every code given holds one: a name like 'Margaret' is none). Each code found is cut out with
+    the separators inside it, until none is left."""
     found = None
-    while (last := _last_code(text)) is not None:
-        start, end, code = last
+    while windows := _windows(text):
+        start, end, code = windows[-1]
         found = found or code
         text = f"{text[:start].rstrip(TRIMMED)} {text[end:].lstrip(TRIMMED)}".strip()
     return text, found
 
 
-def _last_code(text: str) -> tuple[int, int, str] | None:
-    """(start, end, the code) of the last stretch of text that reads as a resume code (read_codes)."""
-    last, run = None, []  # run: the code alphabet's characters in a row so far, each with where it is in text
+def codes_in(text: str) -> list[str]:
+    """Every resume code text can be read as showing (read_codes' rule), overlapping ones included, each once: what a
+    name shown to others is checked against ('hunter22' shows 'HUNTER22'; 'AB2CDEFGH' both 'AB2CDEFG' and
+    'B2CDEFGH')."""
+    return list(dict.fromkeys(code for _, _, code in _windows(text)))
+
+
+def _windows(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, the code) of each stretch of text that reads as a resume code (read_codes), in order."""
+    windows, run = [], []  # run: the code alphabet's characters in a row so far, each with where it is in text
     for index, ch in enumerate(text):
         for folded in look_alike(ch).upper():
             if folded in CODE_ALPHABET:
                 run.append((index, folded))
-                last = _window(run) or last
+                window = run[-CODE_LENGTH:]
+                if len(window) == CODE_LENGTH and not DIGITS.isdisjoint(folded for _, folded in window):
+                    windows.append((window[0][0], index + 1, "".join(folded for _, folded in window)))
             elif folded.isalnum():  # a letter or digit of no code breaks the run; anything else is a separator
                 run = []
-    return last
-
-
-def _window(run: list[tuple[int, str]]) -> tuple[int, int, str] | None:
-    """The code that ends run's last CODE_LENGTH characters, if they hold a digit."""
-    window = run[-CODE_LENGTH:]
-    if len(window) < CODE_LENGTH or not any(ch in DIGITS for _, ch in window):
-        return None
-    return window[0][0], window[-1][0] + 1, "".join(ch for _, ch in window)
+    return windows
 
 
 def shown_code(code: str) -> str:

@@ -14,7 +14,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +58,9 @@ class SessionInfo:
     """Who is on the other end: the player's name (the SSH user name without its resume code), the identity the login
     proved (a key's, or a resume code's), the resume code to show ("" after a key login), the key's fingerprint ("":
     none), the password the login gave ("": none), the terminal type, COLORTERM if sent, the window size, the
-    client's address, the server's address and port as the client reached them, and whether the player typed the
-    resume code (to come back) rather than being given it now."""
+    client's address, the server's address and port as the client reached them, whether the player typed the
+    resume code (to come back) rather than being given it now, and, for a code read out of a user name without a '+'
+    ('hunter22', 'anaK7QM2XPA'), the whole user name: the player's name if the host gave no such code (afresh)."""
 
     username: str
     identity: str
@@ -72,6 +73,19 @@ class SessionInfo:
     peer: str
     reached: tuple[str, int]
     resumed: bool = False  # the code is one the player typed to come back (the host refuses one it never gave)
+    as_typed: str = ""  # the user name whose code-shaped run was tried as the code, to come in under if none
+
+
+def afresh(info: SessionInfo) -> SessionInfo:
+    """info of a player whose user name held no code the host gave, only what looks like one ('hunter22'): the
+    whole user name is their name, and a fresh resume code who they are."""
+    code = new_resume_code()
+    return replace(info, username=info.as_typed, identity=code_identity(code), code=code, resumed=False, as_typed="")
+
+
+def printable_name(text: str) -> str:
+    """text's printable characters, trimmed and cut to a name's length."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:NAME_LIMIT]
 
 
 def login_command(info: SessionInfo, code: str | None = None) -> str:
@@ -231,7 +245,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def hang_up(self) -> None:
         """End the session at once, its app left as it is: the terminal given back, the reason (and how to come back
         without a key) said, the channel closed."""
-        code, info = self.server.code, self.info
+        info = getattr(self.app, "session_info", None) or self.info  # (an app may have let its player in afresh)
+        code = info.code if info is not None else self.server.code
         back = f": come back with {login_command(info)}" if info is not None else ""
         note = STOPPING.format(code=f"\r\nYour resume code: {shown_code(code)}{back}" if code else "")
         with contextlib.suppress(OSError, asyncssh.Error):
@@ -256,6 +271,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             server.peer,
             (str(reached[0]), int(reached[1])),
             server.resumed,
+            server.as_typed,
         )
         self.info = info
         code = 1
@@ -310,6 +326,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self.peer, self.username, self.fingerprint = "", "", ""
         self.code, self.identity, self.password = "", "", ""
         self.resumed = False  # the code is one the player typed (the host must know it), not one given now
+        self.as_typed = ""  # the user name, when its code was read out of it without a '+' (SessionInfo)
         self.bad_code = ""  # what the player typed after '+' when it is no resume code
         self.conn: Any = None
         self.offered_key = ""  # the last key asked about or signed with: proven only if the login is by key
@@ -343,10 +360,12 @@ class GameSSHServer(asyncssh.SSHServer):
             self.host.connected -= 1
 
     def begin_auth(self, username: str) -> bool:
-        name, typed = split_username(username[:USERNAME_LIMIT])
-        self.username = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_LIMIT] or "player"
+        username = username[:USERNAME_LIMIT]
+        name, typed = split_username(username)
+        self.username = printable_name(name) or "player"
         code = read_code(typed) if typed is not None else None
         self.code, self.resumed = code or "", code is not None
+        self.as_typed = printable_name(username) if code is not None and "+" not in username else ""
         self.bad_code = "" if typed is None or code is not None else shown(typed, CODE_SHOWN)
         return True
 

@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import secrets
 import stat
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from netplay.client import Client
+from netplay.host import NAME_LIMIT
 from netplay.identity import (
     HostPolicy,
     Throttle,
     code_identity,
+    codes_in,
     new_resume_code,
     read_code,
     read_codes,
     split_username,
 )
 from netplay.storage import claim_profile
-from tests.net_helpers import RawPeer, running_host
+from tests.net_helpers import LOCALHOST, RawPeer, running_host
 from tests.test_net_faults import challenge_window
 
 CLAIM = "from netplay.storage import claim_profile; print(claim_profile())"
@@ -101,7 +106,8 @@ def test_a_resume_code_is_read_from_the_user_name_and_never_left_in_the_name():
         assert split_username(written) == ("ana", "K7QM2XPA"), written  # a code without a '+': a code all the same
     for written in ("K7QM-2XPA", "k7qm2xpa", "K.7.Q.M.2.X.P.A", "Ｋ７ＱＭ２ＸＰＡ"):
         assert split_username(written) == ("", "K7QM2XPA"), written  # (the door calls the player "player")
-    assert split_username("K7QM2XPA+K7QM2XPB") == ("", "K7QM2XPB")  # a name before a '+' keeps no code either
+    assert split_username("hunter22") == ("", "HUNTER22")  # tried as a code: the door lets it in afresh if none
+    assert split_username("hunter22+K7QM2XPB") == ("hunter22", "K7QM2XPB")  # before a '+': the name as typed
 
 
 def test_no_name_holds_a_resume_code_however_it_is_written():
@@ -110,6 +116,12 @@ def test_no_name_holds_a_resume_code_however_it_is_written():
         assert code is not None and read_codes(name) == (name, None), written
     for name in ("Alexander", "Samantha", "Gamer2024", "Bo-7", "Jean-Pierre 2"):  # a 0, 1, I or O breaks a run
         assert read_codes(name) == (name, None), name
+
+
+def test_a_name_is_checked_against_every_code_it_can_be_read_as():
+    assert codes_in("hunter22") == ["HUNTER22"] and codes_in("Stranger 2") == ["TRANGER2"]
+    assert codes_in("AB2CDEFGH") == ["AB2CDEFG", "B2CDEFGH"]  # overlapping: each could be a code given
+    assert codes_in("o k7qm.2xpa 1 K7QM-2XPA") == ["K7QM2XPA"] and codes_in("Margaret") == []
 
 
 def test_every_resume_code_holds_a_digit_so_a_name_can_be_told_from_one():
@@ -133,3 +145,80 @@ def test_a_throttle_forgets_the_addresses_with_no_recent_failure():
     time.sleep(0.06)
     throttle.failed("identity-late")  # a window later: the quiet ones are swept
     assert list(throttle._by_address) == ["identity-late"]
+
+
+# -- a name that only looks like a resume code is a name; one showing a code the host gave is refused -------------
+
+LOOKALIKES = ("hunter22", "player22", "gamer234", "margaret7", "Stranger 2", "alice K7QM-2XPA")
+
+
+async def test_names_that_only_look_like_resume_codes_get_in_and_are_shown_as_typed(tmp_path):
+    async with running_host(tmp_path) as (host, port):
+        for name in LOOKALIKES:
+            client = Client()  # as `coup join --name NAME` says hello
+            await client.connect(LOCALHOST, port, name, {"profile": secrets.token_urlsafe(24)})
+            created = await client.request({"type": "create", "game": "coup", "players": 2})
+            joined = await client.request({"type": "join", "table": created["table"]["id"]})
+            assert joined["type"] == "joined", joined
+            assert host.tables[created["table"]["id"]].seats[0].name == name
+            await client.close()
+            host.throttle = Throttle()  # (each name is a guess at a code: see the test below)
+
+
+async def given_and_seated(port: int, door_secret: str, code: str) -> None:
+    """A keyless SSH player of code, as its door says hello for them, seated at a new table (its code kept)."""
+    door = {"door": door_secret, "identity": code_identity(code), "peer": "203.0.113.9"}
+    peer = await RawPeer.open(port)
+    welcome = await peer.hello("ana", profile=None, **door)
+    assert welcome["type"] == "welcome", welcome
+    created = await peer.request({"type": "create", "game": "coup", "players": 2})
+    await peer.request({"type": "join", "table": created["table"]["id"]})
+
+
+async def test_a_hello_whose_name_shows_a_resume_code_the_host_gave_is_refused_however_written(tmp_path):
+    async with running_host(tmp_path) as (host, port):
+        await given_and_seated(port, host.policy.door_secret, "K7QM2XPA")
+        for name in (
+            "K7QM-2XPA",
+            "k7qm2xpa",
+            "ana.K7QM.2XPA",
+            "anaK7QM2XPA",
+            "ana_K7QM_2XPA",
+            "Ｋ７ＱＭ２ＸＰＡ",
+            "xK7QM2XPAB",
+        ):
+            host.throttle = Throttle()
+            refused = await (await RawPeer.open(port)).hello(name)
+            assert refused["code"] == "bad_request" and "shows a player's resume code" in refused["message"], name
+        assert all(seat.name == "ana" for lobby in host.tables.values() for seat in lobby.seats if seat.kind != "open")
+        assert (await (await RawPeer.open(port)).hello("K7QM2XPB"))["type"] == "welcome"  # one nobody was given
+
+
+def typed_guesses(count: int, throttle: Throttle) -> float:
+    """Seconds count wrong resume codes typed one after another from one address wait before their answers."""
+    waits = 0.0
+    for _ in range(count):
+        throttle.failed("typist")
+        waits += throttle.delay("typist")
+    return waits
+
+
+async def test_a_name_packed_with_codes_is_no_quicker_a_way_to_try_them_than_typing_them(tmp_path):
+    packed = "A2BC3DE4FG5HJ6KL7MN8PQ9RS2TU3VW4"  # 32 characters of codes: cut to a name's 16, nine codes read
+    tried = codes_in(packed[:NAME_LIMIT])
+    assert len(tried) == 9
+    async with running_host(tmp_path) as (host, port):
+        host.throttle = Throttle(cap=0.2)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        welcome = await (await RawPeer.open(port)).hello(packed)  # none is a code given: a name
+        took = loop.time() - started
+        assert welcome["type"] == "welcome" and welcome["name"] == packed[:NAME_LIMIT]
+        assert host.throttle.counts("127.0.0.1")[0] == len(tried)  # each a guess, counted as a typed code is
+        assert took >= 0.9 * typed_guesses(len(tried), Throttle(cap=0.2)) > 0  # and waited for as long
+        answer = asyncio.ensure_future((await RawPeer.open(port)).hello(packed))  # reconnecting meanwhile:
+        await asyncio.sleep(0.05)
+        again = await (await RawPeer.open(port)).hello("gamer234")
+        assert again["code"] == "slow_down"  # one guess at a time from an address
+        assert (await answer)["type"] == "welcome"
+        assert host.throttle.counts("127.0.0.1")[0] == 2 * len(tried)

@@ -106,10 +106,10 @@ async def test_a_key_login_proves_the_key(tmp_path: Path, logins) -> None:
 
 
 def shown_resume_code(term: Terminal) -> str:
-    """The resume code the session's screen shows (as typed back: without its dash)."""
-    found = re.search(r"Your resume code: ([0-9A-Z]{4})-([0-9A-Z]{4})", term.text())
+    """The resume code the session's screen shows last (as typed back: without its dash)."""
+    found = re.findall(r"Your resume code: ([0-9A-Z]{4})-([0-9A-Z]{4})", term.text())
     assert found, f"no resume code on screen: {term.text()[-1500:]}"
-    return found.group(1) + found.group(2)
+    return "".join(found[-1])
 
 
 async def seated_and_dropped(hosts: Hosts, term: Terminal, app: Any) -> tuple[str, int]:
@@ -267,19 +267,6 @@ async def test_unknown_resume_codes_from_one_address_are_answered_one_at_a_time(
         await (await door_hello(hosts, code_identity("K7QM2XPG"), resumed=True)).close()  # answered: it gets in
 
 
-async def test_a_code_typed_after_a_space_instead_of_a_plus_is_taken_as_a_code_never_shown_in_the_name(
-    tmp_path: Path,
-) -> None:
-    async with start_hosts(tmp_path) as hosts:
-        term = await hosts.terminal("alice", conn=await hosts.connect("alice K7QM-2XPA", **KEYLESS))
-        await term.expect("No player at this host has the resume code you gave")  # a guess, as after a +
-        assert [session.server.username for session in hosts.ssh.sessions] == ["alice"]
-        client = Client()  # a hello's name holding one is refused by its shape alone: it tells nothing of codes
-        with pytest.raises(HostError, match="a name may not hold a resume code"):
-            await client.connect(LOCALHOST, hosts.port, "alice K7QM-2XPA")
-        await client.close()
-
-
 async def came_back_as(hosts: Hosts, username: str, table_id: str) -> str:
     """The name a keyless login as username is known by at the host (in the lobby, its chat, the leaderboard), once
     it has its seat of table_id back (AssertionError if it never does)."""
@@ -310,6 +297,30 @@ async def test_a_resume_code_written_any_way_as_the_user_name_brings_the_seat_ba
         ):
             assert await came_back_as(hosts, username, table_id) == name, username
         assert hosts.host.tables[table_id].seats[0].name == "ana"
+
+
+async def test_a_name_that_only_looks_like_a_resume_code_comes_in_afresh_under_it_and_is_shown_as_typed(
+    tmp_path: Path,
+) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        term = await hosts.terminal(conn=await hosts.connect("hunter22", **KEYLESS))  # tried as the code HUNTER22
+        await term.expect("Lobby of")  # the host gave no such code: a name, and a resume code of its own
+        (session,) = hosts.ssh.sessions
+        app = session.app
+        await eventually(lambda: isinstance(app.screen, LobbyScreen))
+        code = shown_resume_code(term)
+        assert [conn.name for conn in hosts.host.connections] == ["hunter22"] and code != "HUNTER22"
+        table_id, _ = await seated_and_dropped(hosts, term, app)
+        assert hosts.host.tables[table_id].seats[0].name == "hunter22"
+        assert await came_back_as(hosts, f"hunter22+{code}", table_id) == "hunter22"  # before a '+': as typed
+
+        term = await hosts.terminal(conn=await hosts.connect("Vic.ZQJW.2ZGQ", **KEYLESS))
+        await term.expect("Lobby of")
+        assert [conn.name for conn in hosts.host.connections] == ["Vic.ZQJW.2ZGQ"]
+        code = shown_resume_code(term)
+        hosts.ssh.hang_up()  # the goodbye names the code it came in with, not the one tried
+        await term.expect("The coup host is stopping")
+        assert f"Vic.ZQJW.2ZGQ+{code}@127.0.0.1" in "".join(term.text().split())
 
 
 def test_the_codes_of_players_with_a_record_are_known_to_a_host_that_kept_none_before(tmp_path: Path) -> None:

@@ -90,13 +90,18 @@ async def test_a_resume_code_the_host_never_gave_takes_the_tab_back_to_its_first
         assert await seats(host) == []
 
 
-async def test_a_resume_code_typed_in_the_name_field_is_kept_out_of_the_name(tmp_path):
+async def test_a_name_that_only_looks_like_a_resume_code_is_tried_as_one_then_taken_as_typed(tmp_path):
     with web_host(tmp_path) as host:
         async with WebTab.open(host.url) as tab:
             await tab.expect("your name")
-            await tab.keys("AnaK7QM2XPA", "\r")  # glued to the name: a code all the same (identity.read_codes)
-            await tab.expect("Your name holds what reads as a resume code")
-        assert await seats(host) == []
+            await tab.keys("AnaK7QM2XPA", "\r")  # tried as the code K7QM2XPA (identity.read_codes): nobody's
+            await tab.expect("Lobby of coup")  # so only a name, with a resume code of its own
+            await tab.keys("n")
+            await tab.expect("Create (c)")
+            await tab.keys("c")
+            text = await tab.expect("◀ you")
+            assert CODE.findall(text)[-1] != "K7QM-2XPA"
+            assert await seats(host) == [["AnaK7QM2XPA", "", "", ""]]  # (and open seats)
 
 
 async def test_a_tab_keeps_the_hosts_password(tmp_path):

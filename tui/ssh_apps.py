@@ -10,7 +10,7 @@ from textual.widgets import Footer, Input, Static
 
 from netplay.client import HostError
 from netplay.identity import shown_code
-from netplay.ssh_server import AppFactory, Lobby, SessionInfo, login_command
+from netplay.ssh_server import AppFactory, Lobby, SessionInfo, afresh, login_command
 from tui.app import CoupApp
 from tui.messages import OpenJoin
 from tui.screens.join import open_lobby
@@ -51,24 +51,22 @@ def lobby_app_factory(lobby: Lobby) -> AppFactory:
     """A factory of apps that open straight onto the lobby of the door's host, vouched for by the door."""
 
     def make(info: SessionInfo) -> DoorApp:
-        credentials: dict[str, str | bool] = {"door": lobby.secret, "identity": info.identity, "peer": info.peer}
-        if info.resumed:  # a code the player typed: the host lets it in only if it gave it
-            credentials["resumed"] = True
-        if info.password:  # the login gave the host's password: the player is not asked again
-            credentials["password"] = info.password
-        settings = Settings(
-            player_name=info.username,
-            identity=info.identity,
-            credentials=credentials,
-            name_fixed=True,
-            notice=resume_notice(info),
-            way_back=way_back(info),
-            resume_hint=resume_hint(info),
-            save_records=False,  # a file on the door's machine, which its player cannot reach, and disk for any login
-        )
-        return DoorApp(settings, lobby)
+        # (save_records: a file on the door's machine, which its player cannot reach, and disk for any login)
+        settings = Settings(name_fixed=True, save_records=False)
+        return DoorApp(settings, lobby, info)
 
     return make
+
+
+def enter_as(settings: Settings, info: SessionInfo, lobby: Lobby) -> None:
+    """Make settings those of the player the login proved (info), vouched for by the door."""
+    credentials: dict[str, str | bool] = {"door": lobby.secret, "identity": info.identity, "peer": info.peer}
+    if info.resumed:  # a code the player typed: the host lets it in only if it gave it
+        credentials["resumed"] = True
+    if info.password:  # the login gave the host's password: the player is not asked again
+        credentials["password"] = info.password
+    settings.player_name, settings.identity, settings.credentials = info.username, info.identity, credentials
+    settings.notice, settings.way_back, settings.resume_hint = resume_notice(info), way_back(info), resume_hint(info)
 
 
 class DoorScreen(Screen[None]):
@@ -169,9 +167,12 @@ class DoorApp(CoupApp):
     #door-status { height: auto; margin: 1 0; }
     """
 
-    def __init__(self, settings: Settings, lobby: Lobby) -> None:
+    def __init__(self, settings: Settings, lobby: Lobby, info: SessionInfo | None = None) -> None:
+        """info: who the SSH login proved (settings made theirs); None for a browser tab, whose entry screen says."""
+        if info is not None:
+            enter_as(settings, info, lobby)
         super().__init__(settings=settings, join=(lobby.host, lobby.port), scan_lan=False)
-        self.lobby = lobby
+        self.lobby, self.session_info = lobby, info  # (the session's goodbye names session_info's way back)
 
     @on(events.Mount)
     def _open_door(self, event: events.Mount) -> None:
@@ -183,7 +184,15 @@ class DoorApp(CoupApp):
         return DoorScreen(self.settings, self.lobby)
 
     def code_refused(self) -> None:
-        """The host gave nobody the resume code this login typed: say how to come in (the door screen shows)."""
+        """The host gave nobody the resume code this login typed: say how to come in (the door screen shows). A code
+        read out of a user name without a '+' ('hunter22') was only a name that looks like one: the player comes in
+        afresh under the whole user name, with a resume code of their own."""
+        info = self.session_info
+        if info is not None and info.as_typed:
+            self.session_info = afresh(info)
+            enter_as(self.settings, self.session_info, self.lobby)
+            self.switch_screen(self.first_screen())  # (which enters the lobby)
+            return
         screen = self.screen
         if isinstance(screen, DoorScreen):
             screen.code_refused(UNKNOWN_CODE)

@@ -20,10 +20,6 @@ from tui.settings import Settings
 from tui.ssh_apps import DoorApp, DoorScreen
 
 WELCOME = " Play at this host's tables from your browser. Your name, and Enter:"
-CODE_IN_NAME = (
-    " Your name holds what reads as a resume code (8 letters and digits), which everyone would read: type a code in"
-    " its own field below, and another name."
-)
 UNKNOWN_WEB_CODE = " No player at this host has that resume code: check it, or leave it blank to start afresh."
 NOT_A_CODE = " That is not a resume code: 8 letters and digits, as the lobby showed it (e.g. K7QM-2XPA)."
 
@@ -68,10 +64,6 @@ class WebEntryScreen(Screen[None]):
             self.query_one("#web-name", Input).focus()
             self.query_one("#door-status", Static).update(" Type your name first.")
             return
-        if read_codes(name)[1] is not None:  # everyone would read it in the name
-            self.query_one("#web-name", Input).focus()
-            self.query_one("#door-status", Static).update(CODE_IN_NAME)
-            return
         typed = self.query_one("#web-code", Input).value.strip()
         code = read_code(typed) if typed else new_resume_code()
         if code is None:
@@ -80,7 +72,12 @@ class WebEntryScreen(Screen[None]):
             return
         app = self.app
         assert isinstance(app, WebDoorApp)
-        app.enter(name, code, resumed=bool(typed))
+        rest, in_name = read_codes(name)
+        app.as_typed = name if not typed and in_name is not None else ""  # as over SSH without a '+': the code tried
+        if app.as_typed:
+            app.enter(rest or "player", in_name or "", resumed=True)
+        else:
+            app.enter(name, code, resumed=bool(typed))
 
 
 class WebDoorApp(DoorApp):
@@ -90,13 +87,19 @@ class WebDoorApp(DoorApp):
     def __init__(self, lobby: Lobby, peer: str) -> None:
         super().__init__(Settings(name_fixed=True, save_records=False), lobby)  # as an SSH session's (ssh_apps.py)
         self.peer = peer
+        self.as_typed = ""  # the name whose code-shaped run is tried as the code typed, to come in under if none
 
     def first_screen(self) -> Screen[None]:
         """The entry screen: a name and a resume code come first."""
         return WebEntryScreen()
 
     def code_refused(self) -> None:
-        """The host gave nobody the resume code typed: back to the entry screen, which says so."""
+        """The host gave nobody the resume code typed: back to the entry screen, which says so. A code read out of the
+        name ('hunter22', with the code's field blank) was only a name that looks like one: in afresh under it."""
+        if self.as_typed:
+            name, self.as_typed = self.as_typed, ""
+            self.enter(name, new_resume_code(), resumed=False)
+            return
         self.switch_screen(WebEntryScreen(UNKNOWN_WEB_CODE))
 
     def enter(self, name: str, code: str, resumed: bool) -> None:
