@@ -343,7 +343,7 @@ async def started_and_walked_away(port: int, name: str) -> Message:
 )
 async def test_games_under_way_are_capped_per_address_and_in_all(tmp_path: Path, limits: HostLimits, code: str):
     async with running_host(tmp_path, limits=limits) as (host, port):
-        starts = [await started_and_walked_away(port, f"Guest {number}") for number in range(4)]
+        starts = [await started_and_walked_away(port, f"Stranger {number}") for number in range(4)]
         assert [reply["type"] for reply in starts] == ["ok"] * 3 + ["error"]
         assert starts[-1]["code"] == code, starts[-1]
         assert sum(lobby.table is not None for lobby in host.tables.values()) == 3  # kept for their players' grace
