@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
+from tui.screens.footer_keys import FooterKeys
 from tui.screens.listening import while_up
 
 DECLINED = "declined"  # what the dialog returns when the player declines (or leaves): back to the lobby
@@ -63,6 +64,7 @@ class RematchScreen(ModalScreen[str]):
     def __init__(self, table: Any, propose: bool) -> None:
         super().__init__(classes="dialog")
         self.table, self.propose = table, propose
+        self.footer_keys = FooterKeys(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="rematch-box"):
@@ -90,7 +92,7 @@ class RematchScreen(ModalScreen[str]):
         self.query_one("#accept", Button).display = owed
         decline = "Decline (d)" if owed else "Withdraw (d)" if self._voting() else "Lobby (Esc)"
         self.query_one("#decline", Button).label = decline
-        self.refresh_bindings()
+        self.footer_keys.refresh()
 
     def _voting(self) -> bool:
         """Whether the vote is still open (no word yet counts as open: our ask is on its way)."""

@@ -256,7 +256,7 @@ class TableScreen(Screen[None]):
 
     def _show_choices(self, view: Any) -> None:
         choices = [] if self._computer_plays_me(view) else self.face.choices(view)
-        signature = (view.version, tuple(c.key for c in choices))
+        signature = tuple((c.key, self._button_label(c)) for c in choices)  # the same buttons stay: no widgets anew
         if signature == self._choice_signature:
             return
         self._choice_signature = signature

@@ -44,6 +44,7 @@ from hexgrid.coords import Hex
 from netplay.remote import Note
 from tui.messages import GameFinished
 from tui.screens.confirm import ConfirmDialog, leave_question
+from tui.screens.footer_keys import FooterKeys
 from tui.screens.handover import away_note, can_give, give_seat, handed_over
 from tui.screens.listening import tell_trouble, while_up
 from tui.screens.rematch import offer_rematch, play_again
@@ -154,6 +155,7 @@ class WargameScreen(Screen[None]):
         self._error: str | None = None  # the table's complaint last shown
         self._recent_combat = False
         self.crt_lit: tuple[str, int, str] = ("", 0, "")  # the CRT column, die and result lit
+        self.footer_keys = FooterKeys(self)
         self._panel_texts = (Text(), Text())  # the panel's text above its list and below it, as last shown
         self._crt_height = 0  # the lines the CRT takes while it shows
         self.auto_placing: int | None = None  # the seat whose counters the computer is placing (key a)
@@ -285,7 +287,7 @@ class WargameScreen(Screen[None]):
         self._show_info()
         self._show_panels()
         self._fit_map()
-        self.refresh_bindings()
+        self.footer_keys.refresh()
 
     def _look_at_combat(self) -> None:
         """Put the cursor on the hex a combat decision is about (the map scrolls to it)."""
