@@ -70,3 +70,38 @@ async def test_on_a_loop_it_freezes_on_its_timer_and_collects_everything_at_long
     finally:
         pacing.stop()
     assert gc.get_freeze_count() == 0
+
+
+async def test_a_full_pass_comes_once_the_frozen_objects_grew_by_half_long_before_its_interval() -> None:
+    pacing = CollectorPacing(freeze_seconds=0.01, compact_seconds=3600, compact_floor=1_000)
+    pacing.compact()  # what it leaves frozen is the measure of growth
+    third = max(1_000, gc.get_freeze_count()) // 3  # of what the frozen objects may grow by before a full pass
+    pacing.start()
+    try:
+        dead = [Node() for _ in range(third)]
+        alive = weakref.ref(dead[0])
+        await asyncio.sleep(0.05)  # frozen on the timer, and too few for a full pass
+        del dead
+        await asyncio.sleep(0.05)
+        assert alive() is not None, "cycles set aside wait while the frozen objects grew by less than half"
+        kept = [Node() for _ in range(2 * third)]  # the door grows on: now by more than half
+        for _ in range(100):
+            if alive() is None:
+                break
+            await asyncio.sleep(0.01)
+        assert alive() is None, "the growth brought a full pass, an hour before its interval"
+        del kept
+    finally:
+        pacing.stop()
+
+
+def test_no_full_pass_is_due_while_the_frozen_objects_grew_by_less_than_the_floor() -> None:
+    pacing = CollectorPacing(compact_seconds=3600, compact_floor=10**9)
+    try:
+        pacing.compact()
+        kept = [Node() for _ in range(10_000)]
+        pacing.freeze()
+        assert not pacing.due()
+        del kept
+    finally:
+        pacing.stop()
