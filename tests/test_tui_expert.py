@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.widget import Widget
 from textual.widgets import Checkbox, Select, Static
 from textual.widgets._footer import FooterKey
 
+from core.cards.coach import Advice, advise
 from core.cards.state import CoupConfig
 from netplay.host import Host
 from netplay.table import LocalTable, Table
@@ -16,7 +21,8 @@ from tests.net_helpers import running_host
 from tests.test_tui_net import create_table, fill_and_start, wait_for
 from tests.tui_helpers import app_on, frozen_table, quick_settings
 from tui.app import CoupApp
-from tui.screens.coach import THINKING, CoachPanel
+from tui.screens import coach
+from tui.screens.coach import FAILED, THINKING, CoachPanel
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.table import TableScreen
@@ -155,3 +161,68 @@ async def test_the_coach_stays_shut_in_the_two_player_variant():
         await pilot.press("h")
         await pilot.pause()
         assert not isinstance(app.screen, CoachPanel)
+
+
+class Stall(Widget):
+    """Holds its screen's removal open until released: the time a loaded host takes between a closed panel's
+    widgets going and the panel itself going (when its worker is cancelled)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.released = asyncio.Event()
+
+    async def on_unmount(self) -> None:
+        await self.released.wait()
+
+
+async def test_the_coachs_advice_after_its_panel_closed_is_dropped(monkeypatch):
+    """It ended SSH sessions with NoMatches '#coach-text': the advice arrived between the panel's widgets going and
+    the panel going."""
+    gate, done = threading.Event(), threading.Event()
+
+    def slow_advise(*args: Any, **kwargs: Any) -> Advice:
+        gate.wait(10)
+        advice = advise(*args, **kwargs)
+        done.set()
+        return advice
+
+    monkeypatch.setattr(coach, "advise", slow_advise)
+    app = app_on(frozen_table(4, []))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("h")
+        panel = app.screen
+        assert isinstance(panel, CoachPanel)
+        stall = Stall()
+        await panel.mount(stall)
+        (worker,) = panel.workers
+        await pilot.press("h")
+        await wait_for(pilot, lambda: not panel.query("#coach-text"))
+        assert worker.is_cancelled  # cancelled as the panel closed, not only once it has gone
+        gate.set()
+        await wait_for(pilot, done.is_set)
+        await pilot.pause(0.2)  # the advice written out and handed back
+        stall.released.set()
+        await pilot.pause()
+        assert app.return_code is None and app.screen is screen
+        for _ in range(4):  # opened and shut at speed: no trace either
+            await pilot.press("h", "h")
+        await pilot.press("h")  # and the coach still answers
+        await wait_for(pilot, lambda: str(app.screen.query_one("#coach-text", Static).render()) != THINKING, 30)
+
+
+async def test_a_coach_that_fails_says_so_and_the_session_goes_on(monkeypatch):
+    def broken(*args: Any, **kwargs: Any) -> Advice:
+        raise RuntimeError("a bug in the analysis")
+
+    monkeypatch.setattr(coach, "advise", broken)
+    app = app_on(frozen_table(4, []))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("h")
+        panel = app.screen
+        assert isinstance(panel, CoachPanel)
+        await wait_for(pilot, lambda: str(panel.query_one("#coach-text", Static).render()) == FAILED)
+        await pilot.press("h")
+        await pilot.pause()
+        assert app.return_code is None and app.screen is screen

@@ -3,14 +3,17 @@ the claim in front of the player is a bluff, and the expert's move with why; wor
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.cards.coach import Advice, advise, likely_cards
 from core.cards.expert import SEARCHES
@@ -18,6 +21,9 @@ from core.registry import game_spec
 from tui.widgets.key_scroll import KeyScroll
 
 THINKING = "The coach is thinking…"
+FAILED = "The coach could not work this out. Close the panel (h) and ask again."
+
+log = logging.getLogger(__name__)
 
 
 def coach_text(advice: Advice, view: Any, names: tuple[str, ...], label: Any) -> str:
@@ -63,10 +69,17 @@ class CoachPanel(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        box = self.query_one("#coach-box")
+        if not (boxes := self.query("#coach-box")):
+            return  # shut before it was shown (a loaded host): nothing to show, nothing to work out
+        box = boxes.first()
         box.focus()
         self.watch(box, "virtual_size", lambda _size: self.refresh_bindings())  # the paging keys come and go with it
         self.think()
+
+    def dismiss(self, result: None = None) -> AwaitComplete:
+        """Close, the coach told to stop: its advice, come later, is not wanted (its thread runs on, unheard)."""
+        self.workers.cancel_node(self)
+        return super().dismiss(result)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """More and Back only while the advice is longer than the box (the footer offers nothing that does nothing)."""
@@ -80,11 +93,24 @@ class CoachPanel(ModalScreen[None]):
         box = self.query_one("#coach-box", KeyScroll)
         box.scroll_to(y=box.scroll_y + step * max(1, box.scrollable_content_region.height - 1), animate=False)
 
-    @work(thread=True, exclusive=True)
+    @work(thread=True, exclusive=True, exit_on_error=False)  # a failure ends the panel's advice, not the session
     def think(self) -> None:
         """Work the advice out in a thread (a search takes a tenth of a second) and show it."""
         label = game_spec(self.game).text
         assert label is not None
         advice = advise(self.view, SEARCHES[self.game], label.move_label, seed=self.view.version)
         text = coach_text(advice, self.view, self.names, label.move_label)
-        self.app.call_from_thread(self.query_one("#coach-text", Static).update, Content(text))  # names as typed
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show, text)
+
+    def show(self, text: str) -> None:
+        """Put text in the panel (names as typed: no markup); nothing if the panel has gone meanwhile."""
+        for static in self.query("#coach-text").results(Static):
+            static.update(Content(text))
+
+    @on(Worker.StateChanged)
+    def failed(self, event: Worker.StateChanged) -> None:
+        """The coach failed: logged (with why) and said in the panel, which stays usable."""
+        if event.state is WorkerState.ERROR:
+            log.error("the coach failed", exc_info=event.worker.error)
+            self.show(FAILED)
