@@ -489,3 +489,29 @@ async def test_the_status_bar_keeps_the_tables_number_where_a_private_tables_cod
     async with app_on(table).run_test(size=(120, 30)) as pilot:
         await pilot.pause()
         assert str(pilot.app.screen.query_one("#status-bar").render()).endswith(" · table t2 · code K7QM-2XPA")
+
+
+async def test_the_menu_comes_back_from_a_game_with_g_and_s_working():
+    """Back from a game started from a field (Enter in the seed), the menu's keys work again: focus had stayed in
+    the field, where g and s were letters typed in (and Tab, g replaced the player's name)."""
+    app = app_on()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        menu.query_one("#seed").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        if not isinstance(app.screen, MenuScreen):
+            await pilot.press("m")
+            await pilot.pause()
+        assert app.screen is menu
+        assert menu.game == "coup"
+        await pilot.press("g")
+        await pilot.pause()
+        assert menu.game == "reformation" and menu.query_one("#name").value == "Player"
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.table.game.name == "reformation"

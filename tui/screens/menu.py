@@ -131,10 +131,12 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_rows(self.players)
-        self.query_one("#start", Button).focus()
 
     def on_screen_resume(self) -> None:
-        """Back from a game: show the confirmation and the pace as the game left them (k, o, + and - there)."""
+        """Shown (first, or back from a game): focus on Start, where g and s work (in a field they are letters: a game
+        started with Enter in the seed left it there); the confirmation and the pace as a game left them (k, o, + and
+        - there)."""
+        self.query_one("#start", Button).focus()
         self.query_one("#confirm", Checkbox).value = self.settings.confirm
         self._show_pace()
 
