@@ -7,7 +7,7 @@ from core.wargame.config import WargameConfig
 from core.wargame.engine import WARGAME
 from core.wargame.moves import Advance, Attack
 from core.wargame.picks import start_picks
-from tests.test_tui_wargame import app_for, panel
+from tests.test_tui_wargame import app_for, auto_place, go_to, hot_seat, panel
 from tests.wargame_helpers import GOV, REB, board, dice, play, put
 from tests.wargame_screens import defender_losses, subversion, table_at
 from tui.screens.wargame_help import WargameHelpScreen, this_table
@@ -100,3 +100,23 @@ async def test_after_a_surrender_the_crt_caption_says_so_not_the_attack_before_i
     async with app_for(table_at(state)).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert pilot.app.screen._crt_now() == ("", 0, "", "last attack: the defenders surrendered")
+
+
+async def test_enter_out_of_the_selected_stacks_reach_says_why_under_its_list():
+    """Enter on an unlit hex with a stack selected did nothing to see (a toast at most): the panel says it, where it
+    says the other refusals, until the cursor moves on."""
+    async with app_for(hot_seat()).run_test(size=(80, 24)) as pilot:
+        await auto_place(pilot, 2)
+        screen = pilot.app.screen
+        await go_to(pilot, screen, "D10")
+        await pilot.press("enter")  # the University's stack, all of it ticked
+        await go_to(pilot, screen, "K7")
+        assert screen.plan.origin == "D10" and "K7" not in screen.hexmap.board.marks
+        await pilot.press("enter")
+        await pilot.pause()
+        foot = str(screen.query_one("#wg-foot").render())
+        assert foot.startswith("Not allowed: K7 is out of reach of this stack.") and "hexes in reach (lit)" in foot
+        await pilot.press("1")  # a counter unticked
+        assert "Not allowed: K7 is out of reach of the ticked units." in panel(screen)
+        await pilot.press("right")
+        assert "Not allowed" not in panel(screen)

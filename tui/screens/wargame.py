@@ -153,6 +153,7 @@ class WargameScreen(Screen[None]):
         self._version = -1
         self._sent = -1  # the version a move was sent at: one move each (a host answers with its next update)
         self._error: str | None = None  # the table's complaint last shown
+        self._out_of_reach = ""  # the hex Enter was refused on for the selected stack (said while the cursor is there)
         self._recent_combat = False
         self.crt_lit: tuple[str, int, str] = ("", 0, "")  # the CRT column, die and result lit
         self.footer_keys = FooterKeys(self)
@@ -434,8 +435,12 @@ class WargameScreen(Screen[None]):
             text.append(f" (riding: {unit_names(self.view, tuple(u.uid for u in riders))})", "dim")
         if error:
             foot.append(error, "yellow")
-        else:
-            foot.append(f"{len(reach)} hexes in reach (lit). Enter there moves; 1-9 tick; Esc drops.", "dim")
+            return text
+        cursor = self.hexmap.cursor.label
+        if cursor == self._out_of_reach and cursor not in reach:  # (said until the cursor or the ticks change it)
+            who = "this stack" if len(self.plan.chosen) == len(self.plan.units) else "the ticked units"
+            foot.append(f"Not allowed: {cursor} is out of reach of {who}. ", "yellow")
+        foot.append(f"{len(reach)} hexes in reach (lit). Enter there moves; 1-9 tick; Esc drops.", "dim")
         return text
 
     def _attack_info(self, text: Text, foot: Text) -> Text:
@@ -583,7 +588,8 @@ class WargameScreen(Screen[None]):
         elif movable(view, side, label):
             self._replan(select_stack(view, side, label) or Plan())
         elif self.plan.mode == "move":
-            self.notify(f"{label} is out of reach for the ticked units.", timeout=3)
+            self._out_of_reach = label
+            self._show_info()
         else:
             self.notify("None of your units here can move.", timeout=3)
 
