@@ -155,6 +155,22 @@ async def test_the_bug_out_decision_shows_the_attack_beside_the_crt_of_this_comb
         assert table.state.last_result and screen.crt_lit[1] == table.state.last_die
 
 
+async def test_the_big_logs_narrow_panel_shows_every_choice_a_line_each():
+    """At 80x24 the big log (L) left the panel half the width: the first choice wrapped onto a second line and the
+    fifth fell out of sight with no "more" mark."""
+    async with app_for(bug_out_decision()).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press("L")
+        await pilot.pause()
+        shown = screen.pick_list
+        panel_box = screen.query_one("#wg-panel").region
+        assert shown.region.y + shown.region.height <= panel_box.y + panel_box.height
+        lines = [shown.render_line(y).text.strip() for y in range(shown.size.height)]
+        assert [line.split()[0] for line in lines if line] == ["1", "2", "3", "4", "5"]
+        assert lines[0].endswith("…") and lines[4] == "5 rebel leader 1 bugs out to N5"
+
+
 async def test_the_log_scrolls_from_the_keyboard_and_grows_in_the_maps_place():
     table = subversion()
     async with app_for(table).run_test(size=(80, 24)) as pilot:

@@ -22,7 +22,16 @@ def list_window(count: int, offset: int, height: int) -> tuple[int, int]:
 
 
 class PickList(Static):
-    """Rows numbered 1.. from the first one shown; [ and ] (the screen's keys) turn its pages."""
+    """Rows numbered 1.. from the first one shown; [ and ] (the screen's keys) turn its pages. A row is a line, cut
+    with "…" if too long: a row wrapped onto two lines pushed the last one out of sight, unmarked (in the big log's
+    narrow panel)."""
+
+    DEFAULT_CSS = """
+    PickList {
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -58,7 +67,7 @@ class PickList(Static):
 
     def render(self) -> Text:
         start, end = self.window()
-        text = Text(no_wrap=True, overflow="ellipsis")
+        text = Text()
         if start:
             text.append(f"▲ {start} more ([)\n", "bold cyan")
         for number, row in enumerate(self.rows[start:end], start=1):
