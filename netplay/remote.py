@@ -186,6 +186,10 @@ class RemoteTable:
         )
         return Note(own or str(message.get("message", "")))
 
+    def note_after_history(self, text: str) -> None:
+        """A line of ours for the log, after the history the host sends next (as it does when a player comes back)."""
+        self._past_notes.append((None, Note(text)))
+
     def _new_said(self, message: dict[str, Any]) -> bool:
         """Whether a chat line or notice at the table is news: the host numbers them, and gives them all again to a
         player who comes back; a host that restarts numbers afresh (a message without a number is always news)."""

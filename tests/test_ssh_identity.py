@@ -133,6 +133,9 @@ async def resumed(hosts: Hosts, username: str, table_id: str, **options: Any) ->
     with contextlib.suppress(AssertionError):
         await eventually(lambda: table_screen(app) is not None and seat.conn is not None, timeout=2)
     back = table_screen(app) is not None
+    if back:  # said in the table's log, not in a notice over its keys
+        await term.expect(f"Back at table {table_id}, seat 1.")
+        assert not any("Back at table" in str(note.message) for note in app._notifications)
     await term.close()
     await eventually(lambda: not hosts.ssh.sessions)
     return back

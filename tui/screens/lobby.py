@@ -307,8 +307,8 @@ class LobbyScreen(Screen[None]):
         else:
             self.remote = self._at_table(message, message["seat"])
         self._show_tables({"tables": self.tables, "page": self.page, "pages": self.pages})
-        if message.get("resumed"):
-            self.notify(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
+        if message.get("resumed") and self.remote is not None:  # in the log: a notice covered the table's keys
+            self.remote.note_after_history(f"Back at table {message['table']}, seat {message['seat'] + 1}.")
 
     def _playing_at(self, table_id: Any) -> RemoteTable | None:
         """Our table, if its screen is open and it is table_id."""
