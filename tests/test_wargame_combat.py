@@ -8,6 +8,7 @@ from core.game import IllegalMove
 from core.wargame.crt import CRT, RESULTS, attack_odds, column, crt, hex_defence
 from core.wargame.moves import Advance, Attack, BugOut, ChooseLosses, EndPhase, Retreat
 from core.wargame.state import WargameState
+from core.wargame.units import Unit, kind_count
 from tests.wargame_helpers import GOV, REB, board, dice, legal, play, put, status, texts, where
 
 RING_OF_M4 = ("N4", "N3", "M3", "L4", "M5", "N5")
@@ -577,3 +578,10 @@ def test_a_surrender_roll_that_neither_gives_up_nor_infuriates_says_the_defender
     rolled = [e.text for e in events if e.kind == "surrender"]
     assert len(rolled) == 1 and rolled[0].startswith("Surrender roll 4") and rolled[0].endswith(": they fight on")
     assert any(e.kind == "combat" for e in events)  # and the attack goes on
+
+
+@pytest.mark.parametrize(("kind", "name"), [("guards", "government guard"), ("police", "government police")])
+def test_a_counter_is_named_in_the_singular_its_verb_agreeing(kind: str, name: str) -> None:
+    """One counter of the guards read "Government guards retreats from I7 (Capitol) to I8"."""
+    unit = Unit(f"G-{kind}-1", GOV, kind)
+    assert unit.name == name and kind_count(kind, 1) == f"1 {name.split()[1]}"  # one word for one counter, always

@@ -89,7 +89,7 @@ class Unit:
         if self.is_leader:
             return "the Maximum Leader" if self.side == GOVERNMENT else f"rebel leader {self.uid.rsplit('-', 1)[1]}"
         side = "loyalist" if self.kind == MOB and self.side == GOVERNMENT else SIDE_NAMES[self.side].rstrip("s")
-        return f"{side} {self.kind}"
+        return f"{side} {SINGULARS.get(self.kind, self.kind)}"
 
     @property
     def title(self) -> str:
@@ -117,12 +117,13 @@ class Unit:
 
 
 PLURALS = {ARMY: "armies", POLICE: "police", GUARDS: "guards"}
+SINGULARS = {GUARDS: "guard"}  # one counter of a kind named in the plural (its verb agrees: "guard retreats")
 
 
 def kind_count(kind: str, count: int) -> str:
     """ "1 army", "3 armies", "2 police", "1 guard": a count of counters of one kind."""
     if count == 1:
-        return f"1 {'guard' if kind == GUARDS else kind}"
+        return f"1 {SINGULARS.get(kind, kind)}"
     return f"{count} {PLURALS.get(kind, kind + 's')}"
 
 
