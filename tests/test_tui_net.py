@@ -328,6 +328,10 @@ async def test_watching_a_game_that_waits_for_a_person_opens_at_once_with_its_hi
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.screen.table.view().version == game.state.version
         assert app.screen.table.events  # the game so far, in the log
+        keys = {key.description for key in app.screen.query(FooterKey)}
+        assert "Stop watching" in keys and "Leave game" not in keys  # a watcher gives up no game
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
     await player.close()
 
 

@@ -81,6 +81,7 @@ class TableScreen(Screen[None]):
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, priority=True),  # stop it following the game)
         Binding("end", "log_end", "Log's end", show=False, priority=True),
         ("escape", "leave", "Leave game"),
+        ("escape", "stop_watching", "Stop watching"),  # the same key, as a watcher reads it
     ]
 
     def __init__(self, table: Any, settings: Settings, face: Face) -> None:
@@ -469,14 +470,16 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The roles key only where the game has roles to show; chat and handing a seat over only at a network
-        table; confirmation, the pace and the coach only for a player."""
+        table; confirmation, the pace and the coach only for a player; Esc leaves a game, or stops watching one."""
         remote = bool(getattr(self.table, "remote", False))
         if action == "chat":
             return remote
         if action == "give_seat":
             return can_give(self.table)
-        if action in ("toggle_confirm", "pace", "coach"):  # a player's own keys: nothing for a watcher
+        if action in ("toggle_confirm", "pace", "coach", "leave"):  # a player's own keys: nothing for a watcher
             return not self._watching()
+        if action == "stop_watching":
+            return self._watching()
         return "r" in self.face.bound_keys if action == "roles" else True
 
     def _watching(self) -> bool:
@@ -548,6 +551,10 @@ class TableScreen(Screen[None]):
         up nothing."""
         window: str = self.table.view().window
         return window != "over" and self.table.seat is not None
+
+    def action_stop_watching(self) -> None:
+        """Leave a table watched (nothing is given up)."""
+        self.action_leave()
 
     def action_leave(self) -> None:
         """Back to the menu, after a confirm while the game is on."""
