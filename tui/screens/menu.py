@@ -273,7 +273,7 @@ class MenuScreen(Screen[None]):
         elif event.button.id == "join":
             self.action_join()
         elif event.button.id == "pace":
-            self.app.push_screen(PaceDialog(self.settings, auto_pass=tui_game(self.game).auto_pass), self._paced)
+            self.app.push_screen(PaceDialog(self.settings, kinds=tui_game(self.game).auto_pass), self._paced)
 
     def _paced(self, _: None) -> None:
         self._show_pace()

@@ -208,7 +208,8 @@ class TableScreen(Screen[None]):
         parts += [] if view.viewer is not None else ["watching"]
         parts += ["computer plays for you (g)"] if self._computer_plays_me(view) else []
         parts += [] if self.settings.confirm else ["no confirm"]
-        parts += ["auto-pass"] if self.settings.auto_pass and self._passes_for_me(view) else []
+        passing = self.settings.auto_pass.intersection(self._pass_kinds())
+        parts += ["auto-pass"] if passing and self._passes_for_me(view) else []
         parts += self.table.label.split(" · ")  # the table's number shown even where its code has no room
         status = parts[0]
         for part in parts[1:]:
@@ -526,10 +527,17 @@ class TableScreen(Screen[None]):
         self.notify(f"Confirmation {'on' if self.settings.confirm else 'off'}.")
         self.refresh_table()
 
+    def _pass_kinds(self) -> tuple[str, ...]:
+        """The kinds of window (settings.AUTO_PASS) this table's game has."""
+        from tui.games import tui_game  # the registry imports this screen
+
+        return tui_game(self.table.game.name).auto_pass
+
     def action_pace(self) -> None:
-        """Auto-pass and the bot pace, in a dialog."""
+        """Auto-pass of the kinds of window this game has, and the bot pace, in a dialog."""
         remote = getattr(self.table, "remote", False)
-        self.app.push_screen(PaceDialog(self.settings, hosts_pace=remote), lambda _: self._paced())
+        dialog = PaceDialog(self.settings, hosts_pace=remote, kinds=self._pass_kinds())
+        self.app.push_screen(dialog, lambda _: self._paced())
 
     def _paced(self) -> None:
         if not getattr(self.table, "remote", False):
