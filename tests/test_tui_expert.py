@@ -119,14 +119,30 @@ async def test_the_coach_reads_the_table_when_another_player_decides_and_its_pan
         assert box.scroll_y == box.max_scroll_y
 
 
+def footer_keys(screen) -> list[str]:
+    return [key.description for key in screen.query(FooterKey)]
+
+
+async def test_the_footer_shows_the_coach_key_where_the_coach_helps_after_the_others():
+    app = app_on(frozen_table(4, []))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        keys = footer_keys(app.screen)
+        assert keys[-1] == "Coach" and "Leave game" in keys  # last: at 80 columns the others show first
+
+
 async def test_the_coach_is_off_at_a_network_table(host):
     server, port = host
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(120, 30)) as pilot:
         await fill_and_start(pilot, server, await create_table(pilot))
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.table.has_view())
+        await pilot.pause()
+        assert "Coach" not in footer_keys(app.screen)  # no key offered that only says no
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+        assert "This table does not allow the coach." in [n.message for n in app._notifications]
 
 
 async def test_the_coach_helps_at_a_network_table_made_to_allow_it(host):
@@ -143,6 +159,7 @@ async def test_the_coach_helps_at_a_network_table_made_to_allow_it(host):
         assert server.tables[lobby.my_table].coach
         await fill_and_start(pilot, server, lobby)
         await wait_for(pilot, lambda: app.screen.table.has_view())
+        await wait_for(pilot, lambda: "Coach" in footer_keys(app.screen))
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, CoachPanel))
         assert app.screen.view.viewer == 0

@@ -14,6 +14,7 @@ from tui.screens.pace import PaceDialog
 from tui.screens.pick_card import PickCardDialog
 from tui.screens.table import AUTO_PASSED, TableScreen
 from tui.settings import AUTO_PASS, Settings
+from tui.widgets.tick_box import TickBox
 
 EVERY_KIND = frozenset(AUTO_PASS)
 
@@ -166,6 +167,8 @@ async def test_the_menus_pace_button_grows_to_say_every_auto_pass_chosen():
     settings = quick_settings()
     async with CoupApp(settings=settings).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        pilot.app.screen.query_one("#game").value = "g54"  # the game with all three kinds
+        await pilot.pause()
         await pilot.click("#pace")
         await pilot.pause()
         assert isinstance(pilot.app.screen, PaceDialog)
@@ -202,3 +205,40 @@ async def test_the_wargame_has_no_auto_pass_in_the_menus_pace_nor_in_its_dialog(
         await pilot.pause()
         drawn = "".join(button.render_line(y).text for y in range(button.size.height))
         assert "auto-pass challenges" in drawn
+
+
+async def test_the_pace_dialog_offers_coup_only_challenges_and_blocks_and_keeps_g54s_offers_to_join():
+    """Coup has no offer to join in: its dialog numbers challenges 1 and blocks 2, and 3 neither ticks nor clears
+    the G54 setting, which is kept as it was when the dialog closes."""
+    settings = quick_settings()
+    settings.auto_pass = frozenset({"join"})
+    table = natasha_claims_tax()
+    async with CoupApp(settings=settings, table=table).run_test(size=(80, 24)) as pilot:
+        screen = await settled(pilot)
+        assert "auto-pass" not in str(screen.query_one("#status-bar").render())  # G54's kind passes nothing here
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, PaceDialog)
+        assert [box.id for box in dialog.query(TickBox)] == ["auto-challenge", "auto-block"]
+        assert str(dialog.query_one("#auto-block", TickBox).label).startswith("2 blocks")
+        await pilot.press("2", "3", "enter")
+        await settled(pilot)
+        assert settings.auto_pass == {"block", "join"}
+
+
+async def test_the_pace_dialog_at_a_g54_table_offers_offers_to_join_third():
+    hands = [["Banker", "Director"], ["Banker", "General"], ["Politician", "General"]]
+    state = named(g54_state(hands, roles=("Banker", "General"), coins=[2, 5, 2], active=1))
+    settings = quick_settings()
+    settings.auto_pass = frozenset({"challenge"})
+    async with CoupApp(settings=settings, table=frozen_g54(state)).run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, PaceDialog)
+        assert [box.id for box in dialog.query(TickBox)] == ["auto-challenge", "auto-block", "auto-join"]
+        await pilot.press("1", "3", "enter")
+        await settled(pilot)
+        assert settings.auto_pass == {"join"}

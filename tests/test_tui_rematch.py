@@ -265,11 +265,12 @@ async def test_g_offers_a_player_who_keeps_the_game_waiting_once_the_host_counts
             table_id = screen.table.table_id
             await pilot.press("g")
             await wait_for(pilot, lambda: isinstance(app.screen, TargetDialog))
-            (_, mine), (_, his) = app.screen.targets
-            assert mine == "Player (you)" and re.fullmatch(r"Bob \(idle in [123] s\)", his)
-            await pilot.press("2")
+            assert [label for _, label in app.screen.targets] == ["Player (you)"]  # not idle yet: no choice
+            assert re.match(r"Bob can be handed to the computer in [123] s\.\n", app.screen.title_text)
+            await pilot.press("2")  # no second choice: nothing is asked of the host
+            await pilot.press("escape")
             await wait_for(pilot, lambda: app.screen is screen)
-            assert not server.tables[table_id].seats[1].stand_in  # too early: nothing was asked of the host
+            assert not server.tables[table_id].seats[1].stand_in
             loop = asyncio.get_running_loop()
             await wait_for(pilot, lambda: screen.table.idle_in(loop.time()) <= 0, seconds=5)
             await pilot.press("g")

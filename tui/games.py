@@ -32,6 +32,8 @@ COUP_CHECKS = (
     Check("inquisitor", "inquisitor", "Inquisitor instead of Ambassador"),
     Check("two_player_variant", "variant", "2-player variant: choose 1 card of 5", players=2),
 )
+CARD_PASSES = ("challenge", "block")
+"""The windows of Coup and Reformation auto-pass may answer."""
 
 
 @dataclass(frozen=True)
@@ -41,8 +43,9 @@ class TuiGame:
     a screen the menu opens before starting, given the options last started with (whatever the preferences file
     holds: checked by the screen), whose answer (None: cancelled) options_from turns into the game's options;
     table_options is the new-table dialog's field for what checks cannot say; setup replaces the menu's fields with
-    the game's own start screen; auto_pass says whether the game has windows the pace may pass for the player (the
-    card games' claims and blocks; the wargame has none). Every game is offered by a host too."""
+    the game's own start screen; auto_pass is the kinds of window (settings.AUTO_PASS) the game has that the pace
+    may pass for the player, in the order the pace dialog numbers them (Coup's challenges and blocks, G54's offers to
+    join in too; the wargame has none). Every game is offered by a host too."""
 
     spec: GameSpec
     play: Callable[[Any, Settings], Screen[None]]
@@ -53,7 +56,7 @@ class TuiGame:
     options_from: Callable[[Any], dict[str, Any]] = dict
     table_options: Callable[[], OptionsField] | None = None
     setup: Callable[[Settings], Screen[None]] | None = None
-    auto_pass: bool = True
+    auto_pass: tuple[str, ...] = CARD_PASSES
 
 
 SCREENS: dict[str, TuiGame] = {
@@ -79,6 +82,7 @@ SCREENS: dict[str, TuiGame] = {
         choose_options=G54RolesScreen.remembered,
         options_from=role_options,
         table_options=G54RolesField,
+        auto_pass=(*CARD_PASSES, "join"),
     ),
     "wargame": TuiGame(
         GAMES["wargame"],
@@ -87,7 +91,7 @@ SCREENS: dict[str, TuiGame] = {
         WargameHelpScreen,
         table_options=WargameOptionsField,
         setup=WargameSetupScreen,
-        auto_pass=False,
+        auto_pass=(),
     ),
 }
 

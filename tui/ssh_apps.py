@@ -16,6 +16,7 @@ from tui.messages import OpenJoin
 from tui.screens.join import open_lobby
 from tui.screens.menu import MenuScreen
 from tui.settings import Settings
+from tui.widgets.text_field import TextField
 
 KEY_NOTICE = " You came in with your SSH key: it brings you back to your seat."
 UNKNOWN_CODE = (
@@ -87,7 +88,7 @@ class DoorScreen(Screen[None]):
             yield Static("C O U P", id="title")
             yield Static(self.settings.notice or KEY_NOTICE, id="door-notice")
             yield Static(id="door-status")
-            yield Input(password=True, placeholder="the host's password", id="door-password", compact=True)
+            yield TextField(password=True, placeholder="the host's password", id="door-password", compact=True)
             yield Static("l: the lobby · Esc: a game against the computer · q: quit", classes="dialog-help")
         yield Footer()
 

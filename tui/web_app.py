@@ -18,6 +18,7 @@ from netplay.ssh_server import Lobby
 from netplay.web_door import TAB_SETUP
 from tui.settings import Settings
 from tui.ssh_apps import DoorApp, DoorScreen
+from tui.widgets.text_field import TextField
 
 WELCOME = " Play at this host's tables from your browser. Your name, and Enter:"
 UNKNOWN_WEB_CODE = " No player at this host has that resume code: check it, or leave it blank to start afresh."
@@ -52,8 +53,9 @@ class WebEntryScreen(Screen[None]):
         with Vertical(id="door"):
             yield Static("C O U P", id="title")
             yield Static(WELCOME, id="door-notice")
-            yield Input(placeholder="your name", max_length=NAME_LIMIT, id="web-name")
-            yield Input(placeholder="resume code of an earlier visit (blank: a new one)", max_length=12, id="web-code")
+            yield TextField(placeholder="your name", max_length=NAME_LIMIT, id="web-name")
+            resume = "resume code of an earlier visit (blank: a new one)"
+            yield TextField(placeholder=resume, max_length=12, id="web-code")
             yield Static(self.status, id="door-status")
         yield Footer()
 

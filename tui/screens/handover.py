@@ -50,9 +50,10 @@ def can_give(table: Any) -> bool:
 
 
 def give_seat(screen: Screen[Any], table: Any) -> None:
-    """Take our seat back from the computer, or ask which seat to hand to it: ours, and those the host may hand over
-    now or soon (a player away, or one the game waits for, who counts as idle once the answer waits long enough,
-    unless the table's clock answers for them first)."""
+    """Take our seat back from the computer, or ask which seat to hand to it: ours, and those the host hands over now
+    (a player away, or one the game has waited for long enough to count as idle). A player the game waits for who is
+    not idle yet is no choice: the dialog says when their seat can be handed over (unless the table's clock answers
+    for them first). Every player's dialog follows this one rule."""
     if table.stand_in:
         table.take_back()
         return
@@ -61,14 +62,20 @@ def give_seat(screen: Screen[Any], table: Any) -> None:
     idle_in = math.ceil(table.idle_in(now))
     clock_first = table.deadline is not None and table.deadline <= now + idle_in  # it answers for them before that
     seats = [(table.seat, f"{table.names[table.seat]} (you)")]
+    waiting = []  # owe an answer, not idle yet
     for seat, name in enumerate(table.names):
         if seat == table.seat or seat in table.bot_seats or seat in table.stand_ins:
             continue
         if seat in table.away:
             seats.append((seat, f"{name} (away)"))
         elif seat in view.owed and not clock_first:
-            seats.append((seat, f"{name} (idle)" if idle_in <= 0 else f"{name} (idle in {idle_in} s)"))
+            if idle_in <= 0:
+                seats.append((seat, f"{name} (idle)"))
+            else:
+                waiting.append(name)
     title = HELP + ":" if len(seats) > 1 else "Hand your seat to the computer (no one else is away or idle):"
+    if waiting:
+        title = f"{and_list(waiting)} can be handed to the computer in {idle_in} s.\n{title}"
 
     def chosen(seat: int | None) -> None:
         if seat is None:

@@ -16,6 +16,7 @@ from netplay.discovery import FoundHost, LanUnavailable, browse
 from tui.messages import Back
 from tui.screens.lobby import LobbyScreen
 from tui.settings import NAME_LENGTH, Settings
+from tui.widgets.text_field import TextField
 
 SCAN_SECONDS = 2.0
 TYPE_IT = "type HOST:PORT above (the host prints it when it starts)"
@@ -80,13 +81,13 @@ class JoinScreen(Screen[None]):
             yield Static("Play on a network", id="title")
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="field")
-                yield Input(self.settings.player_name, id="join-name", max_length=NAME_LENGTH, compact=True)
+                yield TextField(self.settings.player_name, id="join-name", max_length=NAME_LENGTH, compact=True)
             with Horizontal(classes="row"):
                 yield Label("Host address", classes="field")
-                yield Input(self.address, placeholder="HOST or HOST:PORT", id="address", compact=True)
+                yield TextField(self.address, placeholder="HOST or HOST:PORT", id="address", compact=True)
             with Horizontal(classes="row", id="password-row"):
                 yield Label("Password", classes="field")
-                yield Input(placeholder="the host's password", password=True, id="password", compact=True)
+                yield TextField(placeholder="the host's password", password=True, id="password", compact=True)
             yield Button("Connect (Enter)", id="connect", variant="primary", compact=True)
             yield Static("", id="join-status", markup=False)
             yield Static("Hosts on this network (Enter or click to connect):", classes="dialog-help")

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
 from netplay.identity import CODE_LENGTH, read_code
+from tui.widgets.text_field import TextField
 
 EXAMPLE = "K7QM-2XPA"
 
@@ -26,7 +27,7 @@ class JoinCodeDialog(ModalScreen[tuple[str, bool] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static("Join a private table", classes="dialog-title")
-            yield Input(placeholder=f"its code, like {EXAMPLE}", max_length=20, id="code")
+            yield TextField(placeholder=f"its code, like {EXAMPLE}", max_length=20, id="code")
             yield Static("Private tables are not listed: ask whoever made one for its code.", classes="dialog-help")
             if self.resume_hint:  # a resume code looks like a table's: say where it goes before it is typed here
                 yield Static(self.resume_hint, id="code-resume", classes="dialog-help", markup=False)

@@ -27,6 +27,7 @@ from tui.screens.rules import lobby_help
 from tui.settings import record_line
 from tui.widgets.chat import CHAT_KEY, ChatLine, ChatPane
 from tui.widgets.row_list import RowList
+from tui.widgets.text_field import TextField
 
 
 def game_text(table: dict[str, Any]) -> str:
@@ -151,7 +152,8 @@ class LobbyScreen(Screen[None]):
         if self.settings.notice:
             yield Static(self.settings.notice, id="lobby-notice")
         yield RowList("Table", "Game", "State", "Timer", "Seats", id="tables")
-        yield Input(placeholder="Find a table: its id, game or a player's name (Enter; empty shows all)", id="search")
+        find = "Find a table: its id, game or a player's name (Enter; empty shows all)"
+        yield TextField(placeholder=find, id="search")
         yield Static(id="lobby-help")
         yield ChatPane()
         yield ChatLine("Say something to the lobby (Enter sends and closes the line, Esc cancels)")

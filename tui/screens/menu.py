@@ -20,6 +20,7 @@ from tui.messages import OpenJoin, StartGame
 from tui.screens.pace import PaceDialog, pace_summary
 from tui.settings import NAME_LENGTH, Settings
 from tui.widgets.game_options import DEFAULT_PLAYERS, chosen_size, nearest_size, number, offer_player_counts
+from tui.widgets.text_field import TextField
 from tui.widgets.tick_box import TickBox
 
 
@@ -95,7 +96,8 @@ class MenuScreen(Screen[None]):
             with Horizontal(classes="row", id="name-row"):
                 yield Label("Your name", classes="field")
                 name = self.settings.player_name
-                yield Input(name, id="name", max_length=NAME_LENGTH, compact=True, disabled=self.settings.name_fixed)
+                fixed = self.settings.name_fixed
+                yield TextField(name, id="name", max_length=NAME_LENGTH, compact=True, disabled=fixed)
             with Horizontal(classes="row", id="players-row"):
                 yield Label("Players", classes="field")
                 yield Select(
@@ -115,7 +117,7 @@ class MenuScreen(Screen[None]):
                     )
             with Horizontal(classes="row", id="seed-row"):
                 yield Label("Seed", classes="field")
-                yield Input(placeholder="blank: random", id="seed", type="integer", compact=True)
+                yield TextField(placeholder="blank: random", id="seed", type="integer", compact=True)
             for check in every_check():
                 with Horizontal(classes="row checks", id=f"{check.slug}-row"):
                     yield TickBox(check.label, check.slug in chosen.ticked, id=check.slug, compact=True)
@@ -271,7 +273,7 @@ class MenuScreen(Screen[None]):
         elif event.button.id == "join":
             self.action_join()
         elif event.button.id == "pace":
-            self.app.push_screen(PaceDialog(self.settings, auto_pass=tui_game(self.game).auto_pass), self._paced)
+            self.app.push_screen(PaceDialog(self.settings, kinds=tui_game(self.game).auto_pass), self._paced)
 
     def _paced(self, _: None) -> None:
         self._show_pace()

@@ -19,41 +19,42 @@ NEVER_MINE = (
 HOSTS_PACE = "At this network table the host sets the computer opponents' pace."
 
 
-def pace_summary(settings: Settings, auto_pass: bool = True) -> str:
-    """'bots normal · auto-pass off', for the menu's button; 'bots normal' for a game with nothing to pass."""
-    if not auto_pass:
+def pace_summary(settings: Settings, kinds: tuple[str, ...] = tuple(AUTO_PASS)) -> str:
+    """'bots normal · auto-pass off', for the menu's button, naming only the kinds of window (AUTO_PASS) the game
+    has; 'bots normal' for a game with nothing to pass."""
+    if not kinds:
         return f"bots {settings.pace}"
-    passes = ", ".join(kind + "s" for kind in AUTO_PASS if kind in settings.auto_pass) or "off"
+    passes = ", ".join(kind + "s" for kind in kinds if kind in settings.auto_pass) or "off"
     return f"bots {settings.pace} · auto-pass {passes}"
 
 
 class PaceDialog(ModalScreen[None]):
-    """1-3 tick the kinds of window, + and - choose the bot pace (not at a network table, whose host sets it); Enter or
-    Esc keeps them in settings and saves."""
+    """1, 2… tick the kinds of window the game has (in its order), + and - choose the bot pace (not at a network
+    table, whose host sets it); Enter or Esc keeps them in settings and saves."""
 
     BINDINGS = [
         Binding("escape,enter", "close", "Done", priority=True),
         Binding("plus", "pace(1)", "Faster bots", priority=True),
         Binding("minus", "pace(-1)", "Slower bots", priority=True),
-        *(Binding(str(n), f"tick('{kind}')", show=False, priority=True) for n, kind in enumerate(AUTO_PASS, start=1)),
+        *(Binding(str(n), f"tick({n})", show=False, priority=True) for n in range(1, len(AUTO_PASS) + 1)),
     ]  # priority, as Enter is: a burst of keys is taken in the order typed
 
-    def __init__(self, settings: Settings, hosts_pace: bool = False, auto_pass: bool = True) -> None:
-        """hosts_pace: at a network table, where the bot pace is the host's; auto_pass False: for a game with no
-        window to pass (the ticks are not offered)."""
+    def __init__(self, settings: Settings, hosts_pace: bool = False, kinds: tuple[str, ...] = tuple(AUTO_PASS)) -> None:
+        """hosts_pace: at a network table, where the bot pace is the host's; kinds: the kinds of window (AUTO_PASS)
+        the game has, the only ones offered (none: no tick is offered); the others' settings are kept as they were."""
         super().__init__(classes="dialog")
-        self.settings, self.hosts_pace, self.auto_pass = settings, hosts_pace, auto_pass
+        self.settings, self.hosts_pace, self.kinds = settings, hosts_pace, kinds
         self.pace = settings.pace
         self._echoes = 0  # RadioSet.Changed messages still to come from action_pace's own changes
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="pace"):
             yield Static("Pace of play", classes="dialog-title")
-            if self.auto_pass:
+            if self.kinds:
                 yield Static("Pass for me at once in…")
-                for number, (kind, label) in enumerate(AUTO_PASS.items(), start=1):
+                for number, kind in enumerate(self.kinds, start=1):
                     ticked = kind in self.settings.auto_pass
-                    yield TickBox(f"{number} {label}", ticked, id=f"auto-{kind}", compact=True)
+                    yield TickBox(f"{number} {AUTO_PASS[kind]}", ticked, id=f"auto-{kind}", compact=True)
                 yield Static(NEVER_MINE, classes="dialog-help")
             if self.hosts_pace:
                 yield Static(HOSTS_PACE, classes="pace-heading")
@@ -67,12 +68,14 @@ class PaceDialog(ModalScreen[None]):
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No bot pace where the host sets it, no ticks where nothing is passed."""
-        return not (action == "pace" and self.hosts_pace) and not (action == "tick" and not self.auto_pass)
+        """No bot pace where the host sets it, no tick beyond the kinds the game has."""
+        if action == "tick":
+            return isinstance(parameters[0], int) and parameters[0] <= len(self.kinds)
+        return not (action == "pace" and self.hosts_pace)
 
-    def action_tick(self, kind: str) -> None:
-        """Tick or untick a kind of window."""
-        box = self.query_one(f"#auto-{kind}", Checkbox)
+    def action_tick(self, number: int) -> None:
+        """Tick or untick the game's number-th kind of window."""
+        box = self.query_one(f"#auto-{self.kinds[number - 1]}", Checkbox)
         box.value = not box.value
 
     @on(RadioSet.Changed, "#bot-pace")
@@ -92,8 +95,9 @@ class PaceDialog(ModalScreen[None]):
 
     def action_close(self) -> None:
         """Keep what the boxes say (read now: keys pressed in a burst may close before their changes arrive)."""
-        if self.auto_pass:
-            self.settings.auto_pass = frozenset(k for k in AUTO_PASS if self.query_one(f"#auto-{k}", Checkbox).value)
+        if self.kinds:
+            ticked = {k for k in self.kinds if self.query_one(f"#auto-{k}", Checkbox).value}
+            self.settings.auto_pass = (self.settings.auto_pass - set(self.kinds)) | ticked
         if not self.hosts_pace:
             self.settings.bot_delay = dict(PACES)[self.pace]
         self.settings.save()

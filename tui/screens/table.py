@@ -75,13 +75,14 @@ class TableScreen(Screen[None]):
         Binding("plus", "bot_pace(1)", "Faster bots", show=False),
         Binding("minus", "bot_pace(-1)", "Slower bots", show=False),
         (CHAT_KEY, "chat", "Chat"),
-        Binding("g", "give_seat", "Seat to computer", show=False),  # off the footer, as the coach: see ?
-        Binding("h", "coach", "Coach", show=False),  # off the footer: it is full at 80 columns
+        Binding("g", "give_seat", "Seat to computer", show=False),  # off the footer (full at 80 columns): see ?
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, priority=True),  # (the log's own would not
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, priority=True),  # stop it following the game)
         Binding("end", "log_end", "Log's end", show=False, priority=True),
         ("escape", "leave", "Leave game"),
         ("escape", "stop_watching", "Stop watching"),  # the same key, as a watcher reads it
+        ("h", "coach", "Coach"),  # last: where 80 columns cut the footer short, the keys above show first
+        Binding("h", "coach_refused", "Coach", show=False),  # the same key where the coach cannot help: says why
     ]
 
     def __init__(self, table: Any, settings: Settings, face: Face) -> None:
@@ -96,6 +97,7 @@ class TableScreen(Screen[None]):
         self._error: str | None = None  # the trouble last shown (a refusal from the host)
         self._log_lines: list[Text] = []
         self._auto_passed: int | None = None  # the version of the last window passed for the player
+        self._coach_helps = False  # whether h opens the coach (and the footer shows it), as of the last view
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
@@ -200,6 +202,9 @@ class TableScreen(Screen[None]):
         self._close_stale_dialog(view)
         self._open_dialogs(view)
         self._auto_pass(view)
+        if self._coach_helps != (self._coach_refusal(view) is None):
+            self._coach_helps = not self._coach_helps
+            self.refresh_bindings()
 
     def _show_status(self, view: Any) -> None:
         """The status bar: the game's figures, then what this player set, then the table's label; whole parts only,
@@ -208,7 +213,8 @@ class TableScreen(Screen[None]):
         parts += [] if view.viewer is not None else ["watching"]
         parts += ["computer plays for you (g)"] if self._computer_plays_me(view) else []
         parts += [] if self.settings.confirm else ["no confirm"]
-        parts += ["auto-pass"] if self.settings.auto_pass and self._passes_for_me(view) else []
+        passing = self.settings.auto_pass.intersection(self._pass_kinds())
+        parts += ["auto-pass"] if passing and self._passes_for_me(view) else []
         parts += self.table.label.split(" · ")  # the table's number shown even where its code has no room
         status = parts[0]
         for part in parts[1:]:
@@ -476,8 +482,10 @@ class TableScreen(Screen[None]):
             return remote
         if action == "give_seat":
             return can_give(self.table)
-        if action in ("toggle_confirm", "pace", "coach", "leave"):  # a player's own keys: nothing for a watcher
+        if action in ("toggle_confirm", "pace", "leave"):  # a player's own keys: nothing for a watcher
             return not self._watching()
+        if action in ("coach", "coach_refused"):  # h opens the coach where it helps the player, else says why not
+            return not self._watching() and self._coach_helps == (action == "coach")
         if action == "stop_watching":
             return self._watching()
         return "r" in self.face.bound_keys if action == "roles" else True
@@ -507,18 +515,29 @@ class TableScreen(Screen[None]):
         """At a network game: hand a seat to the computer, or take ours back."""
         give_seat(self, self.table)
 
-    def action_coach(self) -> None:
-        """Open the coach's panel: for the player's own seat only, in a game the expert plays, where the table
-        allows it (a network table only if its host's table was made so)."""
-        view = self.table.view()
+    def _coach_refusal(self, view: Any) -> str | None:
+        """Why the coach cannot help the player now; None where it can: for the player's own seat only, in a game
+        the expert plays, where the table allows it (a network table only if its host's table was made so)."""
         if view is None or view.viewer is None or view.window == "over" or self.table.game.name not in SEARCHES:
-            self.notify("The coach helps a player in a game under way.", timeout=3)
-        elif not getattr(self.table, "coach", False):
-            self.notify("This table does not allow the coach.", timeout=3)
-        elif getattr(view, "two_player_variant", False):
-            self.notify("The coach does not follow the two-player variant's chosen cards.", timeout=3)
+            return "The coach helps a player in a game under way."
+        if not getattr(self.table, "coach", False):
+            return "This table does not allow the coach."
+        if getattr(view, "two_player_variant", False):
+            return "The coach does not follow the two-player variant's chosen cards."
+        return None
+
+    def action_coach(self) -> None:
+        """Open the coach's panel, or say why it cannot help."""
+        view = self.table.view()
+        refusal = self._coach_refusal(view)
+        if refusal is not None:
+            self.notify(refusal, timeout=3)
         else:
             self.app.push_screen(CoachPanel(self.table.game.name, view, self.table.names))
+
+    def action_coach_refused(self) -> None:
+        """h where the coach cannot help (off the footer): say why."""
+        self.action_coach()
 
     def action_toggle_confirm(self) -> None:
         """Turn the confirm step on irreversible moves on or off."""
@@ -526,10 +545,17 @@ class TableScreen(Screen[None]):
         self.notify(f"Confirmation {'on' if self.settings.confirm else 'off'}.")
         self.refresh_table()
 
+    def _pass_kinds(self) -> tuple[str, ...]:
+        """The kinds of window (settings.AUTO_PASS) this table's game has."""
+        from tui.games import tui_game  # the registry imports this screen
+
+        return tui_game(self.table.game.name).auto_pass
+
     def action_pace(self) -> None:
-        """Auto-pass and the bot pace, in a dialog."""
+        """Auto-pass of the kinds of window this game has, and the bot pace, in a dialog."""
         remote = getattr(self.table, "remote", False)
-        self.app.push_screen(PaceDialog(self.settings, hosts_pace=remote), lambda _: self._paced())
+        dialog = PaceDialog(self.settings, hosts_pace=remote, kinds=self._pass_kinds())
+        self.app.push_screen(dialog, lambda _: self._paced())
 
     def _paced(self) -> None:
         if not getattr(self.table, "remote", False):

@@ -16,6 +16,7 @@ from tui.levels import levels
 from tui.screens.wargame import WargameScreen
 from tui.screens.wargame_help import WargameHelpScreen
 from tui.settings import Settings
+from tui.widgets.text_field import TextField
 from tui.widgets.tick_box import TickBox
 
 YOU, SECOND, RULE_BOT = "you", "second", "rule"
@@ -83,10 +84,10 @@ class WargameSetupScreen(Screen[None]):
                     yield Select(PLAYERS, value=who, allow_blank=False, id=f"wg-side-{seat}", compact=True)
             with Horizontal(classes="wg-row"):
                 yield Label("Turn limit (0: none)", classes="wg-field")
-                yield Input(str(config.turn_limit), id="wg-turns", type="integer", compact=True)
+                yield TextField(str(config.turn_limit), id="wg-turns", type="integer", compact=True)
             with Horizontal(classes="wg-row"):
                 yield Label("Seed", classes="wg-field")
-                yield Input(placeholder="blank: random", id="wg-seed", type="integer", compact=True)
+                yield TextField(placeholder="blank: random", id="wg-seed", type="integer", compact=True)
             for key, text, ticked in (
                 ("salvage", "Salvage (lost vehicles, police may turn)", config.salvage),
                 ("surrender", "Surrender calls", config.surrender),

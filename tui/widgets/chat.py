@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
 from netplay.chat import KEPT, TEXT_LIMIT, Said
+from tui.widgets.text_field import TextField
 
 CHAT_KEY = "apostrophe"  # free on every screen with chat: the card tables, the wargame's map, the lobby
 LOCAL = "Chat is for network tables."
@@ -41,7 +42,7 @@ def follow_chat(table: Any, log: RichLog) -> Callable[[], None]:
 WATCHERS_HEAR = "Only the other watchers hear you, not the players (Enter sends, Esc cancels)"
 
 
-class ChatLine(Input):
+class ChatLine(TextField):
     """The chat line: hidden until opened; Enter says what was typed, Esc closes it unsaid."""
 
     DEFAULT_CSS = """
