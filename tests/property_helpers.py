@@ -8,7 +8,8 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.strategies import SearchStrategy
 
 from core.cards.engine import CoupGame
 from core.cards.events import Event, visible_to
@@ -190,3 +191,18 @@ def assert_alike_flipped(
         if revealed.hands[loser]:  # (a second loss, such as an assassination after a lost challenge, shows it)
             assert_others_see_alike(game, revealed, other_revealed, loser, (shown, other_shown))
     return True
+
+
+def pairs_checked(games: int, played: SearchStrategy[tuple[Any, Record]]) -> int:
+    """How many losses of one of two cards assert_a_pair_never_shows checked over games drawn from played (each a
+    game's engine and the record of a game it played)."""
+    checked = 0
+
+    @given(played)
+    @games_settings(games, explain=False)
+    def one_game(game_and_record: tuple[Any, Record]) -> None:
+        nonlocal checked
+        checked += assert_a_pair_never_shows(*game_and_record)
+
+    one_game()
+    return checked

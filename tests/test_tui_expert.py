@@ -178,6 +178,15 @@ async def test_the_coach_stays_shut_in_the_two_player_variant():
         assert not isinstance(app.screen, CoachPanel)
 
 
+async def open_coach(pilot: Any) -> tuple[Any, CoachPanel]:
+    """Press h at the table: (the table's screen, the coach panel it opened)."""
+    screen = pilot.app.screen
+    await pilot.press("h")
+    panel = pilot.app.screen
+    assert isinstance(panel, CoachPanel)
+    return screen, panel
+
+
 async def test_the_coachs_advice_after_its_panel_closed_is_dropped(monkeypatch):
     """It ended SSH sessions with NoMatches '#coach-text': the advice arrived once the panel had gone."""
     gate = threading.Event()
@@ -189,10 +198,7 @@ async def test_the_coachs_advice_after_its_panel_closed_is_dropped(monkeypatch):
     monkeypatch.setattr(coach, "advise", slow_advise)
     app = app_on(frozen_table(4, []))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        await pilot.press("h")
-        panel = app.screen
-        assert isinstance(panel, CoachPanel)
+        screen, panel = await open_coach(pilot)
         (worker,) = panel.workers
         await pilot.press("h")
         await wait_for(pilot, lambda: app.screen is screen)
@@ -214,10 +220,7 @@ async def test_a_coach_that_fails_says_so_and_the_session_goes_on(monkeypatch):
     monkeypatch.setattr(coach, "advise", broken)
     app = app_on(frozen_table(4, []))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        await pilot.press("h")
-        panel = app.screen
-        assert isinstance(panel, CoachPanel)
+        screen, panel = await open_coach(pilot)
         await wait_for(pilot, lambda: str(panel.query_one("#coach-text", Static).render()) == FAILED)
         await pilot.press("h")
         await pilot.pause()
