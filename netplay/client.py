@@ -213,13 +213,19 @@ class Client:
         if bye:
             with contextlib.suppress(ConnectionError):
                 self.send({"type": "bye"})
+        self.drop()
+        if self.writer is not None:
+            with contextlib.suppress(OSError, asyncio.CancelledError):
+                await self.writer.wait_closed()
+
+    def drop(self) -> None:
+        """Close the connection at once, without waiting for it to go (for a task being cancelled: the host must
+        not go on seeing a player whose app is gone)."""
         for task in (self._reader_task, self._keepalive_task):
             if task is not None:
                 task.cancel()
         if self.writer is not None:
             self.writer.close()
-            with contextlib.suppress(OSError, asyncio.CancelledError):
-                await self.writer.wait_closed()
         self.closed.set()
 
     async def _keep_alive(self) -> None:

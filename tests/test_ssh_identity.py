@@ -15,6 +15,7 @@ from typing import Any
 
 import asyncssh
 import pytest
+from textual.app import App
 from textual.widgets import Static
 
 from netplay.client import Client, HostError
@@ -355,3 +356,30 @@ async def test_a_mistyped_resume_code_ends_the_session_with_a_line_and_is_never_
         term.send("l" * 50)  # the lobby stays shut to that code: no new hello for it, however often l is pressed
         await asyncio.sleep(0.5)
         assert len(hosts.host.throttle._overall) == tries
+
+
+async def test_a_login_that_hangs_up_before_its_lobby_is_up_leaves_no_one_in_its_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with start_hosts(tmp_path) as hosts:
+        term, app = await open_lobby(hosts, "ana", conn=await hosts.connect("ana", **KEYLESS))
+        code = shown_resume_code(term)
+        table_id, _ = await seated_and_dropped(hosts, term, app)
+        push_screen = App.push_screen
+
+        def slow_lobby(door_app: App[Any], screen: Any, *args: Any, **options: Any) -> Any:
+            """The lobby a second late to come up (as on a busy host): the session hangs up meanwhile."""
+
+            async def later() -> Any:
+                await asyncio.sleep(1)
+                return await push_screen(door_app, screen, *args, **options)
+
+            return later() if isinstance(screen, LobbyScreen) else push_screen(door_app, screen, *args, **options)
+
+        monkeypatch.setattr(App, "push_screen", slow_lobby)
+        term = await hosts.terminal(conn=await hosts.connect(code, **KEYLESS))
+        seat = hosts.host.tables[table_id].seats[0]
+        await eventually(lambda: seat.conn is not None)  # the hello is in: the seat is back before the lobby is up
+        await term.close()
+        await eventually(lambda: not hosts.ssh.sessions)
+        await eventually(lambda: seat.conn is None, timeout=5)  # not an app that is gone, answering pings for ever

@@ -48,9 +48,15 @@ async def open_lobby(app: App[Any], host: str, port: int, settings: Settings) ->
 
 
 async def show_lobby(app: App[Any], connected: Connected, settings: Settings) -> None:
-    """The lobby of the host we are connected to, given what the host has already sent."""
+    """The lobby of the host we are connected to, given what the host has already sent. The lobby owns the connection
+    (it closes it when it goes); if the app ends before the lobby is up, the connection is dropped here, or the host
+    would keep the player's seat taken by an app that is gone."""
     lobby = LobbyScreen(connected.client, connected.address, settings)
-    await app.push_screen(lobby)
+    try:
+        await app.push_screen(lobby)
+    except BaseException:
+        connected.client.drop()
+        raise
     for message in connected.queued:
         lobby.on_host_message(message)
 
