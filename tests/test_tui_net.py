@@ -11,6 +11,7 @@ from textual.widgets._footer import FooterKey
 
 from netplay.client import Client
 from netplay.host import Host
+from netplay.limits import HostLimits
 from netplay.identity import profile_identity
 from tests.test_tui_pilot import play_to_the_end
 from tests.tui_helpers import quick_settings
@@ -295,6 +296,23 @@ async def test_a_seat_taken_by_another_connection_of_the_same_player_closes_this
         seat = server.tables[table_id].seats[0]
         assert seat.conn is not None and seat.conn.identity == profile_identity("the-same-players-profile-01")
         await again.close()
+
+
+async def test_a_waiting_table_the_host_closes_leaves_the_lobby_free_and_says_why(tmp_path):
+    server = Host(data_dir=tmp_path / "host", bot_delay=0, limits=HostLimits(table_quiet=0.5, sweep_seconds=0.05))
+    port = await server.start("127.0.0.1", 0)
+    app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            lobby = await create_table(pilot)
+            closed = lobby.my_table
+            await wait_for(pilot, lambda: lobby.my_table is None and closed not in server.tables)
+            notes = [str(note.message) for note in app._notifications]
+            assert any(f"Table {closed} never started" in note for note in notes), notes
+            await create_table(pilot)  # at no table: a new one can be made at once
+            assert lobby.my_table in server.tables and lobby.my_table != closed
+    finally:
+        await server.stop()
 
 
 async def test_a_host_broadcast_reaching_a_lobby_being_taken_down_is_let_go(host):
