@@ -11,8 +11,8 @@ from textual.widgets._footer import FooterKey
 
 from netplay.client import Client
 from netplay.host import Host
-from netplay.limits import HostLimits
 from netplay.identity import profile_identity
+from netplay.limits import HostLimits
 from tests.test_tui_pilot import play_to_the_end
 from tests.tui_helpers import quick_settings
 from tui.app import CoupApp
