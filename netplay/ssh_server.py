@@ -166,6 +166,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.task: asyncio.Task[None] | None = None
         self.last_input = time.monotonic()
         self.flooded = False
+        self.ended = False  # the client hung up (or the session was ended): an app not yet running never starts
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -235,7 +236,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._end_app()
 
     def _end_app(self) -> None:
-        if self.app is not None and self.app.is_running:
+        self.ended = True
+        if self.app is not None:
             self.app.exit(return_code=0)
 
     def _flooded(self) -> None:
@@ -276,6 +278,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.info = info
         code = 1
         try:
+            if self.ended:  # the client hung up at once (its close sent with its shell request): no app for no one
+                code = 0
+                return
             self.app = self.server.host.app_factory(info)
             # Per client, not the server's. Textual keeps each style's escape codes in the (shared) style, for
             # whatever depth drew it first: every app draws in truecolor and its driver brings colours down.

@@ -24,7 +24,7 @@ from textual.widgets import Input
 from bench.ssh_flood import move_round_trips
 from netplay.client import Client
 from netplay.ssh_driver import INPUT_BURST, INPUT_RATE, InputBudget
-from netplay.ssh_server import MAX_SIZE, Lobby, screen_size
+from netplay.ssh_server import MAX_SIZE, GameSession, Lobby, screen_size
 from tests.net_helpers import children
 from tests.ssh_helpers import (
     LOCALHOST,
@@ -237,6 +237,33 @@ async def test_floods_of_input_end_their_own_sessions_and_hold_up_no_one(tmp_pat
         stop.set()
         await within(playing)
         assert max(times[before:]) < 2.0, f"moves took up to {max(times[before:]):.2f} s during the floods"
+
+
+async def test_a_client_that_hangs_up_before_its_session_runs_gets_no_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start, lost = GameSession._run, GameSession.connection_lost
+    gone: set[GameSession] = set()
+
+    def losing(session: GameSession, exc: Exception | None) -> None:
+        gone.add(session)
+        lost(session, exc)
+
+    async def late(session: GameSession) -> None:
+        """The session's start put off until the client is gone (a client that sends its close with its shell
+        request is gone before the session's task first runs)."""
+        await eventually(lambda: session in gone)
+        await start(session)
+
+    monkeypatch.setattr(GameSession, "connection_lost", losing)
+    monkeypatch.setattr(GameSession, "_run", late)
+    async with start_hosts(tmp_path) as hosts:
+        for _ in range(3):
+            conn = await hosts.connect("ana")
+            await within(conn.create_process(term_type="xterm", term_size=SIZE, encoding=None))
+            conn.abort()
+        await eventually(lambda: not hosts.ssh.sessions, timeout=5)  # not an app each, alone until its idle limit
+        assert not hosts.apps
 
 
 async def test_huge_terminal_sizes_are_clamped_and_cost_no_memory(tmp_path: Path) -> None:
