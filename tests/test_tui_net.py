@@ -299,14 +299,15 @@ async def test_a_seat_taken_by_another_connection_of_the_same_player_closes_this
 
 
 async def test_a_waiting_table_the_host_closes_leaves_the_lobby_free_and_says_why(tmp_path):
-    server = Host(data_dir=tmp_path / "host", bot_delay=0, limits=HostLimits(table_quiet=0.5, sweep_seconds=0.05))
+    quiet = HostLimits(table_quiet=5, sweep_seconds=0.05)  # time enough to see the table made, on a busy machine
+    server = Host(data_dir=tmp_path / "host", bot_delay=0, limits=quiet)
     port = await server.start("127.0.0.1", 0)
     app = CoupApp(settings=quick_settings(), join=("127.0.0.1", port), scan_lan=False)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             lobby = await create_table(pilot)
             closed = lobby.my_table
-            await wait_for(pilot, lambda: lobby.my_table is None and closed not in server.tables)
+            await wait_for(pilot, lambda: lobby.my_table is None and closed not in server.tables, seconds=30)
             notes = [str(note.message) for note in app._notifications]
             assert any(f"Table {closed} never started" in note for note in notes), notes
             await create_table(pilot)  # at no table: a new one can be made at once
