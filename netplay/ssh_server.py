@@ -278,7 +278,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.info = info
         code = 1
         try:
-            if self.ended:  # the client hung up at once (its close sent with its shell request): no app for no one
+            if self.ended:  # the client hung up before this ran (its close sent with its shell request): no app made
                 code = 0
                 return
             self.app = self.server.host.app_factory(info)
