@@ -524,36 +524,28 @@ def burst(app, *keys: tuple[str, str | None]) -> None:
         app.post_message(Key(key, character))
 
 
-async def test_a_burst_of_backspace_and_a_digit_in_the_seed_field_keeps_both_in_the_order_typed():
-    """'123', then Backspace and 9 arriving together read '129', not '123' (a field's own Backspace ran only once
-    the key had come back up to the app, after the 9 was typed in)."""
+@pytest.mark.parametrize(
+    ("field", "typed", "keys", "value"),
+    [
+        # '123', then Backspace and 9 arriving together read '129', not '123' (a field's own Backspace ran only once
+        # the key had come back up to the app, after the 9 was typed in)
+        ("#seed", ("1", "2", "3"), (("backspace", None), ("9", "9")), "129"),
+        ("#name", ("ctrl+u", "A", "n", "a"), (("left", None), ("x", "x"), ("end", None), ("y", "y")), "Anxay"),
+        # the other way round: a field's keys run in turn with the letters typed, not ahead of those still queued
+        (
+            "#seed",
+            (),
+            (("1", "1"), ("2", "2"), ("9", "9"), ("backspace", None), ("3", "3"), ("home", None), ("4", "4")),
+            "4123",
+        ),
+    ],
+)
+async def test_a_burst_of_keys_in_a_text_field_is_edited_in_the_order_typed(field, typed, keys, value):
     app = CoupApp(quick_settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        seed = app.screen.query_one("#seed", Input)
-        seed.focus()
-        await pilot.press("1", "2", "3")
-        burst(app, ("backspace", None), ("9", "9"))
+        text = app.screen.query_one(field, Input)
+        text.focus()
+        await pilot.press(*typed)
+        burst(app, *keys)
         await pilot.pause()
-        assert seed.value == "129"
-
-
-async def test_a_burst_of_left_and_a_letter_in_the_name_field_types_it_before_the_last_letter():
-    app = CoupApp(quick_settings())
-    async with app.run_test(size=(80, 24)) as pilot:
-        name = app.screen.query_one("#name", Input)
-        name.focus()
-        await pilot.press("ctrl+u", "A", "n", "a")
-        burst(app, ("left", None), ("x", "x"), ("end", None), ("y", "y"))
-        await pilot.pause()
-        assert name.value == "Anxay"
-
-
-async def test_a_burst_of_a_digit_and_backspace_takes_the_digit_back():
-    """The other way round: a field's keys run in turn with the letters typed, not ahead of those still queued."""
-    app = CoupApp(quick_settings())
-    async with app.run_test(size=(80, 24)) as pilot:
-        seed = app.screen.query_one("#seed", Input)
-        seed.focus()
-        burst(app, ("1", "1"), ("2", "2"), ("9", "9"), ("backspace", None), ("3", "3"), ("home", None), ("4", "4"))
-        await pilot.pause()
-        assert seed.value == "4123"
+        assert text.value == value
